@@ -1,0 +1,125 @@
+import { describe, type Policy } from '../approval/policy';
+import type { ApprovalRequest, Decision } from '../approval/types';
+import type { Registry } from '../tools/registry';
+import type { ToolSession } from '../tools/tool';
+import type { AgentEvent, ApprovalCallback } from './events';
+
+/** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
+export interface PermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: unknown;
+  /** Who refused: the person, a deny rule, or no one to ask (`-p` without a matching --allow). */
+  reason: 'person' | 'rule' | 'no_one_to_ask';
+}
+
+/** One tool_result block for the next user message. */
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
+
+export interface ToolUse {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface DispatchDeps {
+  registry: Registry;
+  policy: Policy;
+  requestApproval?: ApprovalCallback;
+  cwd: string;
+  session: ToolSession;
+  emit: (e: AgentEvent) => void;
+  denials: PermissionDenial[];
+}
+
+/** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
+function noOneToAsk(req: ApprovalRequest): string {
+  const rule = req.rememberable ? `${req.tool}(${req.detail})` : req.tool;
+  return (
+    `Not run: ${req.tool} needs the person's approval, and codey is running non-interactively with no ` +
+    `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
+    `and tell the person which step needs approval (they can rerun with --allow "${rule}").`
+  );
+}
+
+function refusedByPerson(decision: Decision): string {
+  return decision.kind === 'deny_with_message'
+    ? `The person refused this call and said: "${decision.message}". Follow that instead.`
+    : 'The person refused this call. Do not retry it as is; ask what they would like instead, or take another approach.';
+}
+
+/**
+ * Run one tool_use: validate, ask approval, run. Always returns exactly one tool_result, whatever
+ * happens (refused, failed, interrupted). Never throws.
+ */
+export async function dispatch(use: ToolUse, deps: DispatchDeps, signal: AbortSignal): Promise<ToolResultBlock> {
+  const started = Date.now();
+  const tool = deps.registry.get(use.name);
+  const displayName = tool?.displayName ?? use.name;
+  const end = (status: 'done' | 'error' | 'denied' | 'interrupted', output: string, extra: { title?: string; meta?: Record<string, unknown> } = {}): ToolResultBlock => {
+    deps.emit({ type: 'tool_end', id: use.id, name: use.name, displayName, status, output, ...extra, durationMs: Date.now() - started });
+    return { type: 'tool_result', tool_use_id: use.id, content: output, ...(status === 'done' ? {} : { is_error: true }) };
+  };
+
+  const parsed = deps.registry.parse(use.name, use.input);
+  if (!parsed.ok) {
+    deps.emit({ type: 'tool_start', id: use.id, name: use.name, displayName, input: use.input, summary: use.name, detail: '' });
+    return end('error', parsed.error);
+  }
+  const req = describe(parsed.tool, parsed.args as never);
+  deps.emit({ type: 'tool_start', id: use.id, name: use.name, displayName, input: use.input, summary: req.summary, detail: req.detail });
+  if (signal.aborted) return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+
+  const verdict = deps.policy.evaluate(req);
+  if (verdict.action === 'deny') {
+    deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'rule' });
+    deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'rule', rule: verdict.rule });
+    return end('denied', `Not run: the rule "${verdict.rule}" refuses this call. Take another approach.`);
+  }
+  if (verdict.action === 'allow' && verdict.rule) {
+    deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'allow_once' }, source: 'rule', rule: verdict.rule });
+  }
+  if (verdict.action === 'ask') {
+    if (!deps.requestApproval) {
+      deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'no_one_to_ask' });
+      deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'no_one_to_ask' });
+      return end('denied', noOneToAsk(req));
+    }
+    deps.emit({ type: 'approval_request', id: use.id, request: req });
+    let decision: Decision;
+    try {
+      decision = await deps.requestApproval(req, signal);
+    } catch {
+      return end('interrupted', 'Interrupted by the person while asking for approval; the call was not run.');
+    }
+    if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+    const rule = deps.policy.remember(req, decision);
+    deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
+    if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
+      deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'person' });
+      return end('denied', refusedByPerson(decision));
+    }
+  }
+
+  const ctx = {
+    cwd: deps.cwd,
+    signal,
+    session: deps.session,
+    emit: (p: { message: string }) => deps.emit({ type: 'tool_progress', id: use.id, message: p.message }),
+  };
+  const result = await deps.registry.run(parsed.tool, parsed.args, ctx);
+  if (signal.aborted) {
+    return end('interrupted', `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(), result);
+  }
+  return end(result.isError ? 'error' : 'done', result.output, { title: result.title, meta: result.meta });
+}
+
+/** The tool_result for a call that was never started because the turn was interrupted. */
+export function notRun(use: ToolUse, why: string): ToolResultBlock {
+  return { type: 'tool_result', tool_use_id: use.id, content: why, is_error: true };
+}

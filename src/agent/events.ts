@@ -1,0 +1,83 @@
+import type { ApprovalRequest, Decision } from '../approval/types';
+
+/** Token counts as the Messages API reports them (`usage`), summed over requests. */
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+  /** Hosted searches (`usage.server_tool_use.web_search_requests`). */
+  web_search_requests: number;
+}
+
+export const emptyUsage = (): Usage => ({
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+  web_search_requests: 0,
+});
+
+/** Why a user turn ended. */
+export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
+
+/**
+ * Everything the loop reports. Front ends (the Ink app, `-p`) and the session log are subscribers;
+ * none of them calls the model or a tool.
+ */
+export type AgentEvent =
+  /** A request to the model is about to be sent; `request` counts from 1 within the user turn. */
+  | { type: 'request_start'; request: number; model: string }
+  | { type: 'text_delta'; text: string }
+  /** A finished text block. */
+  | { type: 'text'; text: string }
+  | { type: 'thinking_delta'; text: string }
+  | { type: 'thinking'; text: string }
+  /** A client tool call, after its input is complete and before approval. */
+  | {
+      type: 'tool_start';
+      id: string;
+      name: string;
+      displayName: string;
+      input: unknown;
+      summary: string;
+      detail: string;
+    }
+  | { type: 'tool_progress'; id: string; message: string }
+  | {
+      type: 'tool_end';
+      id: string;
+      name: string;
+      displayName: string;
+      status: 'done' | 'error' | 'denied' | 'interrupted';
+      /** What the model reads (the tool_result text). */
+      output: string;
+      title?: string;
+      meta?: Record<string, unknown>;
+      durationMs: number;
+    }
+  | { type: 'approval_request'; id: string; request: ApprovalRequest }
+  /** How a request was settled: by a rule (named), by the person, or refused with no one to ask. */
+  | { type: 'approval_decision'; id: string; decision: Decision; source: 'rule' | 'person' | 'no_one_to_ask'; rule?: string }
+  /** A hosted (server) tool call, e.g. Anthropic's web search, shown like any tool. */
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown }
+  | {
+      type: 'server_tool_result';
+      id: string;
+      name: string;
+      results: { title: string; url: string }[];
+      error?: string;
+    }
+  /** Usage of the request that just finished, and the session total. */
+  | { type: 'usage'; usage: Usage; total: Usage }
+  | { type: 'notice'; level: 'info' | 'warn'; message: string }
+  /** The LLM layer is retrying a failed or cut stream. */
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  | { type: 'error'; message: string }
+  /** The user turn is over. `text` is the final assistant text. */
+  | { type: 'turn_end'; reason: TurnEndReason; stopReason: string | null; text: string; requests: number };
+
+export type AgentEventListener = (event: AgentEvent) => void;
+
+/** Asks the person; resolves with their answer. Absent when no one can be asked (`-p`, no TTY). */
+export type ApprovalCallback = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;

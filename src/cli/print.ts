@@ -1,0 +1,121 @@
+import type { PermissionDenial } from '../agent/dispatch';
+import type { AgentEvent, Usage } from '../agent/events';
+import type { TurnResult } from '../agent/loop';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+export interface Out {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+/** A writer that replaces every secret with `[redacted]` before anything leaves the process. */
+export function redactingOut(out: Out, secrets: string[]): Out {
+  const r = (s: string) => {
+    let t = s;
+    for (const k of secrets) if (k.length >= 8) t = t.split(k).join('[redacted]');
+    return t.replace(/sk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted]');
+  };
+  return { stdout: (s) => out.stdout(r(s)), stderr: (s) => out.stderr(r(s)) };
+}
+
+function oneLine(s: string, max = 100): string {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * The `-p` subscriber of the agent's events (STYLE.md rule 13).
+ * - `text`: one line per tool call on stderr (`● Bash(npm test) exit 0`); the answer at the end.
+ * - `stream-json`: one JSON line per event on stdout, then the result object.
+ * - `json`: nothing while running; one result object at the end.
+ */
+export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean): (e: AgentEvent) => void {
+  const details = new Map<string, string>();
+  return (e) => {
+    if (format === 'stream-json') {
+      out.stdout(`${JSON.stringify(e)}\n`);
+      return;
+    }
+    if (format !== 'text') return;
+    switch (e.type) {
+      case 'tool_start':
+        details.set(e.id, e.detail || e.summary);
+        break;
+      case 'tool_end': {
+        const what = e.status === 'done' ? (e.title ?? 'done') : e.status === 'error' ? `error: ${oneLine(e.output, 80)}` : e.status;
+        out.stderr(`● ${e.displayName}(${oneLine(details.get(e.id) ?? '')}) ${what}\n`);
+        details.delete(e.id);
+        break;
+      }
+      case 'server_tool_use': {
+        const input = e.input as { query?: string; url?: string } | undefined;
+        const name = e.name === 'web_search' ? 'WebSearch' : e.name === 'web_fetch' ? 'WebFetch' : e.name;
+        out.stderr(`● ${name}(${oneLine(input?.query ?? input?.url ?? JSON.stringify(e.input))}) hosted\n`);
+        break;
+      }
+      case 'server_tool_result':
+        if (e.error) out.stderr(`  ${e.name}: ${e.error}\n`);
+        else if (verbose) for (const r of e.results) out.stderr(`  ${oneLine(r.title, 60)} ${r.url}\n`);
+        break;
+      case 'retry':
+        out.stderr(`codey: ${e.reason}; retrying in ${Math.round(e.delayMs / 100) / 10} s (attempt ${e.attempt})\n`);
+        break;
+      case 'notice':
+      case 'error':
+        out.stderr(`codey: ${e.message}\n`);
+        break;
+      case 'approval_decision':
+        if (verbose && e.rule) out.stderr(`codey: ${e.source === 'rule' ? 'allowed by rule' : 'remembered'} ${e.rule}\n`);
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+/** The result object of `json` and the last line of `stream-json` (field names as Claude Code's). */
+export interface PrintResult {
+  type: 'result';
+  subtype: 'success' | 'error_max_turns' | 'error_during_execution' | 'error_max_tokens' | 'error_refusal' | 'interrupted';
+  is_error: boolean;
+  result: string;
+  session_id: string;
+  /** Model requests made. */
+  num_turns: number;
+  stop_reason: string | null;
+  duration_ms: number;
+  model: string;
+  usage: Usage;
+  permission_denials: PermissionDenial[];
+  error?: string;
+}
+
+export function resultObject(r: TurnResult, x: { sessionId: string; model: string; usage: Usage; denials: PermissionDenial[]; startedAt: number }): PrintResult {
+  const subtype: PrintResult['subtype'] =
+    r.reason === 'end_turn'
+      ? 'success'
+      : r.reason === 'max_turns'
+        ? 'error_max_turns'
+        : r.reason === 'max_tokens'
+          ? 'error_max_tokens'
+          : r.reason === 'refusal'
+            ? 'error_refusal'
+            : r.reason === 'interrupted'
+              ? 'interrupted'
+              : 'error_during_execution';
+  return {
+    type: 'result',
+    subtype,
+    is_error: subtype !== 'success',
+    result: r.text,
+    session_id: x.sessionId,
+    num_turns: r.requests,
+    stop_reason: r.stopReason,
+    duration_ms: Date.now() - x.startedAt,
+    model: x.model,
+    usage: x.usage,
+    permission_denials: x.denials,
+    ...(r.error ? { error: r.error } : {}),
+  };
+}

@@ -1,0 +1,101 @@
+import { Command, CommanderError, Option } from 'commander';
+import { version } from '../../package.json';
+import { normalizeArgv } from './argv';
+
+/**
+ * The commander program. Only commander is loaded up front: `--version` and `--help` must not pay
+ * for ink, react or the SDK, so everything else is imported when a mode needs it.
+ */
+
+/** Exit codes (README "Exit codes"). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/** Options as commander parses them. */
+export interface CliOptions {
+  print?: string | boolean;
+  model?: string;
+  baseUrl?: string;
+  maxTurns?: number;
+  outputFormat: 'text' | 'json' | 'stream-json';
+  allow: string[];
+  web: boolean;
+  skills: boolean;
+  agents: boolean;
+  verbose: boolean;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CommanderError(2, 'codey.invalidArgument', `expected a positive integer, got "${value}"`);
+  return n;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('codey')
+    .description('A terminal coding agent that can look things up safely.')
+    .argument('[prompt]', 'prompt for the interactive session (or for -p)')
+    .option('-p, --print [prompt]', 'one-shot: run the prompt, print the answer, exit (stdin is appended when piped)')
+    .option('--model <id>', 'model id (env CODEY_MODEL)')
+    .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')
+    .option('--max-turns <n>', 'most model requests in one turn', positiveInt)
+    .addOption(
+      new Option('--output-format <format>', 'output of -p').choices(['text', 'json', 'stream-json']).default('text'),
+    )
+    .option(
+      '--allow <rules>',
+      'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
+    .option('--no-web', 'no web tools, whatever the configuration says')
+    .option('--no-skills', 'do not load skills')
+    .option('--no-agents', 'do not offer subagents')
+    .option('--verbose', 'show configuration sources, tools and the session log path on stderr', false)
+    .version(version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText(
+      'after',
+      `
+Commands:
+  codey setup              run the first-run setup again
+
+Exit codes: 0 done, 1 failed (API error, max turns, refusal), 2 usage or configuration error.
+Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) > project file
+(.codeyrc.json, codey.config.js, "codey" in package.json) > $XDG_CONFIG_HOME/codey/config.json.
+Docs: README.md`,
+    )
+    .showSuggestionAfterError(true)
+    .exitOverride();
+  return program;
+}
+
+/** Long option names, for the single-dash compatibility rewrite. */
+function longNames(program: Command): Set<string> {
+  const names = new Set<string>();
+  for (const o of program.options) {
+    if (o.long) names.add(o.long.replace(/^--/, ''));
+  }
+  names.add('no-web').add('no-skills').add('no-agents').add('help').add('version').add('print');
+  return names;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  let args = normalizeArgv(argv.slice(2), longNames(program));
+  const setup = args[0] === 'setup';
+  if (setup) args = args.slice(1);
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  const opts = program.opts<CliOptions>();
+  const positional = program.args[0];
+  const { runMode } = await import('./run');
+  return runMode({ opts, positional, setup, version });
+}
+

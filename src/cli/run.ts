@@ -1,0 +1,106 @@
+import { ConfigError, resolveSettings, type Settings } from '../config/resolve';
+import { splitRules } from '../approval/policy';
+import type { CliOptions } from './program';
+import { EXIT } from './program';
+import { printSubscriber, redactingOut, resultObject } from './print';
+import { createSession } from './session';
+import { readPipedStdin } from './stdin';
+
+export interface ModeInput {
+  opts: CliOptions;
+  positional?: string;
+  setup: boolean;
+  version: string;
+}
+
+const stderr = (s: string) => void process.stderr.write(s);
+const stdout = (s: string) => void process.stdout.write(s);
+
+/** Resolve settings from flags, env and files; a malformed file is exit 2 with its path. */
+async function settingsFor(opts: CliOptions): Promise<Settings | number> {
+  const flags: Record<string, unknown> = {};
+  if (opts.model) flags.model = opts.model;
+  if (opts.baseUrl) flags.base_url = opts.baseUrl;
+  if (opts.maxTurns) flags.max_turns = opts.maxTurns;
+  try {
+    const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
+    for (const n of notices) stderr(`${n}\n`);
+    // --allow adds to the configured rules; it does not replace them.
+    const allow = [...settings.allow, ...opts.allow.flatMap(splitRules)];
+    return Object.freeze({ ...settings, allow });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      stderr(`codey: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+}
+
+/** Pick the mode (setup, one-shot, interactive) and run it; returns the exit code. */
+export async function runMode(input: ModeInput): Promise<number> {
+  const { opts } = input;
+  const settings = await settingsFor(opts);
+  if (typeof settings === 'number') return settings;
+
+  if (input.setup || opts.print === undefined) {
+    const { runInteractive } = await import('./interactive');
+    return runInteractive({ settings, opts, positional: input.positional, version: input.version, setup: input.setup });
+  }
+
+  let prompt = typeof opts.print === 'string' ? opts.print : (input.positional ?? '');
+  const piped = await readPipedStdin(process.stdin, 3000, (m) => stderr(`${m}\n`));
+  if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
+  if (!prompt.trim()) {
+    stderr('codey: -p needs a prompt: codey -p "what to do" (or pipe text into it)\n');
+    return EXIT.usage;
+  }
+  return runPrint(settings, opts, prompt, input.version);
+}
+
+async function runPrint(settings: Settings, opts: CliOptions, prompt: string, version: string): Promise<number> {
+  const env = process.env;
+  if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
+    stderr('codey: no API key. Set ANTHROPIC_API_KEY (or run `codey setup` in a terminal), or point --base-url at an endpoint that needs none.\n');
+    return EXIT.usage;
+  }
+  const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
+  const out = redactingOut({ stdout, stderr }, session.secrets);
+  for (const n of session.notices) out.stderr(`${n}\n`);
+  if (opts.verbose) {
+    out.stderr(`codey ${version}: model ${settings.model} (${settings.sources.model}), workspace ${session.workspace}\n`);
+    out.stderr(`codey: tools: ${session.agent.registry.list().map((t) => t.name).join(', ')} (${session.webStatus})\n`);
+    if (settings.allow.length) out.stderr(`codey: allow rules: ${settings.allow.join(', ')}\n`);
+    if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
+  }
+  session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));
+
+  const controller = new AbortController();
+  let sigints = 0;
+  const onSigint = () => {
+    if (++sigints > 1) process.exit(EXIT.interrupted);
+    out.stderr('\ncodey: interrupting (Ctrl-C again to quit at once)\n');
+    controller.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onSigint);
+  const startedAt = Date.now();
+  const result = await session.agent.run(prompt, controller.signal);
+  process.off('SIGINT', onSigint);
+
+  const obj = resultObject(result, {
+    sessionId: session.id,
+    model: settings.model,
+    usage: session.agent.usage,
+    denials: session.agent.denials,
+    startedAt,
+  });
+  session.log?.write({ ...obj, type: 'session_result' });
+  await session.log?.close();
+  if (opts.outputFormat === 'json' || opts.outputFormat === 'stream-json') {
+    out.stdout(`${JSON.stringify(obj)}\n`);
+  } else if (result.text) {
+    out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  }
+  if (result.reason === 'interrupted') return EXIT.interrupted;
+  return result.reason === 'end_turn' ? EXIT.ok : EXIT.failed;
+}

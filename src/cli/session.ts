@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Agent } from '../agent/loop';
+import { systemPrompt } from '../agent/system-prompt';
+import { Policy, splitRules } from '../approval/policy';
+import { stateDir } from '../config/paths';
+import type { Settings } from '../config/resolve';
+import { AnthropicClient } from '../llm/anthropic';
+import { hostedToolDefinitions } from '../llm/hosted';
+import type { LlmClient } from '../llm/types';
+import { SessionLog } from '../session/log';
+import { toolsIn, type ToolSettings } from '../tools/factory';
+
+/** Everything one session needs, built once from the resolved settings. */
+export interface CodeySession {
+  id: string;
+  agent: Agent;
+  workspace: string;
+  policy: Policy;
+  log?: SessionLog;
+  /** Secrets to keep out of every output. */
+  secrets: string[];
+  /** One-line notices for the person (unusable web provider, no log). */
+  notices: string[];
+  toolSettings: ToolSettings;
+  /** e.g. `web: command` or `web off`. */
+  webStatus: string;
+}
+
+/** Is `dir` inside a git repository (a `.git` in it or an ancestor)? */
+export function isGitRepo(dir: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return true;
+    if (dirname(d) === d) return false;
+  }
+}
+
+export interface SessionInput {
+  settings: Settings;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  version: string;
+  /** `--no-web`: wins over everything. */
+  noWeb: boolean;
+  /** Inject a model (tests, evals); default the SDK client. */
+  llm?: LlmClient;
+}
+
+/** The API key and header style in force: `api_key` setting, else `ANTHROPIC_AUTH_TOKEN` as a bearer token. */
+export function credentials(s: Settings, env: Record<string, string | undefined>): { key?: string; header: 'bearer' | 'x-api-key' } {
+  if (s.api_key) return { key: s.api_key, header: s.auth_header };
+  if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
+  return { header: s.auth_header };
+}
+
+/** Build the session: tools (via `toolsIn`), policy, model client, system prompt, event log. */
+export async function createSession(input: SessionInput): Promise<CodeySession> {
+  const { settings: s, env } = input;
+  const id = randomUUID();
+  const workspace = realpathSync(input.cwd);
+  const webProvider = input.noWeb ? 'none' : s.web_provider;
+  const toolSettings: ToolSettings = {
+    webProvider,
+    webFetch: webProvider === 'hosted' ? s.web_fetch : 'local',
+    webCommand: s.web_command,
+    env,
+    version: input.version,
+  };
+  const registry = await toolsIn(workspace, toolSettings);
+  const notices = [...registry.notices];
+  const cred = credentials(s, env);
+  const secrets = [cred.key, env.ANTHROPIC_API_KEY, env.ANTHROPIC_AUTH_TOKEN, env.BRAVE_API_KEY, env.TAVILY_API_KEY].filter(
+    (x): x is string => typeof x === 'string' && x.length > 0,
+  );
+  const hosted = webProvider === 'hosted' ? await hostedToolDefinitions(s, { notice: (m) => notices.push(m) }) : [];
+
+  const llm =
+    input.llm ??
+    new AnthropicClient({
+      apiKey: cred.key ?? (s.base_url ? 'none' : undefined),
+      authHeader: cred.header,
+      baseUrl: s.base_url,
+      headers: { 'user-agent': `codey/${input.version}` },
+      maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
+      streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+    });
+  const policy = new Policy(s.allow.flatMap(splitRules), s.deny.flatMap(splitRules));
+  const agent = new Agent({
+    llm,
+    registry,
+    policy,
+    system: systemPrompt({
+      cwd: workspace,
+      platform: process.platform,
+      date: new Date().toISOString().slice(0, 10),
+      isGitRepo: isGitRepo(workspace),
+    }),
+    model: s.model,
+    maxTokens: s.max_tokens,
+    thinking: s.thinking,
+    effort: s.effort,
+    maxTurns: s.max_turns,
+    hostedTools: hosted,
+    cwd: workspace,
+    session: { memo: new Map() },
+  });
+
+  let log: SessionLog | undefined;
+  try {
+    log = new SessionLog(join(stateDir(env), 'sessions'), id, secrets);
+    log.write({ type: 'session_start', session_id: id, cwd: workspace, model: s.model, version: input.version, tools: registry.list().map((t) => t.name) });
+    agent.on((e) => log?.write(e));
+  } catch (err) {
+    notices.push(`codey: no session log (${(err as Error).message}); going on without one`);
+  }
+  const webStatus = webProvider === 'none' ? 'web off' : `web: ${webProvider}`;
+  return { id, agent, workspace, policy, log, secrets, notices, toolSettings, webStatus };
+}

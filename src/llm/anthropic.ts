@@ -1,0 +1,248 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { LlmError, classify, isSpendLimit } from './errors';
+import { buildRequest } from './request';
+import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, ResponseUsage } from './types';
+
+export interface AnthropicClientOptions {
+  apiKey?: string;
+  /** `bearer` (`Authorization: Bearer KEY`, the SDK's default) or `x-api-key` (only that header, for gateways that want it). */
+  authHeader: 'x-api-key' | 'bearer';
+  /** Default `https://api.anthropic.com`. */
+  baseUrl?: string;
+  /** SDK retries for 408/409/429/5xx and connection errors before the first byte. Default 4. */
+  maxRetries?: number;
+  /** Retries of a stream that dies after the 200 (SSE `error` event or a cut). Default 3. */
+  maxStreamRetries?: number;
+  /** Backoff base for stream retries (ms); doubles each attempt. Default 1000. */
+  streamRetryBaseMs?: number;
+  /** Per-request timeout (ms). Default 10 minutes. */
+  timeoutMs?: number;
+  /** Extra headers (e.g. User-Agent). */
+  headers?: Record<string, string>;
+}
+
+/** SSE error types after which a fresh attempt can succeed. */
+const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
+
+class StreamCut extends Error {}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * A fetch for the SDK that marks a spend-limit 429 as not retryable (`x-should-retry: false`, which
+ * the SDK obeys), so codey stops at once instead of retrying a limit that will not lift.
+ */
+const spendAwareFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (res.status !== 429) return res;
+  const text = await res.text();
+  const headers = new Headers(res.headers);
+  if (isSpendLimit(text)) headers.set('x-should-retry', 'false');
+  return new Response(text, { status: res.status, statusText: res.statusText, headers });
+};
+
+/** The Messages API through `@anthropic-ai/sdk` (loaded lazily: `--version` must not pay for it). */
+export class AnthropicClient implements LlmClient {
+  #sdk?: Anthropic;
+  readonly #opts: AnthropicClientOptions;
+
+  constructor(opts: AnthropicClientOptions) {
+    this.#opts = opts;
+  }
+
+  get baseUrl(): string {
+    return this.#opts.baseUrl ?? 'https://api.anthropic.com';
+  }
+
+  async #client(): Promise<Anthropic> {
+    if (this.#sdk) return this.#sdk;
+    const { default: Sdk } = await import('@anthropic-ai/sdk');
+    const o = this.#opts;
+    const xApiKey = o.authHeader === 'x-api-key';
+    this.#sdk = new Sdk({
+      apiKey: xApiKey ? null : (o.apiKey ?? null),
+      authToken: null,
+      baseURL: o.baseUrl,
+      maxRetries: o.maxRetries ?? 4,
+      timeout: o.timeoutMs ?? 600_000,
+      defaultHeaders: { ...o.headers, ...(xApiKey ? { 'x-api-key': o.apiKey ?? '', authorization: null } : {}) },
+      fetch: spendAwareFetch,
+      logLevel: 'off',
+    });
+    return this.#sdk;
+  }
+
+  async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
+    const client = await this.#client();
+    const body = buildRequest(request);
+    const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
+    const base = this.#opts.streamRetryBaseMs ?? 1000;
+    const ctx = { baseUrl: this.baseUrl, model: request.model, secrets: [this.#opts.apiKey] };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        yield* this.#once(client, body, signal);
+        return;
+      } catch (err) {
+        if (signal.aborted) throw new LlmError('interrupted', 'aborted');
+        const midStream = err instanceof StreamCut || isRetryableSseError(err);
+        if (!midStream) throw classify(err, ctx);
+        if (attempt >= maxStreamRetries) {
+          throw new LlmError(
+            `the response stream from ${ctx.baseUrl} broke ${attempt + 1} times (${describeCut(err)}). Try again in a minute.`,
+            'transient',
+          );
+        }
+        const delayMs = base * 2 ** attempt;
+        yield { type: 'reset', attempt: attempt + 1, delayMs, reason: describeCut(err) };
+        try {
+          await sleep(delayMs, signal);
+        } catch {
+          throw new LlmError('interrupted', 'aborted');
+        }
+      }
+    }
+  }
+
+  async *#once(client: Anthropic, body: Record<string, unknown>, signal: AbortSignal): AsyncGenerator<LlmEvent> {
+    const stream = (await client.messages.create(body as unknown as Anthropic.MessageCreateParamsStreaming, {
+      signal,
+    })) as AsyncIterable<Anthropic.RawMessageStreamEvent>;
+    const acc = new Accumulator();
+    try {
+      for await (const ev of stream) {
+        const out = acc.push(ev);
+        if (out) yield out;
+      }
+    } catch (err) {
+      if (signal.aborted) throw err;
+      // A network error after the 200 is a cut; an SSE error event arrives as an APIError without status.
+      if ((err as { status?: number }).status === undefined && !(err as { error?: unknown }).error) {
+        throw new StreamCut(String((err as Error).message ?? err));
+      }
+      throw err;
+    }
+    if (!acc.stopped) throw new StreamCut('the connection closed before message_stop');
+    yield { type: 'response', response: acc.response() };
+  }
+}
+
+function isRetryableSseError(err: unknown): boolean {
+  const e = err as { status?: number; error?: { error?: { type?: string } } };
+  return e?.status === undefined && RETRYABLE_STREAM_ERRORS.has(e?.error?.error?.type ?? '');
+}
+
+function describeCut(err: unknown): string {
+  if (err instanceof StreamCut) return `stream cut: ${err.message}`;
+  const t = (err as { error?: { error?: { type?: string } } }).error?.error?.type;
+  return t ? `SSE error event: ${t}` : String(err);
+}
+
+/** Builds the final message from raw stream events. */
+class Accumulator {
+  #id = '';
+  #model = '';
+  #blocks: (ContentBlock & { _json?: string })[] = [];
+  #stop: string | null = null;
+  #usage: ResponseUsage = {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 0,
+    web_search_requests: 0,
+  };
+  stopped = false;
+
+  #mergeUsage(u: Record<string, unknown> | null | undefined): void {
+    if (!u) return;
+    for (const k of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const) {
+      if (typeof u[k] === 'number') this.#usage[k] = u[k] as number;
+    }
+    const stu = u.server_tool_use as { web_search_requests?: number } | undefined;
+    if (typeof stu?.web_search_requests === 'number') this.#usage.web_search_requests = stu.web_search_requests;
+  }
+
+  push(ev: Anthropic.RawMessageStreamEvent): LlmEvent | undefined {
+    switch (ev.type) {
+      case 'message_start':
+        this.#id = ev.message.id;
+        this.#model = ev.message.model;
+        this.#mergeUsage(ev.message.usage as unknown as Record<string, unknown>);
+        return undefined;
+      case 'content_block_start': {
+        const block = { ...ev.content_block } as ContentBlock & { _json?: string };
+        if (block.type === 'tool_use' || block.type === 'server_tool_use') block._json = '';
+        this.#blocks[ev.index] = block;
+        return undefined;
+      }
+      case 'content_block_delta': {
+        const b = this.#blocks[ev.index] as unknown as Record<string, unknown>;
+        const d = ev.delta as unknown as Record<string, unknown>;
+        if (!b) return undefined;
+        switch (d.type) {
+          case 'text_delta':
+            b.text = String(b.text ?? '') + d.text;
+            return { type: 'text_delta', index: ev.index, text: d.text as string };
+          case 'input_json_delta':
+            b._json = String(b._json ?? '') + d.partial_json;
+            return undefined;
+          case 'thinking_delta':
+            b.thinking = String(b.thinking ?? '') + d.thinking;
+            return { type: 'thinking_delta', index: ev.index, text: d.thinking as string };
+          case 'signature_delta':
+            b.signature = d.signature;
+            return undefined;
+          case 'citations_delta':
+            b.citations = [...((b.citations as unknown[]) ?? []), d.citation];
+            return undefined;
+          default:
+            return undefined;
+        }
+      }
+      case 'content_block_stop': {
+        const b = this.#blocks[ev.index];
+        if (!b) return undefined;
+        if (b._json !== undefined) {
+          const json = b._json;
+          delete b._json;
+          try {
+            (b as { input: unknown }).input = json.trim() === '' ? ((b as { input?: unknown }).input ?? {}) : JSON.parse(json);
+          } catch {
+            (b as { input: unknown }).input = { __invalid_json: json };
+          }
+        }
+        return { type: 'block', index: ev.index, block: b };
+      }
+      case 'message_delta':
+        this.#stop = ev.delta.stop_reason ?? this.#stop;
+        this.#mergeUsage(ev.usage as unknown as Record<string, unknown>);
+        return undefined;
+      case 'message_stop':
+        this.stopped = true;
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  response(): LlmResponse {
+    return {
+      id: this.#id,
+      model: this.#model,
+      content: this.#blocks.filter(Boolean),
+      stop_reason: this.#stop,
+      usage: { ...this.#usage },
+    };
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Errors of the LLM layer. `message` is for the person (what to do next) and never holds a key.
+ */
+export class LlmError extends Error {
+  override name = 'LlmError';
+  constructor(
+    message: string,
+    /** `fatal`: retrying cannot help (401, 403, 400, spend limit); `transient`: retries ran out; `aborted`. */
+    readonly kind: 'fatal' | 'transient' | 'aborted',
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Replace every occurrence of each secret (and anything shaped like an Anthropic key) with `[redacted]`. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join('[redacted]');
+  return out.replace(/sk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted]');
+}
+
+/** Is this 429 body a spend or credit limit (no use retrying) rather than a rate limit? */
+export function isSpendLimit(body: string): boolean {
+  return /spend|credit balance|billing|usage limit|quota/i.test(body);
+}
+
+interface ApiErrorLike {
+  status?: number;
+  message?: string;
+  error?: { error?: { type?: string; message?: string } };
+}
+
+/** Turn an SDK or network error into an {@link LlmError} with a next step for the person. */
+export function classify(err: unknown, ctx: { baseUrl: string; model: string; secrets: (string | undefined)[] }): LlmError {
+  const e = err as ApiErrorLike & Error;
+  const apiMsg = redact(e?.error?.error?.message ?? e?.message ?? String(err), ctx.secrets);
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const where = ctx.baseUrl;
+  switch (status) {
+    case 401:
+      return new LlmError(
+        `the API key was refused by ${where} (401: ${apiMsg}). Check ANTHROPIC_API_KEY (or api_key in your config), or run \`codey setup\`.`,
+        'fatal',
+        401,
+      );
+    case 403:
+      return new LlmError(
+        `${where} refused the request (403: ${apiMsg}). The key may lack access to ${ctx.model}; try another --model or check the key's permissions.`,
+        'fatal',
+        403,
+      );
+    case 404:
+      return new LlmError(
+        `${where} answered 404 (${apiMsg}). Check the model id (${ctx.model}, set with --model) and the base URL.`,
+        'fatal',
+        404,
+      );
+    case 400:
+    case 413:
+    case 422:
+      return new LlmError(`${where} rejected the request (${status}: ${apiMsg}).`, 'fatal', status);
+    case 429:
+      return isSpendLimit(apiMsg)
+        ? new LlmError(`${where} refused: spend or credit limit reached (${apiMsg}). Raise the limit in your account, then try again.`, 'fatal', 429)
+        : new LlmError(`${where} is rate limiting (429) and retries ran out. Wait a minute, then try again.`, 'transient', 429);
+    default:
+      if (status !== undefined && status >= 500) {
+        return new LlmError(`${where} failed (${status}: ${apiMsg}) and retries ran out. Try again in a minute.`, 'transient', status);
+      }
+      return new LlmError(`cannot reach ${where}: ${apiMsg}. Check the network and the base URL, then try again.`, 'transient', status);
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ToolError, type Tool, type ToolContext, type ToolResult } from './tool';
+import { headTail } from './truncate';
+
+/** A tool definition as the Messages API takes it (`tools[]` entry of a client tool). */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  input_schema: { type: 'object'; [key: string]: unknown };
+}
+
+/**
+ * The tools of one session, by wire name. Validates arguments with each tool's zod schema before
+ * `run`, and turns every failure into a tool_result the model can act on (STYLE.md rule 7).
+ */
+export class Registry {
+  readonly #tools = new Map<string, Tool>();
+  /** One-line notices for the person from building the tools (e.g. an unusable web provider). */
+  readonly notices: readonly string[];
+
+  constructor(tools: Iterable<Tool>, notices: readonly string[] = []) {
+    for (const t of tools) this.#tools.set(t.name, t);
+    this.notices = notices;
+  }
+
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name);
+  }
+
+  list(): Tool[] {
+    return [...this.#tools.values()];
+  }
+
+  /** Definitions for the request, JSON Schema generated from zod (never written twice). */
+  definitions(): ToolDefinition[] {
+    return this.list().map((t) => {
+      const { $schema: _drop, ...schema } = z.toJSONSchema(t.schema, { io: 'input' }) as Record<string, unknown>;
+      return { name: t.name, description: t.description, input_schema: { type: 'object', ...schema } };
+    });
+  }
+
+  /**
+   * Parse `input` with the tool's schema. Returns the parsed arguments, or a message for the model
+   * when the tool is unknown or the arguments do not match.
+   */
+  parse(name: string, input: unknown): { ok: true; tool: Tool; args: unknown } | { ok: false; error: string } {
+    const tool = this.#tools.get(name);
+    if (!tool) {
+      return { ok: false, error: `unknown tool "${name}"; the tools are: ${[...this.#tools.keys()].join(', ')}` };
+    }
+    const parsed = tool.schema.safeParse(input ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
+        .join('; ');
+      return { ok: false, error: `invalid arguments for ${name}: ${issues}. Rewrite the call to match the schema.` };
+    }
+    return { ok: true, tool, args: parsed.data };
+  }
+
+  /**
+   * Run a parsed call. Never throws: a {@link ToolError} or any other exception becomes an
+   * `isError` result; an aborted signal becomes "interrupted by the user". Output is head+tail capped.
+   */
+  async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+    try {
+      const raw = await tool.run(args, ctx);
+      const result: ToolResult = typeof raw === 'string' ? { output: raw } : raw;
+      return { ...result, output: headTail(result.output) };
+    } catch (err) {
+      if (ctx.signal.aborted) return { output: 'interrupted by the user before the tool finished', isError: true };
+      if (err instanceof ToolError) return { output: err.message, isError: true };
+      const msg = err instanceof Error ? err.message : String(err);
+      return { output: `internal error in ${tool.name}: ${msg}`, isError: true };
+    }
+  }
+}

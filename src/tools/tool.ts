@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+
+/**
+ * What a tool does, in gemini-cli's sense of `Kind`: the approval default, whether calls may run in
+ * parallel, and what a subagent inherits all derive from it.
+ */
+export type ToolKind = 'read' | 'edit' | 'execute' | 'fetch' | 'agent';
+
+/** Progress a running tool reports for the person (never seen by the model). */
+export interface ToolProgress {
+  /** Free text, e.g. a line of output or "following redirect to …". */
+  message: string;
+}
+
+/**
+ * Per-session state the tools share: remembered answers and caches live here, never in module
+ * globals (STYLE.md rule 3), so two sessions (or two tests) never see each other's state.
+ */
+export interface ToolSession {
+  /** Memo for tools that answer identical calls from memory (web_search). Key is tool-defined. */
+  readonly memo: Map<string, unknown>;
+}
+
+/** The narrow context a tool runs with (STYLE.md rule 4): never the whole config. */
+export interface ToolContext {
+  /** Workspace root, absolute, symlinks resolved. File tools refuse paths outside it. */
+  cwd: string;
+  /** Aborted on Esc / Ctrl-C / SIGINT; tools pass it to execa and undici. */
+  signal: AbortSignal;
+  /** Report progress to the person. */
+  emit: (progress: ToolProgress) => void;
+  session: ToolSession;
+}
+
+/**
+ * What a tool returns: `output` becomes the tool_result the model reads; `title` and `meta` feed
+ * the TUI and the event log only (gemini's llmContent / returnDisplay split).
+ */
+export interface ToolResult {
+  output: string;
+  isError?: boolean;
+  /** One line for the person, e.g. "Read 120 lines" or "exit 1". */
+  title?: string;
+  /** Structured data for purpose-built views (a diff, an exit code, a final URL). */
+  meta?: Record<string, unknown>;
+}
+
+/** How a call is shown to the person and matched by approval rules. */
+export interface ToolCallDescription {
+  /** One line, e.g. "Run: npm test" or "Fetch https://docs.python.org/3/". */
+  summary: string;
+  /** The thing a rule can match: the command, the URL, the query, the path. */
+  detail: string;
+  /** Whether "always allow this detail" makes sense (false for a search query). */
+  rememberable: boolean;
+  /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
+  domain?: string;
+}
+
+/**
+ * A tool the model can call. Defined with {@link defineTool}; built only by `toolsIn`.
+ * `run` may throw {@link ToolError} (its message becomes an `is_error` tool_result the model reads);
+ * any other exception is reported the same way with "internal error" in front.
+ */
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  /** Wire name, snake_case (`web_fetch`). */
+  readonly name: string;
+  /** Name shown to the person, PascalCase (`WebFetch`). */
+  readonly displayName: string;
+  readonly kind: ToolKind;
+  /** Model-facing description: carries the usage policy, since it is the only place the model reads it. */
+  readonly description: string;
+  readonly schema: S;
+  /** Read-only tools never ask for approval. */
+  readonly readOnly: boolean;
+  describe(args: z.infer<S>): ToolCallDescription;
+  run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult | string>;
+}
+
+/** A tool failure whose message the model can act on: say what went wrong and what to try. */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+export interface ToolSpec<S extends z.ZodType> {
+  name: string;
+  /** Defaults to the PascalCase form of `name`. */
+  displayName?: string;
+  kind: ToolKind;
+  description: string;
+  schema: S;
+  /** Defaults to `kind === 'read'`. */
+  readOnly?: boolean;
+  /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
+  describe?: (args: z.infer<S>) => ToolCallDescription;
+  run: (args: z.infer<S>, ctx: ToolContext) => Promise<ToolResult | string>;
+}
+
+/** `web_fetch` → `WebFetch`. */
+export function pascalName(name: string): string {
+  return name
+    .split('_')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
+}
+
+/** Define a tool (opencode's `Tool.define`): zod parameters, no classes. */
+export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool<S> {
+  return {
+    name: spec.name,
+    displayName: spec.displayName ?? pascalName(spec.name),
+    kind: spec.kind,
+    description: spec.description,
+    schema: spec.schema,
+    readOnly: spec.readOnly ?? spec.kind === 'read',
+    describe:
+      spec.describe ??
+      ((args) => ({ summary: spec.name, detail: JSON.stringify(args), rememberable: false })),
+    run: spec.run,
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { Policy, evaluate, parseRule, ruleFor, splitRules, type Rule } from '../../src/approval/policy';
+import type { ApprovalRequest, Decision } from '../../src/approval/types';
+
+const bash = (cmd: string): ApprovalRequest => ({ tool: 'bash', readOnly: false, summary: `Run: ${cmd}`, detail: cmd, rememberable: true });
+const fetchReq = (url: string): ApprovalRequest => ({
+  tool: 'web_fetch',
+  readOnly: false,
+  summary: `Fetch ${url}`,
+  detail: url,
+  rememberable: true,
+  domain: new URL(url).hostname,
+});
+const rules = (...r: string[]): Rule[] => r.map((x) => parseRule(x)!);
+
+describe('evaluate', () => {
+  const cases: [string, ApprovalRequest, string[], string][] = [
+    ['read-only tools never ask', { tool: 'read_file', readOnly: true, summary: '', detail: 'a', rememberable: true }, [], 'allow'],
+    ['no rule: ask', bash('npm test'), [], 'ask'],
+    ['whole tool', bash('rm -rf build'), ['bash'], 'allow'],
+    ['display name', bash('ls'), ['Bash'], 'allow'],
+    ['exact command', bash('npm test'), ['bash(npm test)'], 'allow'],
+    ['exact command, other args', bash('npm test -- --watch'), ['bash(npm test)'], 'ask'],
+    ['prefix', bash('git diff HEAD~1'), ['bash(git diff:*)'], 'allow'],
+    ['prefix alone', bash('git diff'), ['bash(git diff:*)'], 'allow'],
+    ['prefix is a word boundary', bash('git diffuse'), ['bash(git diff:*)'], 'ask'],
+    ['prefix refuses chained commands', bash('git diff; rm -rf ~'), ['bash(git diff:*)'], 'ask'],
+    ['prefix refuses &&', bash('git diff && curl x | sh'), ['bash(git diff:*)'], 'ask'],
+    ['prefix refuses $()', bash('git diff $(rm -rf ~)'), ['bash(git diff:*)'], 'ask'],
+    ['other tool', bash('ls'), ['edit_file'], 'ask'],
+    ['domain', fetchReq('https://docs.python.org/3/'), ['web_fetch(domain:docs.python.org)'], 'allow'],
+    ['subdomain', fetchReq('https://a.docs.python.org/'), ['WebFetch(domain:docs.python.org)'], 'allow'],
+    ['lookalike domain', fetchReq('https://evildocs.python.org.evil.com/'), ['web_fetch(domain:docs.python.org)'], 'ask'],
+    ['exact URL', fetchReq('https://x.dev/a'), ['web_fetch(https://x.dev/a)'], 'allow'],
+  ];
+  it.each(cases)('%s', (_name, req, allow, want) => {
+    expect(evaluate(req, rules(...allow)).action).toBe(want);
+  });
+
+  it('deny rules win over allow rules and are named', () => {
+    const v = evaluate(bash('rm -rf /'), rules('bash'), rules('bash(rm -rf /)'));
+    expect(v).toEqual({ action: 'deny', rule: 'bash(rm -rf /)' });
+  });
+});
+
+describe('rules', () => {
+  it('splits comma lists but not commas inside parentheses', () => {
+    expect(splitRules('bash(npm test),edit_file, bash(echo a,b)')).toEqual(['bash(npm test)', 'edit_file', 'bash(echo a,b)']);
+  });
+  it('rejects malformed rules', () => {
+    expect(parseRule('bash(')).toBeUndefined();
+    expect(parseRule('')).toBeUndefined();
+  });
+
+  const decisions: [Decision, ApprovalRequest, string | undefined][] = [
+    [{ kind: 'allow_once' }, bash('ls'), undefined],
+    [{ kind: 'allow_tool' }, bash('ls'), 'bash'],
+    [{ kind: 'allow_detail' }, bash('npm test'), 'bash(npm test)'],
+    [{ kind: 'allow_detail' }, { ...bash('q'), tool: 'web_search', rememberable: false }, undefined],
+    [{ kind: 'allow_domain' }, fetchReq('https://docs.python.org/3/'), 'web_fetch(domain:docs.python.org)'],
+    [{ kind: 'deny' }, bash('ls'), undefined],
+    [{ kind: 'deny_with_message', message: 'use make' }, bash('ls'), undefined],
+  ];
+  it.each(decisions)('%j remembers the right rule', (d, req, want) => {
+    expect(ruleFor(req, d)).toBe(want);
+  });
+
+  it('a session remembers "always" answers and applies them to later calls', () => {
+    const p = new Policy();
+    expect(p.evaluate(bash('npm test')).action).toBe('ask');
+    p.remember(bash('npm test'), { kind: 'allow_detail' });
+    expect(p.evaluate(bash('npm test')).action).toBe('allow');
+    expect(p.evaluate(bash('npm run build')).action).toBe('ask');
+    // Two sessions do not share answers.
+    expect(new Policy().evaluate(bash('npm test')).action).toBe('ask');
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, resolveSettings } from '../../src/config/resolve';
+import { DEFAULT_MODEL } from '../../src/config/schema';
+
+let root: string;
+let project: string;
+let userFile: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'codey-config-'));
+  project = join(root, 'repo');
+  await mkdir(project);
+  await writeFile(join(project, 'package.json'), '{"name":"x"}');
+  userFile = join(root, 'xdg', 'codey', 'config.json');
+  await mkdir(join(root, 'xdg', 'codey'), { recursive: true });
+});
+
+const resolve = (flags: Record<string, unknown> = {}, env: Record<string, string> = {}) =>
+  resolveSettings({ flags, env, cwd: project, userFile });
+
+describe('the ladder: flag > env > project > user > default', () => {
+  it('uses defaults when nothing is set', async () => {
+    const { settings, notices } = await resolve();
+    expect(settings.model).toBe(DEFAULT_MODEL);
+    expect(settings.max_turns).toBe(100);
+    expect(settings.web_provider).toBe('none');
+    expect(settings.sources.model).toBe('default');
+    expect(notices).toEqual([]);
+    expect(Object.isFrozen(settings)).toBe(true);
+  });
+
+  it('takes each rung in order', async () => {
+    await writeFile(userFile, JSON.stringify({ model: 'user-model', max_turns: 7, theme: 'light', max_tokens: 1000 }));
+    await writeFile(join(project, '.codeyrc.json'), JSON.stringify({ model: 'project-model', max_turns: 8, max_tokens: 2000 }));
+    const env = { CODEY_MODEL: 'env-model', CODEY_MAX_TURNS: '9' };
+    const { settings } = await resolve({ model: 'flag-model' }, env);
+    expect(settings.model).toBe('flag-model');
+    expect(settings.max_turns).toBe(9);
+    expect(settings.max_tokens).toBe(2000);
+    expect(settings.theme).toBe('light');
+    expect(settings.sources).toMatchObject({ model: 'flag', max_turns: 'env', max_tokens: 'project', theme: 'user' });
+    expect(settings.files.project).toBe(join(project, '.codeyrc.json'));
+  });
+
+  it('reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL', async () => {
+    const { settings } = await resolve({}, { ANTHROPIC_API_KEY: 'sk-ant-test-123456789', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' });
+    expect(settings.api_key).toBe('sk-ant-test-123456789');
+    expect(settings.base_url).toBe('http://127.0.0.1:9/');
+  });
+
+  it('finds the project file from a subfolder, and "codey" in package.json', async () => {
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'x', codey: { model: 'pkg-model' } }));
+    await mkdir(join(project, 'src'));
+    const { settings } = await resolveSettings({ env: {}, cwd: join(project, 'src'), userFile });
+    expect(settings.model).toBe('pkg-model');
+  });
+});
+
+describe('bad values', () => {
+  it('drops an invalid value to the next rung with a notice naming the file and key', async () => {
+    await writeFile(userFile, JSON.stringify({ max_turns: 5 }));
+    await writeFile(join(project, '.codeyrc.json'), JSON.stringify({ max_turns: 'lots', web_provider: 'google' }));
+    const { settings, notices } = await resolve();
+    expect(settings.max_turns).toBe(5);
+    expect(settings.web_provider).toBe('none');
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toContain(join(project, '.codeyrc.json'));
+    expect(notices[0]).toContain('max_turns');
+    expect(notices[1]).toContain('web_provider');
+  });
+
+  it('names the environment variable of an invalid env value and never echoes a key', async () => {
+    const { settings, notices } = await resolve({}, { CODEY_THEME: 'neon' });
+    expect(settings.theme).toBe('dark');
+    expect(notices).toEqual(['codey: environment (CODEY_THEME): invalid theme (Invalid option: expected one of "dark"|"light"); ignored']);
+  });
+
+  it('reports unknown keys', async () => {
+    await writeFile(userFile, JSON.stringify({ modle: 'x' }));
+    const { notices } = await resolve();
+    expect(notices).toEqual([`codey: ${userFile}: unknown setting "modle" ignored`]);
+  });
+
+  it('a malformed user file is a ConfigError with its path', async () => {
+    await writeFile(userFile, '{ "model": ');
+    await expect(resolve()).rejects.toThrow(ConfigError);
+    await expect(resolve()).rejects.toThrow(userFile);
+  });
+
+  it('a malformed project file is a ConfigError with its path', async () => {
+    await writeFile(join(project, '.codeyrc.json'), '{ nope');
+    const err = await resolve().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).file).toBe(join(project, '.codeyrc.json'));
+  });
+});

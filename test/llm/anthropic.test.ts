@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnthropicClient } from '../../src/llm/anthropic';
+import { LlmError } from '../../src/llm/errors';
+import type { LlmEvent, LlmRequest } from '../../src/llm/types';
+import { block, fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+
+const KEY = 'sk-ant-canary-0123456789abcdef';
+let fake: FakeAnthropic;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+const request = (over: Partial<LlmRequest> = {}): LlmRequest => ({
+  model: 'claude-opus-4-8',
+  system: 'sys',
+  tools: [],
+  hostedTools: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+  maxTokens: 1000,
+  thinking: 'off',
+  ...over,
+});
+
+const client = (over: Partial<ConstructorParameters<typeof AnthropicClient>[0]> = {}) =>
+  new AnthropicClient({ apiKey: KEY, authHeader: 'bearer', baseUrl: fake.url, maxRetries: 2, streamRetryBaseMs: 1, ...over });
+
+async function collect(c: AnthropicClient, req = request()): Promise<LlmEvent[]> {
+  const out: LlmEvent[] = [];
+  for await (const e of c.stream(req, new AbortController().signal)) out.push(e);
+  return out;
+}
+const final = (events: LlmEvent[]) => events.find((e) => e.type === 'response')!;
+
+describe('AnthropicClient', () => {
+  it('streams text in several deltas and returns one response with usage', async () => {
+    fake.enqueue(reply.text('Hello from the fake model.', { usage: { input_tokens: 42, output_tokens: 7, cache_read_input_tokens: 30 } }));
+    const events = await collect(client());
+    const deltas = events.filter((e) => e.type === 'text_delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    const r = final(events);
+    expect(r.type === 'response' && r.response.content).toEqual([expect.objectContaining({ type: 'text', text: 'Hello from the fake model.' })]);
+    expect(r.type === 'response' && r.response.usage).toMatchObject({ input_tokens: 42, output_tokens: 7, cache_read_input_tokens: 30 });
+  });
+
+  it('parses tool_use input that arrives in several input_json_delta chunks', async () => {
+    fake.enqueue(reply.toolUse('bash', { command: 'npm test -- --reporter verbose', timeout_ms: 5000 }));
+    const r = final(await collect(client()));
+    expect(r.type === 'response' && r.response.stop_reason).toBe('tool_use');
+    expect(r.type === 'response' && r.response.content[0]).toMatchObject({ type: 'tool_use', name: 'bash', input: { command: 'npm test -- --reporter verbose', timeout_ms: 5000 } });
+  });
+
+  it('sends the key as a bearer token by default', async () => {
+    fake.enqueue(reply.text('ok'));
+    await collect(client());
+    expect(fake.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(fake.requests[0].headers['x-api-key']).toBeUndefined();
+  });
+
+  it('sends only x-api-key when auth_header is x-api-key (gateways)', async () => {
+    fake.enqueue(reply.text('ok'));
+    await collect(client({ authHeader: 'x-api-key' }));
+    expect(fake.requests[0].headers['x-api-key']).toBe(KEY);
+    expect(fake.requests[0].headers.authorization).toBeUndefined();
+  });
+
+  it('retries a 529 (SDK retry) and then succeeds', async () => {
+    fake.enqueue(fault.status(529, { retryAfter: 0 }), reply.text('after overload'));
+    const r = final(await collect(client()));
+    expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'after overload' });
+    expect(fake.messageRequests).toHaveLength(2);
+  });
+
+  it('retries a stream cut after the 200 and keeps exactly one copy of the content', async () => {
+    fake.enqueue(fault.cut(5), reply.text('the whole answer'));
+    const events = await collect(client());
+    const reset = events.findIndex((e) => e.type === 'reset');
+    expect(reset).toBeGreaterThan(-1);
+    const r = final(events);
+    expect(r.type === 'response' && r.response.content).toHaveLength(1);
+    expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'the whole answer' });
+    // The deltas after the reset spell the answer once.
+    const after = events.slice(reset).filter((e) => e.type === 'text_delta').map((e) => (e.type === 'text_delta' ? e.text : ''));
+    expect(after.join('')).toBe('the whole answer');
+    expect(fake.messageRequests).toHaveLength(2);
+  });
+
+  it('retries an SSE overloaded_error event mid-stream', async () => {
+    fake.enqueue(fault.sseError(4, 'overloaded_error'), reply.text('recovered'));
+    const r = final(await collect(client()));
+    expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'recovered' });
+  });
+
+  it('gives up after the stream retries with a message that says what to do', async () => {
+    fake.enqueue(fault.cut(3), fault.cut(3), fault.cut(3));
+    const err = await collect(client({ maxStreamRetries: 2 })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LlmError);
+    expect((err as LlmError).message).toMatch(/broke 3 times.*Try again/);
+  });
+
+  it('stops at once on 401 with a readable message and no key in it', async () => {
+    fake.enqueue(fault.status(401, { message: `invalid x-api-key ${KEY}` }), reply.text('never'));
+    const err = (await collect(client()).catch((e: unknown) => e)) as LlmError;
+    expect(err).toBeInstanceOf(LlmError);
+    expect(err.kind).toBe('fatal');
+    expect(err.message).toContain('ANTHROPIC_API_KEY');
+    expect(err.message).not.toContain(KEY);
+    expect(fake.messageRequests).toHaveLength(1);
+  });
+
+  it('stops at once on a spend-limit 429 but retries a rate-limit 429', async () => {
+    fake.enqueue(fault.status(429, { message: 'You have reached your specified workspace API usage limits (spend limit).' }));
+    const err = (await collect(client()).catch((e: unknown) => e)) as LlmError;
+    expect(err.kind).toBe('fatal');
+    expect(err.message).toMatch(/spend or credit limit/);
+    expect(fake.messageRequests).toHaveLength(1);
+
+    fake.enqueue(fault.status(429, { retryAfter: 0, message: 'Number of request tokens has exceeded your per-minute rate limit' }), reply.text('ok'));
+    const r = final(await collect(client()));
+    expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'ok' });
+    expect(fake.messageRequests).toHaveLength(3);
+  });
+
+  it('keeps thinking blocks with their signature and server tool blocks intact', async () => {
+    fake.enqueue(
+      reply.blocks([
+        block.thinking('let me think', 'sig_abc'),
+        block.serverToolUse('web_search', { query: 'vitest 4 release' }, 'srvtoolu_1'),
+        block.webSearchResult([{ url: 'https://vitest.dev/blog', title: 'Vitest 4' }], 'srvtoolu_1'),
+        block.text('done'),
+      ]),
+    );
+    const r = final(await collect(client()));
+    const content = r.type === 'response' ? r.response.content : [];
+    expect(content[0]).toMatchObject({ type: 'thinking', thinking: 'let me think', signature: 'sig_abc' });
+    expect(content[1]).toMatchObject({ type: 'server_tool_use', input: { query: 'vitest 4 release' } });
+    expect(content[2]).toMatchObject({ type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1' });
+  });
+
+  it('aborts a hung request promptly when the signal fires', async () => {
+    fake.enqueue(fault.hang({ afterEvents: 3 }));
+    const ac = new AbortController();
+    const run = (async () => {
+      for await (const _ of client().stream(request(), ac.signal)) void _;
+    })();
+    await fake.waitForRequest(1);
+    ac.abort();
+    const err = (await run.catch((e: unknown) => e)) as LlmError;
+    expect(err.kind).toBe('aborted');
+  });
+});
