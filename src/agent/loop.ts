@@ -125,6 +125,7 @@ export class Agent {
     this.#pushUser(typeof prompt === 'string' ? [{ type: 'text', text: prompt }] : prompt);
     let requests = 0;
     let pauses = 0;
+    let pausedBefore = false;
     let text = '';
     const finish = (reason: TurnEndReason, stopReason: string | null, error?: string): TurnResult => {
       this.#emit({ type: 'turn_end', reason, stopReason, text, requests });
@@ -151,7 +152,14 @@ export class Agent {
       }
 
       this.#addUsage(response);
-      this.messages.push({ role: 'assistant', content: response.content as ContentBlockParam[] });
+      const last = this.messages.at(-1);
+      if (pausedBefore && last?.role === 'assistant' && Array.isArray(last.content)) {
+        // A continuation after pause_turn extends the paused assistant message (one turn, one message).
+        last.content = [...last.content, ...(response.content as ContentBlockParam[])];
+      } else {
+        this.messages.push({ role: 'assistant', content: response.content as ContentBlockParam[] });
+      }
+      pausedBefore = response.stop_reason === 'pause_turn';
       text = response.content
         .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
         .map((b) => b.text)

@@ -43,7 +43,12 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         details.set(e.id, e.detail || e.summary);
         break;
       case 'tool_end': {
-        const what = e.status === 'done' ? (e.title ?? 'done') : e.status === 'error' ? `error: ${oneLine(e.output, 80)}` : e.status;
+        const what =
+          e.status === 'done'
+            ? (e.title ?? 'done')
+            : e.status === 'error'
+              ? `error: ${oneLine(e.output, 80)}`
+              : e.status;
         out.stderr(`● ${e.displayName}(${oneLine(details.get(e.id) ?? '')}) ${what}\n`);
         details.delete(e.id);
         break;
@@ -59,14 +64,17 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         else if (verbose) for (const r of e.results) out.stderr(`  ${oneLine(r.title, 60)} ${r.url}\n`);
         break;
       case 'retry':
-        out.stderr(`codey: ${e.reason}; retrying in ${Math.round(e.delayMs / 100) / 10} s (attempt ${e.attempt})\n`);
+        out.stderr(
+          `codey: ${e.reason}; retrying in ${Math.round(e.delayMs / 100) / 10} s (attempt ${e.attempt})\n`,
+        );
         break;
       case 'notice':
       case 'error':
         out.stderr(`codey: ${e.message}\n`);
         break;
       case 'approval_decision':
-        if (verbose && e.rule) out.stderr(`codey: ${e.source === 'rule' ? 'allowed by rule' : 'remembered'} ${e.rule}\n`);
+        if (verbose && e.rule)
+          out.stderr(`codey: ${e.source === 'rule' ? 'allowed by rule' : 'remembered'} ${e.rule}\n`);
         break;
       default:
         break;
@@ -77,7 +85,13 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
 /** The result object of `json` and the last line of `stream-json` (field names as Claude Code's). */
 export interface PrintResult {
   type: 'result';
-  subtype: 'success' | 'error_max_turns' | 'error_during_execution' | 'error_max_tokens' | 'error_refusal' | 'interrupted';
+  subtype:
+    | 'success'
+    | 'error_max_turns'
+    | 'error_during_execution'
+    | 'error_max_tokens'
+    | 'error_refusal'
+    | 'interrupted';
   is_error: boolean;
   result: string;
   session_id: string;
@@ -91,7 +105,10 @@ export interface PrintResult {
   error?: string;
 }
 
-export function resultObject(r: TurnResult, x: { sessionId: string; model: string; usage: Usage; denials: PermissionDenial[]; startedAt: number }): PrintResult {
+export function resultObject(
+  r: TurnResult,
+  x: { sessionId: string; model: string; usage: Usage; denials: PermissionDenial[]; startedAt: number },
+): PrintResult {
   const subtype: PrintResult['subtype'] =
     r.reason === 'end_turn'
       ? 'success'

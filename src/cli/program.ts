@@ -26,7 +26,8 @@ export interface CliOptions {
 
 function positiveInt(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new CommanderError(2, 'codey.invalidArgument', `expected a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CommanderError(2, 'codey.invalidArgument', `expected a positive integer, got "${value}"`);
   return n;
 }
 
@@ -34,12 +35,17 @@ export function buildProgram(): Command {
   const program = new Command('codey')
     .description('A terminal coding agent that can look things up safely.')
     .argument('[prompt]', 'prompt for the interactive session (or for -p)')
-    .option('-p, --print [prompt]', 'one-shot: run the prompt, print the answer, exit (stdin is appended when piped)')
+    .option(
+      '-p, --print [prompt]',
+      'one-shot: run the prompt, print the answer, exit (stdin is appended when piped)',
+    )
     .option('--model <id>', 'model id (env CODEY_MODEL)')
     .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')
     .option('--max-turns <n>', 'most model requests in one turn', positiveInt)
     .addOption(
-      new Option('--output-format <format>', 'output of -p').choices(['text', 'json', 'stream-json']).default('text'),
+      new Option('--output-format <format>', 'output of -p')
+        .choices(['text', 'json', 'stream-json'])
+        .default('text'),
     )
     .option(
       '--allow <rules>',
@@ -88,7 +94,12 @@ export async function main(argv: string[]): Promise<number> {
     program.parse(args, { from: 'user' });
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (
+        err.code === 'commander.helpDisplayed' ||
+        err.code === 'commander.version' ||
+        err.code === 'commander.help'
+      )
+        return EXIT.ok;
       return EXIT.usage;
     }
     throw err;
@@ -98,4 +109,3 @@ export async function main(argv: string[]): Promise<number> {
   const { runMode } = await import('./run');
   return runMode({ opts, positional, setup, version });
 }
-

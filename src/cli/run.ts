@@ -45,7 +45,13 @@ export async function runMode(input: ModeInput): Promise<number> {
 
   if (input.setup || opts.print === undefined) {
     const { runInteractive } = await import('./interactive');
-    return runInteractive({ settings, opts, positional: input.positional, version: input.version, setup: input.setup });
+    return runInteractive({
+      settings,
+      opts,
+      positional: input.positional,
+      version: input.version,
+      setup: input.setup,
+    });
   }
 
   let prompt = typeof opts.print === 'string' ? opts.print : (input.positional ?? '');
@@ -58,18 +64,32 @@ export async function runMode(input: ModeInput): Promise<number> {
   return runPrint(settings, opts, prompt, input.version);
 }
 
-async function runPrint(settings: Settings, opts: CliOptions, prompt: string, version: string): Promise<number> {
+async function runPrint(
+  settings: Settings,
+  opts: CliOptions,
+  prompt: string,
+  version: string,
+): Promise<number> {
   const env = process.env;
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
-    stderr('codey: no API key. Set ANTHROPIC_API_KEY (or run `codey setup` in a terminal), or point --base-url at an endpoint that needs none.\n');
+    stderr(
+      'codey: no API key. Set ANTHROPIC_API_KEY (or run `codey setup` in a terminal), or point --base-url at an endpoint that needs none.\n',
+    );
     return EXIT.usage;
   }
   const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
   const out = redactingOut({ stdout, stderr }, session.secrets);
   for (const n of session.notices) out.stderr(`${n}\n`);
   if (opts.verbose) {
-    out.stderr(`codey ${version}: model ${settings.model} (${settings.sources.model}), workspace ${session.workspace}\n`);
-    out.stderr(`codey: tools: ${session.agent.registry.list().map((t) => t.name).join(', ')} (${session.webStatus})\n`);
+    out.stderr(
+      `codey ${version}: model ${settings.model} (${settings.sources.model}), workspace ${session.workspace}\n`,
+    );
+    out.stderr(
+      `codey: tools: ${session.agent.registry
+        .list()
+        .map((t) => t.name)
+        .join(', ')} (${session.webStatus})\n`,
+    );
     if (settings.allow.length) out.stderr(`codey: allow rules: ${settings.allow.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }

@@ -48,7 +48,10 @@ export interface SessionInput {
 }
 
 /** The API key and header style in force: `api_key` setting, else `ANTHROPIC_AUTH_TOKEN` as a bearer token. */
-export function credentials(s: Settings, env: Record<string, string | undefined>): { key?: string; header: 'bearer' | 'x-api-key' } {
+export function credentials(
+  s: Settings,
+  env: Record<string, string | undefined>,
+): { key?: string; header: 'bearer' | 'x-api-key' } {
   if (s.api_key) return { key: s.api_key, header: s.auth_header };
   if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
   return { header: s.auth_header };
@@ -62,7 +65,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const webProvider = input.noWeb ? 'none' : s.web_provider;
   const toolSettings: ToolSettings = {
     webProvider,
-    webFetch: webProvider === 'hosted' ? s.web_fetch : 'local',
+    // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
+    webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
     webCommand: s.web_command,
     env,
     version: input.version,
@@ -70,21 +74,29 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const registry = await toolsIn(workspace, toolSettings);
   const notices = [...registry.notices];
   const cred = credentials(s, env);
-  const secrets = [cred.key, env.ANTHROPIC_API_KEY, env.ANTHROPIC_AUTH_TOKEN, env.BRAVE_API_KEY, env.TAVILY_API_KEY].filter(
-    (x): x is string => typeof x === 'string' && x.length > 0,
-  );
-  const hosted = webProvider === 'hosted' ? await hostedToolDefinitions(s, { notice: (m) => notices.push(m) }) : [];
-
-  const llm =
-    input.llm ??
-    new AnthropicClient({
-      apiKey: cred.key ?? (s.base_url ? 'none' : undefined),
-      authHeader: cred.header,
-      baseUrl: s.base_url,
-      headers: { 'user-agent': `codey/${input.version}` },
-      maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
-      streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
-    });
+  const secrets = [
+    cred.key,
+    env.ANTHROPIC_API_KEY,
+    env.ANTHROPIC_AUTH_TOKEN,
+    env.BRAVE_API_KEY,
+    env.TAVILY_API_KEY,
+  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+  const sdk = new AnthropicClient({
+    apiKey: cred.key ?? (s.base_url ? 'none' : undefined),
+    authHeader: cred.header,
+    baseUrl: s.base_url,
+    headers: { 'user-agent': `codey/${input.version}` },
+    maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
+    streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+  });
+  const llm = input.llm ?? sdk;
+  const hosted =
+    webProvider === 'hosted'
+      ? await hostedToolDefinitions(s, {
+          modelInfo: (id) => sdk.modelInfo(id),
+          notice: (m) => notices.push(`codey: ${m}`),
+        })
+      : [];
   const policy = new Policy(s.allow.flatMap(splitRules), s.deny.flatMap(splitRules));
   const agent = new Agent({
     llm,
@@ -109,7 +121,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   let log: SessionLog | undefined;
   try {
     log = new SessionLog(join(stateDir(env), 'sessions'), id, secrets);
-    log.write({ type: 'session_start', session_id: id, cwd: workspace, model: s.model, version: input.version, tools: registry.list().map((t) => t.name) });
+    log.write({
+      type: 'session_start',
+      session_id: id,
+      cwd: workspace,
+      model: s.model,
+      version: input.version,
+      tools: registry.list().map((t) => t.name),
+    });
     agent.on((e) => log?.write(e));
   } catch (err) {
     notices.push(`codey: no session log (${(err as Error).message}); going on without one`);

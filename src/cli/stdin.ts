@@ -3,7 +3,11 @@
  * terminal or closed. If a pipe stays open with no data for `waitMs`, give up with a notice rather
  * than hang (a script that leaves stdin open must not block codey forever).
  */
-export async function readPipedStdin(stdin: NodeJS.ReadStream, waitMs = 3000, notice: (msg: string) => void): Promise<string> {
+export async function readPipedStdin(
+  stdin: NodeJS.ReadStream,
+  waitMs = 3000,
+  notice: (msg: string) => void,
+): Promise<string> {
   if (stdin.isTTY) return '';
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -22,7 +22,12 @@ export interface AnthropicClientOptions {
 }
 
 /** SSE error types after which a fresh attempt can succeed. */
-const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
+const RETRYABLE_STREAM_ERRORS = new Set([
+  'overloaded_error',
+  'api_error',
+  'rate_limit_error',
+  'timeout_error',
+]);
 
 class StreamCut extends Error {}
 
@@ -77,11 +82,28 @@ export class AnthropicClient implements LlmClient {
       baseURL: o.baseUrl,
       maxRetries: o.maxRetries ?? 4,
       timeout: o.timeoutMs ?? 600_000,
-      defaultHeaders: { ...o.headers, ...(xApiKey ? { 'x-api-key': o.apiKey ?? '', authorization: null } : {}) },
+      defaultHeaders: {
+        ...o.headers,
+        ...(xApiKey ? { 'x-api-key': o.apiKey ?? '', authorization: null } : {}),
+      },
       fetch: spendAwareFetch,
       logLevel: 'off',
     });
     return this.#sdk;
+  }
+
+  /**
+   * The Models API entry of `id` (`GET /v1/models/{id}`), or undefined when the endpoint does not
+   * answer it (gateways, local servers) within 5 s. Never throws.
+   */
+  async modelInfo(id: string): Promise<Record<string, unknown> | undefined> {
+    try {
+      const client = await this.#client();
+      const info = await client.models.retrieve(id, {}, { maxRetries: 0, timeout: 5_000 });
+      return info as unknown as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
   }
 
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
@@ -89,7 +111,12 @@ export class AnthropicClient implements LlmClient {
     const body = buildRequest(request);
     const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
     const base = this.#opts.streamRetryBaseMs ?? 1000;
-    const ctx = { baseUrl: this.baseUrl, model: request.model, secrets: [this.#opts.apiKey] };
+    const ctx = {
+      baseUrl: this.baseUrl,
+      model: request.model,
+      secrets: [this.#opts.apiKey],
+      hosted: request.hostedTools.map((t) => String(t.type)),
+    };
     for (let attempt = 0; ; attempt++) {
       try {
         yield* this.#once(client, body, signal);
@@ -115,7 +142,11 @@ export class AnthropicClient implements LlmClient {
     }
   }
 
-  async *#once(client: Anthropic, body: Record<string, unknown>, signal: AbortSignal): AsyncGenerator<LlmEvent> {
+  async *#once(
+    client: Anthropic,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmEvent> {
     const stream = (await client.messages.create(body as unknown as Anthropic.MessageCreateParamsStreaming, {
       signal,
     })) as AsyncIterable<Anthropic.RawMessageStreamEvent>;
@@ -166,11 +197,17 @@ class Accumulator {
 
   #mergeUsage(u: Record<string, unknown> | null | undefined): void {
     if (!u) return;
-    for (const k of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const) {
+    for (const k of [
+      'input_tokens',
+      'output_tokens',
+      'cache_read_input_tokens',
+      'cache_creation_input_tokens',
+    ] as const) {
       if (typeof u[k] === 'number') this.#usage[k] = u[k] as number;
     }
     const stu = u.server_tool_use as { web_search_requests?: number } | undefined;
-    if (typeof stu?.web_search_requests === 'number') this.#usage.web_search_requests = stu.web_search_requests;
+    if (typeof stu?.web_search_requests === 'number')
+      this.#usage.web_search_requests = stu.web_search_requests;
   }
 
   push(ev: Anthropic.RawMessageStreamEvent): LlmEvent | undefined {
@@ -217,7 +254,8 @@ class Accumulator {
           const json = b._json;
           delete b._json;
           try {
-            (b as { input: unknown }).input = json.trim() === '' ? ((b as { input?: unknown }).input ?? {}) : JSON.parse(json);
+            (b as { input: unknown }).input =
+              json.trim() === '' ? ((b as { input?: unknown }).input ?? {}) : JSON.parse(json);
           } catch {
             (b as { input: unknown }).input = { __invalid_json: json };
           }

@@ -32,7 +32,10 @@ interface ApiErrorLike {
 }
 
 /** Turn an SDK or network error into an {@link LlmError} with a next step for the person. */
-export function classify(err: unknown, ctx: { baseUrl: string; model: string; secrets: (string | undefined)[] }): LlmError {
+export function classify(
+  err: unknown,
+  ctx: { baseUrl: string; model: string; secrets: (string | undefined)[]; hosted?: string[] },
+): LlmError {
   const e = err as ApiErrorLike & Error;
   const apiMsg = redact(e?.error?.error?.message ?? e?.message ?? String(err), ctx.secrets);
   const status = typeof e?.status === 'number' ? e.status : undefined;
@@ -57,17 +60,41 @@ export function classify(err: unknown, ctx: { baseUrl: string; model: string; se
         404,
       );
     case 400:
+      if (ctx.hosted?.length && /tool|web_search|web_fetch|server/i.test(apiMsg)) {
+        return new LlmError(
+          `${where} rejected Anthropic's hosted web tools (${ctx.hosted.join(', ')}): ${apiMsg}. Hosted search works only against Anthropic's own API; run \`codey setup\` to pick a local search provider, or set web_provider to none.`,
+          'fatal',
+          400,
+        );
+      }
+      return new LlmError(`${where} rejected the request (400: ${apiMsg}).`, 'fatal', 400);
     case 413:
     case 422:
       return new LlmError(`${where} rejected the request (${status}: ${apiMsg}).`, 'fatal', status);
     case 429:
       return isSpendLimit(apiMsg)
-        ? new LlmError(`${where} refused: spend or credit limit reached (${apiMsg}). Raise the limit in your account, then try again.`, 'fatal', 429)
-        : new LlmError(`${where} is rate limiting (429) and retries ran out. Wait a minute, then try again.`, 'transient', 429);
+        ? new LlmError(
+            `${where} refused: spend or credit limit reached (${apiMsg}). Raise the limit in your account, then try again.`,
+            'fatal',
+            429,
+          )
+        : new LlmError(
+            `${where} is rate limiting (429) and retries ran out. Wait a minute, then try again.`,
+            'transient',
+            429,
+          );
     default:
       if (status !== undefined && status >= 500) {
-        return new LlmError(`${where} failed (${status}: ${apiMsg}) and retries ran out. Try again in a minute.`, 'transient', status);
+        return new LlmError(
+          `${where} failed (${status}: ${apiMsg}) and retries ran out. Try again in a minute.`,
+          'transient',
+          status,
+        );
       }
-      return new LlmError(`cannot reach ${where}: ${apiMsg}. Check the network and the base URL, then try again.`, 'transient', status);
+      return new LlmError(
+        `cannot reach ${where}: ${apiMsg}. Check the network and the base URL, then try again.`,
+        'transient',
+        status,
+      );
   }
 }

@@ -34,7 +34,10 @@ function withBreakpoint(msg: MessageParam): MessageParam {
  * were added since). Never more than {@link MAX_CACHE_BREAKPOINTS}. The input is not mutated.
  */
 export function buildRequest(req: LlmRequest): Record<string, unknown> {
-  const tools: Record<string, unknown>[] = [...(req.tools as unknown as Record<string, unknown>[]), ...req.hostedTools];
+  const tools: Record<string, unknown>[] = [
+    ...(req.tools as unknown as Record<string, unknown>[]),
+    ...req.hostedTools,
+  ];
   if (tools.length > 0) tools[tools.length - 1] = { ...tools[tools.length - 1], cache_control: EPHEMERAL };
 
   const messages = [...req.messages];
@@ -50,7 +53,8 @@ export function buildRequest(req: LlmRequest): Record<string, unknown> {
     messages,
   };
   if (tools.length > 0) body.tools = tools;
-  const adaptive = req.thinking === 'adaptive' || (req.thinking === 'auto' && supportsAdaptiveThinking(req.model));
+  const adaptive =
+    req.thinking === 'adaptive' || (req.thinking === 'auto' && supportsAdaptiveThinking(req.model));
   if (adaptive) body.thinking = { type: 'adaptive' };
   if (req.effort) body.output_config = { effort: req.effort };
   body.stream = true;

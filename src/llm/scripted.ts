@@ -2,7 +2,11 @@ import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse } from 
 
 /** One scripted reply: content blocks and a stop reason, or a function of the request. */
 export type ScriptedReply =
-  | { content: ContentBlock[] | Record<string, unknown>[]; stop_reason?: string; usage?: Partial<LlmResponse['usage']> }
+  | {
+      content: ContentBlock[] | Record<string, unknown>[];
+      stop_reason?: string;
+      usage?: Partial<LlmResponse['usage']>;
+    }
   | ((req: LlmRequest) => ScriptedReply);
 
 /**
@@ -54,5 +58,6 @@ export class ScriptedLlm implements LlmClient {
 /** Block builders for scripts. */
 export const block = {
   text: (text: string) => ({ type: 'text', text, citations: null }) as ContentBlock,
-  toolUse: (id: string, name: string, input: unknown) => ({ type: 'tool_use', id, name, input }) as ContentBlock,
+  toolUse: (id: string, name: string, input: unknown) =>
+    ({ type: 'tool_use', id, name, input }) as ContentBlock,
 };

@@ -1,11 +1,6 @@
-import { fetchPage } from '../web/fetch-page';
-import { htmlToText } from '../web/html-to-text';
-import { createSearcher } from '../web/search/index';
 import { fileTools } from './index-file-tools';
 import { Registry } from './registry';
 import type { Tool } from './tool';
-import { webFetchTool } from './web-fetch';
-import { webSearchTool } from './web-search';
 
 /** The narrow settings the tools need (never the whole config). */
 export interface ToolSettings {
@@ -21,32 +16,43 @@ export interface ToolSettings {
   version: string;
 }
 
+/** The client-side web_fetch: jailed fetch + HTML reducer (loaded only when web tools exist). */
+async function localWebFetch(version: string): Promise<Tool> {
+  const [{ fetchPage }, { htmlToText }, { webFetchTool }] = await Promise.all([
+    import('../web/fetch-page'),
+    import('../web/html-to-text'),
+    import('./web-fetch'),
+  ]);
+  return webFetchTool({ fetch: (url, opts) => fetchPage(url, { ...opts, version }), htmlToText });
+}
+
 /**
  * Build the tools of a session rooted at `workspace` (DESIGN.md "toolsIn"): the only place tools are
  * built, called by the main agent, every subagent and `/worktree`. Web tools exist only when a
  * provider is configured and usable; otherwise the tool list is exactly that of a build without web
- * support. An unusable provider adds a one-line notice (`registry.notices`) and no tool. Never throws.
+ * support (and no web module is even loaded). An unusable provider adds a one-line notice
+ * (`registry.notices`) and no tool. With `hosted`, search runs on Anthropic's side and the
+ * client-side web_fetch is still offered unless `webFetch` says otherwise. Never throws.
  */
 export async function toolsIn(workspace: string, settings: ToolSettings): Promise<Registry> {
   const tools: Tool[] = [...fileTools()];
   const notices: string[] = [];
   const p = settings.webProvider;
-  if (p !== 'none' && p !== 'hosted') {
-    const { searcher, problem } = await createSearcher({ provider: p, command: settings.webCommand, env: settings.env });
+  if (p === 'hosted') {
+    if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));
+  } else if (p !== 'none') {
+    const [{ createSearcher }, { webSearchTool }] = await Promise.all([
+      import('../web/search/index'),
+      import('./web-search'),
+    ]);
+    const { searcher, problem } = createSearcher({ provider: p, command: settings.webCommand, env: settings.env });
     if (searcher) {
       tools.push(webSearchTool(searcher));
-      if (settings.webFetch === 'local') {
-        tools.push(
-          webFetchTool({
-            fetch: (url, opts) => fetchPage(url, { ...opts, userAgent: `codey/${settings.version}` }),
-            htmlToText,
-          }),
-        );
-      }
+      if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));
     } else if (problem) {
-      notices.push(problem);
+      notices.push(`codey: ${problem}`);
     }
   }
-  void workspace; // Tools get the workspace through ToolContext.cwd at call time.
+  void workspace; // Tools reach the workspace through ToolContext.cwd at call time.
   return new Registry(tools, notices);
 }

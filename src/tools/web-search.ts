@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { clampCount, DEFAULT_COUNT, MAX_COUNT, WebError, type Result, type Searcher } from '../web/types';
+import { defineTool, ToolError, type ToolSession } from './tool';
+import { capLine } from './truncate';
+
+/** Cap on a title or snippet line in the output, in characters. */
+export const SEARCH_LINE_CHARS = 200;
+/** Snippet lines shown per result. */
+export const SNIPPET_LINES = 2;
+
+const DESCRIPTION = [
+  'Search the web. Use it for what postdates your training or changes often (versions, APIs, error messages);',
+  "look in the repository's own files first. Returns titles, URLs and short snippets: read a result with",
+  'web_fetch rather than guessing from its snippet.',
+].join(' ');
+
+const schema = z.object({
+  query: z.string().trim().min(1).max(400).describe('Search words (plain words; use site for a site filter)'),
+  count: z.number().optional().describe(`Results wanted, 1-${MAX_COUNT}; default ${DEFAULT_COUNT}`),
+  site: z.string().optional().describe('Only results from this host, e.g. docs.python.org'),
+});
+
+/** `docs.python.org`, `https://docs.python.org/3/`, `site:Docs.Python.org` → `docs.python.org`. */
+export function normaliseSite(site: string | undefined): string | undefined {
+  let s = site?.trim().replace(/^site:/i, '') ?? '';
+  s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^@/]*@/, '');
+  s = s.split(/[/?#\s]/)[0]?.toLowerCase() ?? '';
+  return s || undefined;
+}
+
+/** Trimmed, lowercased, whitespace runs collapsed: the memo's notion of "the same query". */
+export function normaliseQuery(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+function memoKey(provider: string, text: string, count: number, site: string | undefined): string {
+  return `web_search\u0000${provider}\u0000${normaliseQuery(text)}\u0000${count}\u0000${site ?? ''}`;
+}
+
+function getMemo(session: ToolSession, key: string): Result[] | undefined {
+  const hit = session.memo.get(key);
+  return Array.isArray(hit) ? (hit as Result[]) : undefined;
+}
+
+function forWhat(text: string, site: string | undefined): string {
+  return `"${capLine(text, SEARCH_LINE_CHARS)}"${site ? ` on ${site}` : ''}`;
+}
+
+/** The tool output for a list of results (numbered, title/URL/snippet, then a one-line summary). */
+export function formatResults(
+  provider: string,
+  text: string,
+  site: string | undefined,
+  results: Result[],
+): string {
+  if (results.length === 0) {
+    const tip = site ? 'Try other words or drop the site filter.' : 'Try other words.';
+    return `No results from ${provider} for ${forWhat(text, site)}. ${tip}`;
+  }
+  const blocks = results.map((r, i) => {
+    const title = capLine(r.title.replace(/\s+/g, ' ').trim(), SEARCH_LINE_CHARS);
+    const head = `${i + 1}. ${title}${r.age ? ` (${capLine(r.age, 40)})` : ''}`;
+    const snippet = r.snippet
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '')
+      .slice(0, SNIPPET_LINES)
+      .map((l) => `   ${capLine(l, SEARCH_LINE_CHARS)}`);
+    return [head, `   ${r.url}`, ...snippet].join('\n');
+  });
+  const n = results.length;
+  return `${blocks.join('\n\n')}\n\n${n} result${n === 1 ? '' : 's'} from ${provider} for ${forWhat(text, site)}.`;
+}
+
+/**
+ * The `web_search` tool on one {@link Searcher}. Identical queries (same normalised words, count and
+ * site) are answered from `ctx.session.memo` for the rest of the session. No results is a sentence,
+ * not an error; a provider failure is a {@link ToolError} telling the model what to try.
+ */
+export function webSearchTool(searcher: Searcher) {
+  return defineTool({
+    name: 'web_search',
+    kind: 'fetch',
+    readOnly: false,
+    description: DESCRIPTION,
+    schema,
+    describe: (args) => {
+      const site = normaliseSite(args.site);
+      return {
+        summary: `Search: ${args.query.trim()}${site ? ` (site:${site})` : ''}`,
+        detail: args.query.trim(),
+        rememberable: false,
+      };
+    },
+    async run(args, ctx) {
+      const text = args.query.trim();
+      const count = clampCount(args.count);
+      const site = normaliseSite(args.site);
+      const key = memoKey(searcher.name, text, count, site);
+      let results = getMemo(ctx.session, key);
+      const cached = results !== undefined;
+      if (!results) {
+        try {
+          results = await searcher.search({ text, count, site }, ctx.signal);
+        } catch (err) {
+          if (ctx.signal.aborted) throw err;
+          if (err instanceof WebError) {
+            const msg = err.message.replace(/[.\s]+$/, '');
+            if (err.kind === 'config') {
+              throw new ToolError(
+                `web_search cannot run: ${msg}. Only the person can fix this; do not retry web_search.`,
+              );
+            }
+            throw new ToolError(
+              `web_search failed: ${msg}. Try again later, or with other words; do not repeat the same call at once.`,
+            );
+          }
+          throw err;
+        }
+        ctx.session.memo.set(key, results);
+      }
+      return {
+        output: formatResults(searcher.name, text, site, results),
+        title: `${results.length} result${results.length === 1 ? '' : 's'}${cached ? ' (remembered)' : ''}`,
+        meta: { provider: searcher.name, count: results.length, cached, urls: results.map((r) => r.url) },
+      };
+    },
+  });
+}

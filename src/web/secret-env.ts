@@ -1,0 +1,26 @@
+/**
+ * Environment variables that hold codey's own secrets. Child processes (the search command, the bash
+ * tool) get an environment without them, so a tool's output cannot carry a key into the transcript,
+ * the event log or the conversation.
+ */
+export const SECRET_ENV_NAMES = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'CODEY_API_KEY',
+  'BRAVE_API_KEY',
+  'TAVILY_API_KEY',
+] as const;
+
+/**
+ * `base` (default `process.env`) with `extra` merged over it and every {@link SECRET_ENV_NAMES}
+ * entry removed. For execa, pass the result with `extendEnv: false`.
+ */
+export function childEnv(
+  extra: Record<string, string | undefined> = {},
+  base: Record<string, string | undefined> = process.env,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...base, ...extra })) if (v !== undefined) out[k] = v;
+  for (const k of SECRET_ENV_NAMES) delete out[k];
+  return out;
+}

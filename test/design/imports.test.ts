@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The import rule of DESIGN.md ("Layers and the import rule"), checked on every source file. */
+const ALLOWED: Record<string, string[]> = {
+  web: ['web'],
+  tools: ['tools', 'web', 'skills'],
+  approval: ['approval'],
+  llm: ['llm'],
+  agent: ['agent', 'llm', 'tools', 'approval', 'skills'],
+  config: ['config'],
+  session: ['session', 'agent'],
+  tui: ['tui', 'agent', 'approval', 'config'],
+  skills: ['skills'],
+  cli: ['cli', 'web', 'tools', 'approval', 'llm', 'agent', 'config', 'session', 'tui', 'skills'],
+};
+/** Layers that must never load the UI (STYLE.md rule 1). */
+const NO_UI = ['agent', 'tools', 'web', 'llm', 'approval', 'config', 'session'];
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+  );
+}
+
+interface Import {
+  spec: string;
+  typeOnly: boolean;
+}
+
+function importsOf(text: string): Import[] {
+  const out: Import[] = [];
+  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const m of text.matchAll(re)) out.push({ spec: m[3] ?? m[4], typeOnly: Boolean(m[2]) });
+  return out;
+}
+
+const layerOf = (file: string) => relative(SRC, file).split('/')[0];
+
+describe('the import rule', () => {
+  const all = files(SRC);
+  it('finds the source files', () => {
+    expect(all.length).toBeGreaterThan(20);
+  });
+
+  it.each(all.map((f) => [relative(SRC, f), f]))('%s imports only what its layer may', (_name, file) => {
+    const layer = layerOf(file);
+    const text = readFileSync(file, 'utf8');
+    const problems: string[] = [];
+    for (const imp of importsOf(text)) {
+      if (imp.spec.startsWith('.')) {
+        const target = resolve(dirname(file), imp.spec);
+        if (!target.startsWith(SRC)) continue; // package.json for the version
+        const to = layerOf(target);
+        if (!(ALLOWED[layer] ?? []).includes(to)) problems.push(`${layer} may not import ${to} (${imp.spec})`);
+        if (layer === 'session' && to === 'agent' && !imp.typeOnly) problems.push(`session imports agent for types only (${imp.spec})`);
+      } else if (NO_UI.includes(layer) && /^(ink|react|ink-)/.test(imp.spec)) {
+        problems.push(`${layer} must not import ${imp.spec}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+
+/** The built CLI (npm test builds it first). */
+export const BIN = resolve(import.meta.dirname, '../../bin/codey.js');
+/** A canary key: it must appear in no output, log line or error. */
+export const CANARY = 'sk-ant-canary-e2e-0123456789ABCDEFGHIJ';
+
+export interface Sandbox {
+  root: string;
+  /** The workspace (a copy of a fixture). */
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/** A temp HOME with XDG folders, and a copy of `fixture` (under test/fixtures) as the workspace. */
+export async function sandbox(fixture: string, baseUrl: string): Promise<Sandbox> {
+  const root = await mkdtemp(join(tmpdir(), 'codey-e2e-'));
+  const cwd = join(root, 'work');
+  await cp(resolve(import.meta.dirname, '../fixtures', fixture), cwd, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: root,
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_STATE_HOME: join(root, 'state'),
+    ANTHROPIC_API_KEY: CANARY,
+    ANTHROPIC_BASE_URL: baseUrl,
+    CODEY_STREAM_RETRY_BASE_MS: '1',
+    NO_COLOR: '1',
+  };
+  return { root, cwd, env };
+}
+
+/** Run the built CLI; never rejects. */
+export function codey(box: Sandbox, args: string[], opts: { input?: string; env?: Record<string, string> } = {}) {
+  return execa('node', [BIN, ...args], {
+    cwd: box.cwd,
+    env: { ...box.env, ...opts.env },
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+    ...(opts.input === undefined ? { stdin: 'ignore' as const } : { input: opts.input }),
+  });
+}
+
+/** Every session log line written in the sandbox. */
+export async function sessionLogs(box: Sandbox): Promise<string> {
+  const dir = join(box.root, 'state', 'codey', 'sessions');
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  return texts.join('');
+}
