@@ -67,10 +67,11 @@ export class Agent {
     this.#opts.model = model;
   }
 
-  /** Swap the tools (e.g. `/worktree` builds them again for the new root). */
-  setTools(registry: Registry, cwd: string): void {
+  /** Move to another root (`/worktree`): its tools, built again by `toolsIn`, and its system prompt. */
+  setWorkspace(registry: Registry, cwd: string, system: string): void {
     this.#opts.registry = registry;
     this.#opts.cwd = cwd;
+    this.#opts.system = system;
   }
 
   setApprovalCallback(cb: ApprovalCallback | undefined): void {

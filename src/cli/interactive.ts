@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
+import { createSession } from './session';
 
 export interface InteractiveInput {
   settings: Settings;
@@ -8,19 +12,40 @@ export interface InteractiveInput {
   positional?: string;
   version: string;
   setup: boolean;
+  /** Resolve the settings again (after the setup wizard wrote the user file). */
+  reload: () => Promise<Settings | number>;
 }
 
-/** The interactive session (the Ink TUI). Needs a terminal on both ends. */
+/**
+ * The interactive session: the setup wizard on the first run (no user config file) or for
+ * `codey setup`, then the Ink app. Needs a terminal on both ends; never runs under `-p`.
+ */
 export async function runInteractive(input: InteractiveInput): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write(
-      'codey: the interactive session needs a terminal; for one-shot use: codey -p "what to do"\n',
+      `codey: ${input.setup ? '`codey setup`' : 'the interactive session'} needs a terminal; for one-shot use: codey -p "what to do"\n`,
     );
     return EXIT.usage;
   }
-  void input;
-  process.stderr.write(
-    'codey: the interactive TUI arrives in a later version; for now use: codey -p "what to do"\n',
-  );
-  return EXIT.usage;
+  let settings = input.settings;
+  const env = process.env;
+  if (input.setup || !existsSync(settings.files.user)) {
+    const { runSetup } = await import('./setup');
+    const outcome = await runSetup(settings, env);
+    if (input.setup) return outcome;
+    const again = await input.reload();
+    if (typeof again === 'number') return again;
+    settings = again;
+  }
+  if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
+    process.stderr.write('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
+    return EXIT.usage;
+  }
+
+  const session = await createSession({ settings, cwd: process.cwd(), env, version: input.version, noWeb: !input.opts.web });
+  const [{ SessionController }, { runTui }] = await Promise.all([import('./controller'), import('../tui/run')]);
+  const controller = new SessionController(session, settings, join(stateDir(env), 'history.jsonl'), session.notices);
+  const code = await runTui(controller);
+  await session.log?.close();
+  return code;
 }

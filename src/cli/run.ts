@@ -51,6 +51,7 @@ export async function runMode(input: ModeInput): Promise<number> {
       positional: input.positional,
       version: input.version,
       setup: input.setup,
+      reload: () => settingsFor(opts),
     });
   }
 

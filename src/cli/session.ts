@@ -16,6 +16,7 @@ import { toolsIn, type ToolSettings } from '../tools/factory';
 export interface CodeySession {
   id: string;
   agent: Agent;
+  /** Current root; changes after `/worktree`. */
   workspace: string;
   policy: Policy;
   log?: SessionLog;

@@ -42,20 +42,26 @@ export interface HeadTailOptions {
   maxLines?: number;
   /** Share of the budget kept from the head, 0..1; default 0.5. */
   headShare?: number;
-  /** Word for the cut units in the note, default "lines". */
 }
 
 /**
  * Keep the head and the tail of `text` within both caps, with a note in the middle saying how many
  * lines and characters were cut: `[… 1,234 lines (56,789 chars) cut …]`. Text within the caps is
- * returned unchanged. Never splits a surrogate pair.
+ * returned unchanged; a final newline ends the last line rather than starting another (so N lines
+ * ending in "\n" fit `maxLines: N`) and is kept. Never splits a surrogate pair.
  */
 export function headTail(text: string, opts: HeadTailOptions = {}): string {
   const maxChars = opts.maxChars ?? MAX_OUTPUT_CHARS;
   const maxLines = opts.maxLines ?? MAX_OUTPUT_LINES;
-  const headShare = opts.headShare ?? 0.5;
+  const nl = text.endsWith('\n') ? '\n' : '';
+  const body = nl ? text.slice(0, -1) : text;
+  if (text.length <= maxChars && body.split('\n').length <= maxLines) return text;
+  return cut(body, maxChars - nl.length, maxLines, opts.headShare ?? 0.5) + nl;
+}
+
+/** {@link headTail} for text that is over a cap. */
+function cut(text: string, maxChars: number, maxLines: number, headShare: number): string {
   const lines = text.split('\n');
-  if (text.length <= maxChars && lines.length <= maxLines) return text;
 
   // Lines first: keep whole lines from each end.
   let head = text;
@@ -79,6 +85,6 @@ export function headTail(text: string, opts: HeadTailOptions = {}): string {
   const cutChars = text.length - head.length - tail.length;
   const keptLines = head.split('\n').length + (tail ? tail.split('\n').length : 0);
   const cutLines = Math.max(0, lines.length - keptLines);
-  const note = `[… ${cutLines.toLocaleString('en-US')} lines (${cutChars.toLocaleString('en-US')} chars) cut …]`;
+  const note = `[… ${cutLines.toLocaleString('en-US')} line${cutLines === 1 ? '' : 's'} (${cutChars.toLocaleString('en-US')} chars) cut …]`;
   return tail ? `${head}\n${note}\n${tail}` : `${head}\n${note}`;
 }

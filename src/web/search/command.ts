@@ -10,7 +10,6 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, isAbsolute, join, resolve, sep } from 'node:path';
-import { execa } from 'execa';
 import { WebError, type Query, type Result, type Searcher } from '../types';
 import { queryWithSite, toResults } from './normalize';
 
@@ -214,6 +213,7 @@ export function commandSearcher(opts: CommandOptions): Searcher {
           if (a === '{out}' && out) return out;
           return a;
         });
+        const { execa } = await import('execa'); // loaded on first search, not at start-up
         const r = await execa(argv0, args, {
           env: childEnv(opts.env),
           extendEnv: false,

@@ -1,0 +1,113 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine, splitLines } from './text-file';
+import { defineTool, ToolError } from './tool';
+import { capLine, MAX_OUTPUT_CHARS } from './truncate';
+import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
+
+/** Lines returned when the model passes no `limit`. */
+export const DEFAULT_READ_LINES = 2_000;
+/** Files larger than this (bytes) are refused whole; grep or bash with sed read a part of them. */
+export const MAX_READ_BYTES = 50 * 1024 * 1024;
+/**
+ * Characters of numbered lines per call: below the registry's head+tail cap ({@link MAX_OUTPUT_CHARS}),
+ * so a long read is cut here at a line boundary with "call again with offset=…", never in the middle.
+ */
+const READ_BUDGET_CHARS = MAX_OUTPUT_CHARS - 500;
+
+/** Extensions of images and PDFs, which need a multimodal content block rather than text. */
+const MEDIA_EXTENSIONS = new Set([
+  '.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp', '.ico', '.tif', '.tiff', '.avif', '.heic', '.pdf',
+]); // prettier-ignore
+
+const schema = z.object({
+  path: z.string().describe('File to read, relative to the workspace root (or absolute inside it).'),
+  offset: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('1-based line number to start at; default 1. Use it to read on after a cut.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`Maximum number of lines to return; default ${DEFAULT_READ_LINES}.`),
+});
+
+/**
+ * `read_file(path, offset?, limit?)`: numbered lines like `cat -n`. Refuses folders, binary files (a
+ * NUL byte in the first 8 KiB), images and PDFs, and files over {@link MAX_READ_BYTES}; a missing file
+ * gets a "did you mean" from its folder. meta: `{ path, startLine, endLine, totalLines }`.
+ */
+export const readFileTool = defineTool({
+  name: 'read_file',
+  kind: 'read',
+  description:
+    'Read a text file in the workspace. Output is numbered like `cat -n` (number, tab, line); the numbers ' +
+    'are not part of the file, so leave them out of edit_file strings. Long files come in parts: pass ' +
+    'offset (1-based line) and limit to read on.',
+  schema,
+  describe: (args) => ({
+    summary: `Read ${path.normalize(args.path)}`,
+    detail: path.normalize(args.path),
+    rememberable: true,
+  }),
+  async run(args, ctx) {
+    const abs = await resolveInWorkspace(ctx.cwd, args.path);
+    const shown = displayPath(ctx.cwd, abs);
+    const st = await stat(abs).catch(() => undefined);
+    if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs));
+    if (st.isDirectory()) throw new ToolError(`${shown} is a directory; use glob to list it`);
+    if (!st.isFile())
+      throw new ToolError(`${shown} is not a regular file (a device, socket or pipe); it cannot be read`);
+    if (MEDIA_EXTENSIONS.has(path.extname(abs).toLowerCase())) {
+      throw new ToolError(`${shown} is an image or PDF; images and PDFs are not supported yet`);
+    }
+    if (st.size > MAX_READ_BYTES) {
+      throw new ToolError(
+        `${shown} is ${(st.size / 1024 / 1024).toFixed(0)} MiB, too large to read; use grep to find the ` +
+          `part you need, or bash with sed -n 'A,Bp' to print a range of lines`,
+      );
+    }
+    const buf = await readFile(abs);
+    if (buf.length === 0) return { output: `${shown} is empty (0 bytes)`, title: 'Read 0 lines' };
+    if (looksBinary(buf, BINARY_SNIFF_BYTES)) {
+      throw new ToolError(
+        `${shown} looks like a binary file (NUL bytes in the first 8 KiB); use bash (e.g. xxd ${shown} | head) to inspect it`,
+      );
+    }
+    const lines = splitLines(decodeText(buf).text);
+    const total = lines.length;
+    const start = args.offset ?? 1;
+    if (start > total) {
+      throw new ToolError(
+        `offset ${start} is past the end of ${shown}, which has ${total.toLocaleString('en-US')} lines`,
+      );
+    }
+    const limit = args.limit ?? DEFAULT_READ_LINES;
+    const out: string[] = [];
+    let chars = 0;
+    let end = start - 1;
+    while (end < total && end - start + 1 < limit) {
+      const row = numberLine(end + 1, capLine(lines[end]));
+      if (out.length > 0 && chars + row.length + 1 > READ_BUDGET_CHARS) break;
+      out.push(row);
+      chars += row.length + 1;
+      end++;
+    }
+    if (end < total) {
+      out.push(
+        '',
+        `showing lines ${start}–${end} of ${total.toLocaleString('en-US')}; call again with offset=${end + 1} to read on`,
+      );
+    }
+    return {
+      output: out.join('\n'),
+      title: `Read ${end - start + 1} lines`,
+      meta: { path: shown, startLine: start, endLine: end, totalLines: total },
+    };
+  },
+});

@@ -1,0 +1,135 @@
+/**
+ * The file listing glob and grep share: a depth-first walk that honours .gitignore the way ripgrep
+ * does with the flags grep passes it (see `RG_IGNORE_ARGS` in grep.ts), so that the JavaScript search
+ * and ripgrep see the same files in the same order.
+ *
+ * The rules, after ripgrep 13/14 (`ignore` crate, dir.rs):
+ * - .gitignore files apply only inside a git work tree: the nearest folder at or above the search folder
+ *   that holds a `.git` entry is the git root; without one no .gitignore applies.
+ * - The .gitignore files of the git root, of every folder down to the search folder, and of every folder
+ *   below it apply; a deeper file wins over a shallower one (so `!keep.log` can re-include).
+ * - A search folder that is itself ignored was asked for explicitly: nothing in it is ignored then.
+ * - `.git` is never entered; symbolic links and special files are skipped (ripgrep without -L);
+ *   hidden files are listed (ripgrep --hidden).
+ * - Entries are visited in byte order of their names, folders inline (ripgrep --sort path).
+ */
+import { access, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/** One .gitignore file: its rules and the folder they are relative to. */
+interface IgnoreLevel {
+  base: string;
+  rules: Ignore;
+}
+
+/** A listed file: absolute path, and path relative to the folder that was walked (`/` separators). */
+export interface FileEntry {
+  abs: string;
+  rel: string;
+}
+
+export interface FileListing {
+  /** Files not ignored, in walk order. */
+  files: FileEntry[];
+  /** Files skipped because .gitignore ignores them (not counting the contents of ignored folders). */
+  ignoredFiles: FileEntry[];
+  /** Folders skipped, unvisited, because .gitignore ignores them. */
+  ignoredDirs: number;
+  /** Whether .gitignore rules were applied at all (see the module comment). */
+  gitignoreApplied: boolean;
+}
+
+const toPosix = (p: string): string => p.split(path.sep).join('/');
+
+/** Byte order of UTF-8 names, as ripgrep sorts (not UTF-16 order). */
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+async function exists(p: string): Promise<boolean> {
+  return access(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function loadLevel(dir: string): Promise<IgnoreLevel | undefined> {
+  const text = await readFile(path.join(dir, '.gitignore'), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  // Git (and ripgrep) match case-sensitively unless core.ignoreCase; ignore's default is the opposite.
+  return { base: dir, rules: ignore({ ignorecase: false }).add(text) };
+}
+
+/** Whether the deepest level with an opinion ignores `abs`. */
+function isIgnored(levels: readonly IgnoreLevel[], abs: string, isDir: boolean): boolean {
+  for (let i = levels.length - 1; i >= 0; i--) {
+    const rel = toPosix(path.relative(levels[i].base, abs));
+    if (rel === '' || rel.startsWith('..')) continue;
+    const r = levels[i].rules.test(isDir ? `${rel}/` : rel);
+    if (r.ignored) return true;
+    if (r.unignored) return false;
+  }
+  return false;
+}
+
+/**
+ * The .gitignore levels that apply at `dir` (git root down to `dir`), or null when .gitignore does
+ * not apply there: no git root above it, or `dir` lies in an ignored folder (asked for explicitly).
+ */
+export async function ignoreLevelsFor(dir: string): Promise<IgnoreLevel[] | null> {
+  const chain: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    chain.unshift(d);
+    if (await exists(path.join(d, '.git'))) break;
+    if (path.dirname(d) === d) return null;
+  }
+  const levels: IgnoreLevel[] = [];
+  for (const d of chain) {
+    if (levels.length > 0 && isIgnored(levels, d, true)) return null;
+    const level = await loadLevel(d);
+    if (level) levels.push(level);
+  }
+  return levels;
+}
+
+/**
+ * List the files under `dir` (see the module comment for the rules).
+ *
+ * @param dir Absolute folder, already checked by the workspace jail.
+ * @param signal Checked between folders; an abort throws its reason.
+ */
+export async function listFiles(dir: string, signal?: AbortSignal): Promise<FileListing> {
+  const start = await ignoreLevelsFor(dir);
+  const listing: FileListing = {
+    files: [],
+    ignoredFiles: [],
+    ignoredDirs: 0,
+    gitignoreApplied: start !== null,
+  };
+
+  async function walk(folder: string, levels: IgnoreLevel[]): Promise<void> {
+    signal?.throwIfAborted();
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => byteOrder(a.name, b.name));
+    for (const e of entries) {
+      if (e.name === '.git') continue;
+      const abs = path.join(folder, e.name);
+      if (e.isDirectory()) {
+        if (start && isIgnored(levels, abs, true)) {
+          listing.ignoredDirs++;
+          continue;
+        }
+        const level = start ? await loadLevel(abs) : undefined;
+        await walk(abs, level ? [...levels, level] : levels);
+      } else if (e.isFile()) {
+        const entry = { abs, rel: toPosix(path.relative(dir, abs)) };
+        if (start && isIgnored(levels, abs, false)) listing.ignoredFiles.push(entry);
+        else listing.files.push(entry);
+      }
+    }
+  }
+
+  await walk(dir, start ?? []);
+  return listing;
+}

@@ -1,0 +1,144 @@
+/**
+ * The workspace path jail: every path a file tool takes (read_file, write_file, edit_file, glob,
+ * grep) goes through {@link resolveInWorkspace}, so a path that resolves outside the workspace root,
+ * lexically or through a symlink, is refused before anything is read or written.
+ */
+import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { ToolError } from './tool';
+
+/** Symlink hops followed before giving up (Linux's own limit, MAXSYMLINKS, is 40). */
+const MAX_LINK_HOPS = 40;
+
+/** Whether `p` is `root` or lies below it; both absolute and normalised. */
+export function isInside(root: string, p: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** `abs` relative to `root` with `/` separators, `.` for the root itself (what the model reads). */
+export function displayPath(root: string, abs: string): string {
+  const rel = path.relative(root, abs);
+  return rel === '' ? '.' : rel.split(path.sep).join('/');
+}
+
+function errnoCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : undefined;
+}
+
+/**
+ * Resolve `p` the way the OS would, also for paths that do not exist yet: the deepest existing
+ * ancestor is resolved with realpath and the missing tail is appended; a dangling symlink is followed
+ * by hand, so writing through it cannot land outside the root.
+ */
+async function resolveReal(abs: string): Promise<string> {
+  let cur = abs;
+  const tail: string[] = [];
+  for (let hops = 0; hops <= MAX_LINK_HOPS;) {
+    try {
+      return path.join(await realpath(cur), ...tail);
+    } catch (err) {
+      const code = errnoCode(err);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    }
+    const st = await lstat(cur).catch(() => undefined);
+    if (st?.isSymbolicLink()) {
+      // A dangling link: continue from its target.
+      cur = path.resolve(path.dirname(cur), await readlink(cur));
+      hops++;
+      continue;
+    }
+    const parent = path.dirname(cur);
+    if (parent === cur) return path.join(cur, ...tail);
+    tail.unshift(path.basename(cur));
+    cur = parent;
+  }
+  throw new ToolError(`too many levels of symbolic links in ${abs}`);
+}
+
+/**
+ * Resolve a path the model gave (relative to the workspace root, or absolute inside it) to an
+ * absolute path with symlinks resolved, which the caller then reads or writes.
+ *
+ * @param root Workspace root, absolute (ToolContext.cwd).
+ * @param p The path as the model wrote it.
+ * @returns The resolved absolute path (it may not exist yet).
+ * @throws ToolError when the path resolves outside the root ("path ../x is outside the workspace /w;
+ *   only files inside it can be read or changed"), naming the symlink target when a link led there.
+ */
+export async function resolveInWorkspace(root: string, p: string): Promise<string> {
+  if (p.includes('\0'))
+    throw new ToolError(`path ${JSON.stringify(p)} contains a NUL byte; pass a plain path`);
+  const realRoot = await realpath(root);
+  const lexical = path.resolve(root, p);
+  const outside = (): ToolError =>
+    new ToolError(
+      `path ${p} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
+    );
+  if (!isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical)) throw outside();
+  const resolved = await resolveReal(lexical);
+  if (!isInside(realRoot, resolved)) {
+    throw new ToolError(
+      `path ${p} is outside the workspace ${realRoot} (it resolves to ${resolved} through a symbolic link); ` +
+        'only files inside it can be read or changed',
+    );
+  }
+  return resolved;
+}
+
+/**
+ * Edit distance between two short strings (file names): insertions, deletions, substitutions and
+ * swaps of neighbours each cost 1 (optimal string alignment), so "utl" → "util" and "sbu" → "sub" are 1.
+ */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * A sibling of `abs` whose name is close to its name (same name in another case, same stem with
+ * another extension, or a small edit distance), or undefined. Used for "did you mean …?".
+ */
+export async function similarSibling(abs: string): Promise<string | undefined> {
+  const dir = path.dirname(abs);
+  const name = path.basename(abs);
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  const stem = (n: string): string => path.parse(n).name;
+  let best: { name: string; score: number } | undefined;
+  for (const e of entries) {
+    let score: number;
+    if (e.toLowerCase() === name.toLowerCase()) score = 0;
+    else if (stem(e) === stem(name)) score = 1;
+    else score = 1 + editDistance(e.toLowerCase(), name.toLowerCase());
+    const allowed = 1 + Math.max(2, Math.floor(name.length / 3));
+    if (score <= allowed && (!best || score < best.score)) best = { name: e, score };
+  }
+  return best ? path.join(dir, best.name) : undefined;
+}
+
+/**
+ * The message for a file that does not exist: "no file src/utl.ts; did you mean src/util.ts?", or a
+ * pointer to glob when nothing close exists (and which folder is missing, when that is the cause).
+ */
+export async function missingFileMessage(root: string, abs: string): Promise<string> {
+  const shown = displayPath(root, abs);
+  const guess = await similarSibling(abs);
+  if (guess) return `no file ${shown}; did you mean ${displayPath(root, guess)}?`;
+  const dirExists = await lstat(path.dirname(abs)).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!dirExists) {
+    return `no file ${shown}: the folder ${displayPath(root, path.dirname(abs))} does not exist; use glob to find the file`;
+  }
+  return `no file ${shown}; use glob to find files by name`;
+}

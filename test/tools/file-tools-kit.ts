@@ -1,0 +1,55 @@
+/** Shared set-up for the file tool tests: real temp folders and a fake ToolContext. */
+import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ToolError, type Tool, type ToolContext, type ToolResult } from '../../src/tools/tool';
+
+export interface FakeContext extends ToolContext {
+  /** Every progress message the tool emitted. */
+  progress: string[];
+}
+
+export function fakeContext(cwd: string, signal: AbortSignal = new AbortController().signal): FakeContext {
+  const progress: string[] = [];
+  return { cwd, signal, emit: (p) => progress.push(p.message), session: { memo: new Map() }, progress };
+}
+
+/** A fresh folder under the OS temp dir, symlinks resolved (ToolContext.cwd is always real). */
+export async function tempDir(prefix = 'codey-tools-'): Promise<string> {
+  return realpath(await mkdtemp(path.join(tmpdir(), prefix)));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Write a tree of files: keys are paths relative to `root`, values the contents. Files get
+ * increasing modification times in the order given (oldest first), one minute apart.
+ */
+export async function writeTree(root: string, files: Record<string, string | Buffer>): Promise<void> {
+  let t = Date.UTC(2024, 0, 1) / 1000;
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    await mkdir(path.dirname(abs), { recursive: true });
+    await writeFile(abs, content);
+    await utimes(abs, t, t);
+    t += 60;
+  }
+}
+
+/**
+ * Call a tool the way the registry does: parse the arguments with its schema, run it, and turn a
+ * ToolError into an error result. Any other exception fails the test.
+ */
+export async function call(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+  const parsed = tool.schema.safeParse(args);
+  if (!parsed.success) throw new Error(`test passed invalid args: ${parsed.error.message}`);
+  try {
+    const raw = await tool.run(parsed.data, ctx);
+    return typeof raw === 'string' ? { output: raw } : raw;
+  } catch (err) {
+    if (err instanceof ToolError) return { output: err.message, isError: true };
+    throw err;
+  }
+}

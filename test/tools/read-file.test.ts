@@ -1,0 +1,118 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileTool } from '../../src/tools/read-file';
+import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
+
+let root: string;
+beforeEach(async () => {
+  root = await tempDir();
+  await mkdir(path.join(root, 'src'));
+});
+afterEach(() => removeDir(root));
+
+const read = (args: Record<string, unknown>) => call(readFileTool, args, fakeContext(root));
+const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+describe('read_file', () => {
+  it('numbers lines like cat -n', async () => {
+    await writeFile(path.join(root, 'src/a.ts'), 'const a = 1;\n\tindented\n');
+    const r = await read({ path: 'src/a.ts' });
+    expect(r.isError).toBeFalsy();
+    expect(r.output).toBe('     1\tconst a = 1;\n     2\t\tindented');
+    expect(r.meta).toEqual({ path: 'src/a.ts', startLine: 1, endLine: 2, totalLines: 2 });
+  });
+
+  it('drops the CR of CRLF lines and reads a file without a final newline', async () => {
+    await writeFile(path.join(root, 'win.txt'), 'one\r\ntwo');
+    expect((await read({ path: 'win.txt' })).output).toBe('     1\tone\n     2\ttwo');
+  });
+
+  it('reads from offset for limit lines and says how to read on', async () => {
+    await writeFile(path.join(root, 'long.txt'), lines(10));
+    const r = await read({ path: 'long.txt', offset: 3, limit: 2 });
+    expect(r.output).toBe(
+      '     3\tline 3\n     4\tline 4\n\nshowing lines 3–4 of 10; call again with offset=5 to read on',
+    );
+  });
+
+  it('stops at 2,000 lines by default', async () => {
+    await writeFile(path.join(root, 'big.txt'), 'x\n'.repeat(2500));
+    const r = await read({ path: 'big.txt' });
+    const out = r.output.split('\n');
+    expect(out[1999]).toBe('  2000\tx');
+    expect(out.at(-1)).toBe('showing lines 1–2000 of 2,500; call again with offset=2001 to read on');
+  });
+
+  it('stops before the output cap at a line boundary, never mid-line', async () => {
+    const wide = Array.from({ length: 100 }, (_, i) => `${i + 1}:${'x'.repeat(1000)}`).join('\n');
+    await writeFile(path.join(root, 'wide.txt'), wide);
+    const r = await read({ path: 'wide.txt' });
+    expect(r.output.length).toBeLessThanOrEqual(30_000);
+    expect(r.output).toMatch(/\n\nshowing lines 1–29 of 100; call again with offset=30 to read on$/);
+  });
+
+  it('caps very long lines', async () => {
+    await writeFile(path.join(root, 'min.js'), 'y'.repeat(5000));
+    expect((await read({ path: 'min.js' })).output).toBe(`     1\t${'y'.repeat(2000)}… [3000 chars cut]`);
+  });
+
+  it('strips a UTF-8 byte-order mark', async () => {
+    await writeFile(path.join(root, 'bom.txt'), Buffer.from('\ufeffhello\n', 'utf8'));
+    expect((await read({ path: 'bom.txt' })).output).toBe('     1\thello');
+  });
+
+  it('says an empty file is empty', async () => {
+    await writeFile(path.join(root, 'empty.txt'), '');
+    const r = await read({ path: 'empty.txt' });
+    expect(r).toMatchObject({ output: 'empty.txt is empty (0 bytes)' });
+    expect(r.isError).toBeFalsy();
+  });
+
+  it('refuses an offset past the end', async () => {
+    await writeFile(path.join(root, 'short.txt'), lines(3));
+    expect(await read({ path: 'short.txt', offset: 4 })).toEqual({
+      output: 'offset 4 is past the end of short.txt, which has 3 lines',
+      isError: true,
+    });
+  });
+
+  it('refuses a directory', async () => {
+    expect(await read({ path: 'src' })).toEqual({
+      output: 'src is a directory; use glob to list it',
+      isError: true,
+    });
+  });
+
+  it('refuses binary files', async () => {
+    await writeFile(path.join(root, 'blob.bin'), Buffer.from([0x41, 0x00, 0x42]));
+    const r = await read({ path: 'blob.bin' });
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe(
+      'blob.bin looks like a binary file (NUL bytes in the first 8 KiB); use bash (e.g. xxd blob.bin | head) to inspect it',
+    );
+  });
+
+  it('refuses images and PDFs', async () => {
+    await writeFile(path.join(root, 'shot.PNG'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    await writeFile(path.join(root, 'doc.pdf'), '%PDF-1.7\n');
+    expect((await read({ path: 'shot.PNG' })).output).toBe(
+      'shot.PNG is an image or PDF; images and PDFs are not supported yet',
+    );
+    expect((await read({ path: 'doc.pdf' })).output).toContain('images and PDFs are not supported yet');
+  });
+
+  it('suggests a similar name for a missing file', async () => {
+    await writeFile(path.join(root, 'src/util.ts'), 'x\n');
+    expect(await read({ path: 'src/utl.ts' })).toEqual({
+      output: 'no file src/utl.ts; did you mean src/util.ts?',
+      isError: true,
+    });
+  });
+
+  it('refuses paths outside the workspace', async () => {
+    const r = await read({ path: '../../etc/passwd' });
+    expect(r.isError).toBe(true);
+    expect(r.output).toContain('is outside the workspace');
+  });
+});

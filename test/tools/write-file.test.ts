@@ -1,0 +1,75 @@
+import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileTool } from '../../src/tools/write-file';
+import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
+
+let root: string;
+beforeEach(async () => {
+  root = await tempDir();
+});
+afterEach(() => removeDir(root));
+
+const write = (args: Record<string, unknown>) => call(writeFileTool, args, fakeContext(root));
+
+describe('write_file', () => {
+  it('creates a file and its parent folders, with meta for a diff view', async () => {
+    const r = await write({ path: 'src/deep/new.ts', content: 'a\nb\n' });
+    expect(r.output).toBe('Created src/deep/new.ts (2 lines, 4 bytes)');
+    expect(r.isError).toBeFalsy();
+    expect(r.meta).toEqual({ path: 'src/deep/new.ts', before: null, after: 'a\nb\n' });
+    expect(await readFile(path.join(root, 'src/deep/new.ts'), 'utf8')).toBe('a\nb\n');
+  });
+
+  it('overwrites a file, reporting the old contents and keeping its mode', async () => {
+    const file = path.join(root, 'run.sh');
+    await writeFile(file, 'old\n');
+    await chmod(file, 0o755);
+    const r = await write({ path: 'run.sh', content: 'new' });
+    expect(r.output).toBe('Overwrote run.sh (1 lines, 3 bytes)');
+    expect(r.meta).toEqual({ path: 'run.sh', before: 'old\n', after: 'new' });
+    expect(await readFile(file, 'utf8')).toBe('new');
+    expect((await stat(file)).mode & 0o777).toBe(0o755);
+  });
+
+  it('writes through rename: no temporary file is left and the inode changes', async () => {
+    const file = path.join(root, 'a.txt');
+    await writeFile(file, 'old');
+    const before = (await stat(file)).ino;
+    await write({ path: 'a.txt', content: 'new' });
+    expect((await stat(file)).ino).not.toBe(before);
+    expect(await readdir(root)).toEqual(['a.txt']);
+  });
+
+  it('writes through a symlink inside the workspace to its target, keeping the link', async () => {
+    await writeFile(path.join(root, 'real.txt'), 'old');
+    await symlink(path.join(root, 'real.txt'), path.join(root, 'link.txt'));
+    await write({ path: 'link.txt', content: 'new' });
+    expect(await readFile(path.join(root, 'real.txt'), 'utf8')).toBe('new');
+    expect((await lstat(path.join(root, 'link.txt'))).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses to write over a directory', async () => {
+    await mkdir(path.join(root, 'src'));
+    expect(await write({ path: 'src', content: 'x' })).toEqual({
+      output: 'src is a directory; pass the path of a file inside it',
+      isError: true,
+    });
+  });
+
+  it('refuses paths outside the workspace', async () => {
+    const r = await write({ path: '../escape.txt', content: 'x' });
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe(
+      `path ../escape.txt is outside the workspace ${root}; only files inside it can be read or changed`,
+    );
+  });
+
+  it('describes itself with the normalised relative path, rememberable', () => {
+    expect(writeFileTool.describe({ path: './src/a.ts', content: '' })).toEqual({
+      summary: 'Write src/a.ts',
+      detail: 'src/a.ts',
+      rememberable: true,
+    });
+  });
+});
