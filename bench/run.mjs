@@ -29,11 +29,34 @@ function fakeApi() {
   const sizes = [];
   const ev = (t, d) => `event: ${t}\ndata: ${JSON.stringify(d)}\n\n`;
   const body =
-    ev('message_start', { type: 'message_start', message: { id: 'msg_b', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } }) +
-    ev('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }) +
-    ev('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'ok' } }) +
+    ev('message_start', {
+      type: 'message_start',
+      message: {
+        id: 'msg_b',
+        type: 'message',
+        role: 'assistant',
+        model: 'm',
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 1, output_tokens: 0 },
+      },
+    }) +
+    ev('content_block_start', {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'text', text: '' },
+    }) +
+    ev('content_block_delta', {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: 'ok' },
+    }) +
     ev('content_block_stop', { type: 'content_block_stop', index: 0 }) +
-    ev('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 1 } }) +
+    ev('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: 'end_turn' },
+      usage: { output_tokens: 1 },
+    }) +
     ev('message_stop', { type: 'message_stop' });
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -44,10 +67,12 @@ function fakeApi() {
       res.end(body);
     });
   });
-  return new Promise((r) => server.listen(0, '127.0.0.1', () => r({ server, sizes, url: `http://127.0.0.1:${server.address().port}` })));
+  return new Promise((r) =>
+    server.listen(0, '127.0.0.1', () =>
+      r({ server, sizes, url: `http://127.0.0.1:${server.address().port}` }),
+    ),
+  );
 }
-
-
 
 console.log(`codey benchmarks (${RUNS} runs each, medians; node ${process.version})\n`);
 
@@ -55,18 +80,31 @@ const base = timed('node -e 0', process.execPath, ['-e', '0']);
 const version = timed('codey --version', process.execPath, [BIN, '--version']);
 const help = timed('codey --help', process.execPath, [BIN, '--help']);
 console.log(`baseline node -e 0        ${base.ms.toFixed(0)} ms`);
-console.log(`codey --version           ${version.ms.toFixed(0)} ms  ratio ${(version.ms / base.ms).toFixed(2)} (goal ≤ 1.3)`);
+console.log(
+  `codey --version           ${version.ms.toFixed(0)} ms  ratio ${(version.ms / base.ms).toFixed(2)} (goal ≤ 1.3)`,
+);
 console.log(`codey --help              ${help.ms.toFixed(0)} ms  ratio ${(help.ms / base.ms).toFixed(2)}`);
 
 const api = await fakeApi();
 const home = mkdtempSync(join(tmpdir(), 'codey-bench-'));
 writeFileSync(join(home, 'README.md'), '# bench\n');
-const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'c'), XDG_STATE_HOME: join(home, 's'), ANTHROPIC_API_KEY: 'sk-ant-bench-0000000000', ANTHROPIC_BASE_URL: api.url };
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: join(home, 'c'),
+  XDG_STATE_HOME: join(home, 's'),
+  ANTHROPIC_API_KEY: 'sk-ant-bench-0000000000',
+  ANTHROPIC_BASE_URL: api.url,
+};
 // spawnSync would block the fake server's event loop, so -p runs are timed with async spawn.
 async function pWall() {
   const t = process.hrtime.bigint();
   await new Promise((res, rej) => {
-    const c = spawn(process.execPath, [BIN, '-p', 'hi'], { env, cwd: home, stdio: ['ignore', 'ignore', 'pipe'] });
+    const c = spawn(process.execPath, [BIN, '-p', 'hi'], {
+      env,
+      cwd: home,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     c.stderr.on('data', (d) => (err += d));
     c.on('exit', (code) => (code === 0 ? res() : rej(new Error(`codey -p exited ${code}: ${err}`))));
@@ -78,15 +116,25 @@ const pTimes = [];
 for (let i = 0; i < RUNS; i++) pTimes.push(await pWall());
 const pMs = median(pTimes);
 const rss = await new Promise((r) => {
-  const c = spawn('/usr/bin/time', ['-f', '%M', process.execPath, BIN, '-p', 'hi'], { env, cwd: home, stdio: ['ignore', 'ignore', 'pipe'] });
+  const c = spawn('/usr/bin/time', ['-f', '%M', process.execPath, BIN, '-p', 'hi'], {
+    env,
+    cwd: home,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   c.stderr.on('data', (d) => (err += d));
   c.on('exit', () => r(Number(err.trim().split('\n').at(-1)) / 1024));
   c.on('error', () => r(undefined));
 });
-console.log(`codey -p (instant API)    ${pMs.toFixed(0)} ms  ratio ${(pMs / base.ms).toFixed(2)} (goal < 350 ms)`);
-console.log(`codey -p peak RSS         ${rss ? rss.toFixed(0) + ' MB' : 'n/a (no /usr/bin/time)'} (goal < 100 MB)`);
-console.log(`first request size        ${api.sizes[0]} bytes (system prompt + tool definitions + one short message)`);
+console.log(
+  `codey -p (instant API)    ${pMs.toFixed(0)} ms  ratio ${(pMs / base.ms).toFixed(2)} (goal < 350 ms)`,
+);
+console.log(
+  `codey -p peak RSS         ${rss ? rss.toFixed(0) + ' MB' : 'n/a (no /usr/bin/time)'} (goal < 100 MB)`,
+);
+console.log(
+  `first request size        ${api.sizes[0]} bytes (system prompt + tool definitions + one short message)`,
+);
 api.server.close();
 
 for (const extra of ['html.mjs', 'tui.mjs']) {

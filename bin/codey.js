@@ -4,7 +4,9 @@
 const [, , first, ...rest] = process.argv;
 if (rest.length === 0 && (first === '--version' || first === '-v' || first === '-version')) {
   const { readFileSync } = await import('node:fs');
-  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+  process.stdout.write(
+    `${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`,
+  );
 } else {
   await import('../dist/cli.js');
 }

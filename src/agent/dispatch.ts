@@ -57,37 +57,98 @@ function refusedByPerson(decision: Decision): string {
  * Run one tool_use: validate, ask approval, run. Always returns exactly one tool_result, whatever
  * happens (refused, failed, interrupted). Never throws.
  */
-export async function dispatch(use: ToolUse, deps: DispatchDeps, signal: AbortSignal): Promise<ToolResultBlock> {
+export async function dispatch(
+  use: ToolUse,
+  deps: DispatchDeps,
+  signal: AbortSignal,
+): Promise<ToolResultBlock> {
   const started = Date.now();
   const tool = deps.registry.get(use.name);
   const displayName = tool?.displayName ?? use.name;
-  const end = (status: 'done' | 'error' | 'denied' | 'interrupted', output: string, extra: { title?: string; meta?: Record<string, unknown> } = {}): ToolResultBlock => {
-    deps.emit({ type: 'tool_end', id: use.id, name: use.name, displayName, status, output, ...extra, durationMs: Date.now() - started });
-    return { type: 'tool_result', tool_use_id: use.id, content: output, ...(status === 'done' ? {} : { is_error: true }) };
+  const end = (
+    status: 'done' | 'error' | 'denied' | 'interrupted',
+    output: string,
+    extra: { title?: string; meta?: Record<string, unknown> } = {},
+  ): ToolResultBlock => {
+    deps.emit({
+      type: 'tool_end',
+      id: use.id,
+      name: use.name,
+      displayName,
+      status,
+      output,
+      ...extra,
+      durationMs: Date.now() - started,
+    });
+    return {
+      type: 'tool_result',
+      tool_use_id: use.id,
+      content: output,
+      ...(status === 'done' ? {} : { is_error: true }),
+    };
   };
 
   const parsed = deps.registry.parse(use.name, use.input);
   if (!parsed.ok) {
-    deps.emit({ type: 'tool_start', id: use.id, name: use.name, displayName, input: use.input, summary: use.name, detail: '' });
+    deps.emit({
+      type: 'tool_start',
+      id: use.id,
+      name: use.name,
+      displayName,
+      input: use.input,
+      summary: use.name,
+      detail: '',
+    });
     return end('error', parsed.error);
   }
   const req = describe(parsed.tool, parsed.args as never);
-  deps.emit({ type: 'tool_start', id: use.id, name: use.name, displayName, input: use.input, summary: req.summary, detail: req.detail });
-  if (signal.aborted) return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+  deps.emit({
+    type: 'tool_start',
+    id: use.id,
+    name: use.name,
+    displayName,
+    input: use.input,
+    summary: req.summary,
+    detail: req.detail,
+  });
+  if (signal.aborted)
+    return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
 
   const verdict = deps.policy.evaluate(req);
   if (verdict.action === 'deny') {
     deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'rule' });
-    deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'rule', rule: verdict.rule });
+    deps.emit({
+      type: 'approval_decision',
+      id: use.id,
+      decision: { kind: 'deny' },
+      source: 'rule',
+      rule: verdict.rule,
+    });
     return end('denied', `Not run: the rule "${verdict.rule}" refuses this call. Take another approach.`);
   }
   if (verdict.action === 'allow' && verdict.rule) {
-    deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'allow_once' }, source: 'rule', rule: verdict.rule });
+    deps.emit({
+      type: 'approval_decision',
+      id: use.id,
+      decision: { kind: 'allow_once' },
+      source: 'rule',
+      rule: verdict.rule,
+    });
   }
   if (verdict.action === 'ask') {
     if (!deps.requestApproval) {
-      deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'no_one_to_ask' });
-      deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'no_one_to_ask' });
+      deps.denials.push({
+        tool_name: use.name,
+        tool_use_id: use.id,
+        tool_input: use.input,
+        reason: 'no_one_to_ask',
+      });
+      deps.emit({
+        type: 'approval_decision',
+        id: use.id,
+        decision: { kind: 'deny' },
+        source: 'no_one_to_ask',
+      });
       return end('denied', noOneToAsk(req));
     }
     deps.emit({ type: 'approval_request', id: use.id, request: req });
@@ -101,7 +162,12 @@ export async function dispatch(use: ToolUse, deps: DispatchDeps, signal: AbortSi
     const rule = deps.policy.remember(req, decision);
     deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
     if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
-      deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'person' });
+      deps.denials.push({
+        tool_name: use.name,
+        tool_use_id: use.id,
+        tool_input: use.input,
+        reason: 'person',
+      });
       return end('denied', refusedByPerson(decision));
     }
   }
@@ -114,7 +180,11 @@ export async function dispatch(use: ToolUse, deps: DispatchDeps, signal: AbortSi
   };
   const result = await deps.registry.run(parsed.tool, parsed.args, ctx);
   if (signal.aborted) {
-    return end('interrupted', `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(), result);
+    return end(
+      'interrupted',
+      `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(),
+      result,
+    );
   }
   return end(result.isError ? 'error' : 'done', result.output, { title: result.title, meta: result.meta });
 }

@@ -58,7 +58,13 @@ export type AgentEvent =
     }
   | { type: 'approval_request'; id: string; request: ApprovalRequest }
   /** How a request was settled: by a rule (named), by the person, or refused with no one to ask. */
-  | { type: 'approval_decision'; id: string; decision: Decision; source: 'rule' | 'person' | 'no_one_to_ask'; rule?: string }
+  | {
+      type: 'approval_decision';
+      id: string;
+      decision: Decision;
+      source: 'rule' | 'person' | 'no_one_to_ask';
+      rule?: string;
+    }
   /** A hosted (server) tool call, e.g. Anthropic's web search, shown like any tool. */
   | { type: 'server_tool_use'; id: string; name: string; input: unknown }
   | {

@@ -4,7 +4,14 @@ import { LlmError } from '../llm/errors';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
-import { emptyUsage, type AgentEvent, type AgentEventListener, type ApprovalCallback, type TurnEndReason, type Usage } from './events';
+import {
+  emptyUsage,
+  type AgentEvent,
+  type AgentEventListener,
+  type ApprovalCallback,
+  type TurnEndReason,
+  type Usage,
+} from './events';
 import { serverToolEvents } from './server-tools';
 
 export interface AgentOptions {
@@ -107,7 +114,8 @@ export class Agent {
   #pushUser(content: ContentBlockParam[]): void {
     const last = this.messages.at(-1);
     if (last?.role === 'user') {
-      const prev = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
+      const prev =
+        typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
       // tool_result blocks must come first in a user message.
       const results = [...prev, ...content].filter((b) => b.type === 'tool_result');
       const rest = [...prev, ...content].filter((b) => b.type !== 'tool_result');
@@ -136,7 +144,11 @@ export class Agent {
     for (;;) {
       if (signal.aborted) return finish('interrupted', null);
       if (requests >= o.maxTurns) {
-        this.#emit({ type: 'notice', level: 'warn', message: `stopped after ${o.maxTurns} model requests (--max-turns)` });
+        this.#emit({
+          type: 'notice',
+          level: 'warn',
+          message: `stopped after ${o.maxTurns} model requests (--max-turns)`,
+        });
         return finish('max_turns', null);
       }
       requests++;
@@ -146,7 +158,8 @@ export class Agent {
       try {
         response = await this.#stream(signal);
       } catch (err) {
-        if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted')) return finish('interrupted', null);
+        if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
+          return finish('interrupted', null);
         const message = err instanceof Error ? err.message : String(err);
         this.#emit({ type: 'error', message });
         return finish('error', null, message);
@@ -174,11 +187,18 @@ export class Agent {
         if (uses.length) {
           this.#pushUser(
             uses.map((u) =>
-              notRun(u, 'Not run: your response was cut at max_tokens before this call was complete. Retry with a smaller input, e.g. write the file in parts.'),
+              notRun(
+                u,
+                'Not run: your response was cut at max_tokens before this call was complete. Retry with a smaller input, e.g. write the file in parts.',
+              ),
             ),
           );
         }
-        this.#emit({ type: 'notice', level: 'warn', message: `the response hit max_tokens (${o.maxTokens}); raise max_tokens or ask for less at a time` });
+        this.#emit({
+          type: 'notice',
+          level: 'warn',
+          message: `the response hit max_tokens (${o.maxTokens}); raise max_tokens or ask for less at a time`,
+        });
         return finish('max_tokens', 'max_tokens');
       }
       if (uses.length > 0) {
@@ -191,7 +211,11 @@ export class Agent {
         case 'pause_turn':
           // The server paused a long-running turn; sending the conversation back lets it continue.
           if (++pauses > (o.maxPauseTurns ?? 10)) {
-            this.#emit({ type: 'notice', level: 'warn', message: 'the server paused the turn too many times; stopping' });
+            this.#emit({
+              type: 'notice',
+              level: 'warn',
+              message: 'the server paused the turn too many times; stopping',
+            });
             return finish('error', 'pause_turn', 'too many pause_turn continuations');
           }
           continue;

@@ -16,13 +16,26 @@ export function serverToolEvents(block: ContentBlock): AgentEvent[] {
     const content = b.content as unknown;
     if (Array.isArray(content)) {
       const results = content
-        .filter((r): r is { title?: string; url?: string } => typeof r === 'object' && r !== null && 'url' in r)
+        .filter(
+          (r): r is { title?: string; url?: string } => typeof r === 'object' && r !== null && 'url' in r,
+        )
         .map((r) => ({ title: String(r.title ?? ''), url: String(r.url ?? '') }));
       return [{ type: 'server_tool_result', id: String(b.tool_use_id), name, results }];
     }
     const c = content as { error_code?: string; type?: string; url?: string } | undefined;
-    if (c?.error_code) return [{ type: 'server_tool_result', id: String(b.tool_use_id), name, results: [], error: c.error_code }];
-    if (c?.url) return [{ type: 'server_tool_result', id: String(b.tool_use_id), name, results: [{ title: c.url, url: c.url }] }];
+    if (c?.error_code)
+      return [
+        { type: 'server_tool_result', id: String(b.tool_use_id), name, results: [], error: c.error_code },
+      ];
+    if (c?.url)
+      return [
+        {
+          type: 'server_tool_result',
+          id: String(b.tool_use_id),
+          name,
+          results: [{ title: c.url, url: c.url }],
+        },
+      ];
     return [{ type: 'server_tool_result', id: String(b.tool_use_id), name, results: [] }];
   }
   return [];

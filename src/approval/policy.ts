@@ -17,7 +17,8 @@ import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 export interface Rule {
   tool: string;
   /** undefined: the whole tool. */
-  match?: { kind: 'exact'; value: string } | { kind: 'prefix'; value: string } | { kind: 'domain'; value: string };
+  match?:
+    { kind: 'exact'; value: string } | { kind: 'prefix'; value: string } | { kind: 'domain'; value: string };
   /** The rule as written, for messages. */
   source: string;
 }
@@ -41,7 +42,8 @@ export function parseRule(text: string): Rule | undefined {
   const inner = m[2];
   if (inner === undefined) return { tool, source };
   if (inner === '' || inner === '*') return { tool, source };
-  if (inner.startsWith('domain:')) return { tool, match: { kind: 'domain', value: inner.slice(7).toLowerCase() }, source };
+  if (inner.startsWith('domain:'))
+    return { tool, match: { kind: 'domain', value: inner.slice(7).toLowerCase() }, source };
   if (inner.endsWith(':*')) return { tool, match: { kind: 'prefix', value: inner.slice(0, -2) }, source };
   return { tool, match: { kind: 'exact', value: inner }, source };
 }
@@ -97,7 +99,10 @@ export function evaluate(req: ApprovalRequest, allow: readonly Rule[], deny: rea
 }
 
 /** Build the request for a call from the tool's own description of it. */
-export function describe<T extends Describable>(tool: T, args: Parameters<T['describe']>[0]): ApprovalRequest {
+export function describe<T extends Describable>(
+  tool: T,
+  args: Parameters<T['describe']>[0],
+): ApprovalRequest {
   const d = tool.describe(args);
   return { tool: tool.name, readOnly: tool.readOnly, ...d };
 }

@@ -32,4 +32,5 @@ export type Decision =
   | { kind: 'deny_with_message'; message: string };
 
 /** The policy's verdict; `rule` names the rule that decided, for the model and the log. */
-export type Verdict = { action: 'allow'; rule?: string } | { action: 'deny'; rule?: string } | { action: 'ask' };
+export type Verdict =
+  { action: 'allow'; rule?: string } | { action: 'deny'; rule?: string } | { action: 'ask' };

@@ -70,7 +70,9 @@ export class SessionController implements Controller {
   }
 
   tools(): ToolInfo[] {
-    return this.#s.agent.registry.list().map((t) => ({ name: t.name, displayName: t.displayName, asks: !t.readOnly }));
+    return this.#s.agent.registry
+      .list()
+      .map((t) => ({ name: t.name, displayName: t.displayName, asks: !t.readOnly }));
   }
 
   /**
@@ -83,7 +85,10 @@ export class SessionController implements Controller {
     const top = await git(cwd, ['rev-parse', '--show-toplevel']).catch(() => {
       throw new Error(`${cwd} is not in a git repository; /worktree needs one`);
     });
-    const slug = (name ?? `wt-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}`).replace(/[^A-Za-z0-9._-]/g, '-');
+    const slug = (name ?? `wt-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}`).replace(
+      /[^A-Za-z0-9._-]/g,
+      '-',
+    );
     const path = join(top, '.codey', 'worktrees', slug);
     if (existsSync(path)) throw new Error(`${path} exists already; pick another name`);
     const branch = `codey/${slug}`;
@@ -96,7 +101,12 @@ export class SessionController implements Controller {
     }
     await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD']);
     const registry = await toolsIn(path, this.#s.toolSettings);
-    const system = systemPrompt({ cwd: path, platform: process.platform, date: new Date().toISOString().slice(0, 10), isGitRepo: true });
+    const system = systemPrompt({
+      cwd: path,
+      platform: process.platform,
+      date: new Date().toISOString().slice(0, 10),
+      isGitRepo: true,
+    });
     this.#s.agent.setWorkspace(registry, path, system);
     this.#s.workspace = path;
     return { path, branch };

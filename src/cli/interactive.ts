@@ -42,9 +42,23 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     return EXIT.usage;
   }
 
-  const session = await createSession({ settings, cwd: process.cwd(), env, version: input.version, noWeb: !input.opts.web });
-  const [{ SessionController }, { runTui }] = await Promise.all([import('./controller'), import('../tui/run')]);
-  const controller = new SessionController(session, settings, join(stateDir(env), 'history.jsonl'), session.notices);
+  const session = await createSession({
+    settings,
+    cwd: process.cwd(),
+    env,
+    version: input.version,
+    noWeb: !input.opts.web,
+  });
+  const [{ SessionController }, { runTui }] = await Promise.all([
+    import('./controller'),
+    import('../tui/run'),
+  ]);
+  const controller = new SessionController(
+    session,
+    settings,
+    join(stateDir(env), 'history.jsonl'),
+    session.notices,
+  );
   const code = await runTui(controller);
   await session.log?.close();
   return code;

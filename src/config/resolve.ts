@@ -72,7 +72,8 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
   }
   try {
     const data: unknown = JSON.parse(text);
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error('expected a JSON object');
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      throw new Error('expected a JSON object');
     return data as Raw;
   } catch (err) {
     throw new ConfigError(
@@ -91,7 +92,10 @@ async function readProjectFile(cwd: string): Promise<{ data: Raw; file: string }
   } catch (err) {
     const file = (err as { filepath?: string }).filepath ?? cwd;
     const first = (err as Error).message.split('\n')[0];
-    throw new ConfigError(`cannot parse the project config ${file}: ${first}; fix the file, then run codey again`, file);
+    throw new ConfigError(
+      `cannot parse the project config ${file}: ${first}; fix the file, then run codey again`,
+      file,
+    );
   }
   if (!found || found.isEmpty) return undefined;
   const c = found.config;
@@ -107,7 +111,9 @@ async function readProjectFile(cwd: string): Promise<{ data: Raw; file: string }
  * unknown key in a file gets a notice too.
  * @throws {@link ConfigError} when a file exists but cannot be parsed.
  */
-export async function resolveSettings(input: ResolveInput): Promise<{ settings: Settings; notices: string[] }> {
+export async function resolveSettings(
+  input: ResolveInput,
+): Promise<{ settings: Settings; notices: string[] }> {
   const env = input.env ?? process.env;
   const userFile = input.userFile ?? userConfigFile(env);
   const [project, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
@@ -150,7 +156,8 @@ export async function resolveSettings(input: ResolveInput): Promise<{ settings: 
         break;
       }
       const why = parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'invalid');
-      const where = rung.source === 'env' ? `environment (${(ENV_NAMES[key] ?? []).join(' or ')})` : rung.label;
+      const where =
+        rung.source === 'env' ? `environment (${(ENV_NAMES[key] ?? []).join(' or ')})` : rung.label;
       // Never echo a secret's value.
       notices.push(`codey: ${where}: invalid ${key} (${why}); ignored`);
     }

@@ -36,7 +36,10 @@ export const settingSchemas = {
   /** Where web_fetch runs with hosted search: `local` (jailed, approvable), `hosted`, `none`. */
   web_fetch: z.enum(['local', 'hosted', 'none']).default('local'),
   /** Hosted search tool version, e.g. `web_search_20250305`; unset: chosen from the model. */
-  web_search_version: z.string().regex(/^web_search_\d{8}$/).optional(),
+  web_search_version: z
+    .string()
+    .regex(/^web_search_\d{8}$/)
+    .optional(),
   web_max_uses: z.number().int().min(1).max(100).optional(),
   web_allowed_domains: z.array(z.string().min(1)).optional(),
   web_blocked_domains: z.array(z.string().min(1)).optional(),

@@ -45,7 +45,11 @@ export async function toolsIn(workspace: string, settings: ToolSettings): Promis
       import('../web/search/index'),
       import('./web-search'),
     ]);
-    const { searcher, problem } = createSearcher({ provider: p, command: settings.webCommand, env: settings.env });
+    const { searcher, problem } = createSearcher({
+      provider: p,
+      command: settings.webCommand,
+      env: settings.env,
+    });
     if (searcher) {
       tools.push(webSearchTool(searcher));
       if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));

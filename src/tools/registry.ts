@@ -34,7 +34,10 @@ export class Registry {
   /** Definitions for the request, JSON Schema generated from zod (never written twice). */
   definitions(): ToolDefinition[] {
     return this.list().map((t) => {
-      const { $schema: _drop, ...schema } = z.toJSONSchema(t.schema, { io: 'input' }) as Record<string, unknown>;
+      const { $schema: _drop, ...schema } = z.toJSONSchema(t.schema, { io: 'input' }) as Record<
+        string,
+        unknown
+      >;
       return { name: t.name, description: t.description, input_schema: { type: 'object', ...schema } };
     });
   }
@@ -43,17 +46,26 @@ export class Registry {
    * Parse `input` with the tool's schema. Returns the parsed arguments, or a message for the model
    * when the tool is unknown or the arguments do not match.
    */
-  parse(name: string, input: unknown): { ok: true; tool: Tool; args: unknown } | { ok: false; error: string } {
+  parse(
+    name: string,
+    input: unknown,
+  ): { ok: true; tool: Tool; args: unknown } | { ok: false; error: string } {
     const tool = this.#tools.get(name);
     if (!tool) {
-      return { ok: false, error: `unknown tool "${name}"; the tools are: ${[...this.#tools.keys()].join(', ')}` };
+      return {
+        ok: false,
+        error: `unknown tool "${name}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
+      };
     }
     const parsed = tool.schema.safeParse(input ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues
         .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
         .join('; ');
-      return { ok: false, error: `invalid arguments for ${name}: ${issues}. Rewrite the call to match the schema.` };
+      return {
+        ok: false,
+        error: `invalid arguments for ${name}: ${issues}. Rewrite the call to match the schema.`,
+      };
     }
     return { ok: true, tool, args: parsed.data };
   }
@@ -68,7 +80,8 @@ export class Registry {
       const result: ToolResult = typeof raw === 'string' ? { output: raw } : raw;
       return { ...result, output: headTail(result.output) };
     } catch (err) {
-      if (ctx.signal.aborted) return { output: 'interrupted by the user before the tool finished', isError: true };
+      if (ctx.signal.aborted)
+        return { output: 'interrupted by the user before the tool finished', isError: true };
       if (err instanceof ToolError) return { output: err.message, isError: true };
       const msg = err instanceof Error ? err.message : String(err);
       return { output: `internal error in ${tool.name}: ${msg}`, isError: true };

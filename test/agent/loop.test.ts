@@ -29,7 +29,8 @@ const sleeper = defineTool({
   kind: 'read',
   description: 'Waits until aborted.',
   schema: z.object({}),
-  run: (_a, ctx) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+  run: (_a, ctx) =>
+    new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted')))),
 });
 const shell = defineTool({
   name: 'bash',
@@ -60,12 +61,24 @@ function agent(replies: ScriptedReply[], over: Partial<AgentOptions> = {}) {
   return { a, llm, events };
 }
 const signal = () => new AbortController().signal;
-const lastUserContent = (llm: ScriptedLlm, i: number) => llm.requests[i].messages.at(-1)!.content as { type: string; content?: string; is_error?: boolean; tool_use_id?: string }[];
+const lastUserContent = (llm: ScriptedLlm, i: number) =>
+  llm.requests[i].messages.at(-1)!.content as {
+    type: string;
+    content?: string;
+    is_error?: boolean;
+    tool_use_id?: string;
+  }[];
 
 describe('Agent', () => {
   it('runs tools and loops until end_turn, pairing every tool_use with one tool_result', async () => {
     const { a, llm, events } = agent([
-      { content: [block.text('let me look'), block.toolUse('t1', 'echo', { text: 'a' }), block.toolUse('t2', 'fail', {})] },
+      {
+        content: [
+          block.text('let me look'),
+          block.toolUse('t1', 'echo', { text: 'a' }),
+          block.toolUse('t2', 'fail', {}),
+        ],
+      },
       { content: [block.text('all done')] },
     ]);
     const r = await a.run('go', signal());
@@ -76,7 +89,9 @@ describe('Agent', () => {
       { type: 'tool_result', tool_use_id: 't2', content: 'no such thing; try echo instead', is_error: true },
     ]);
     expect(toolResultsPaired(a.messages)).toBeNull();
-    expect(events.filter((e) => e.type === 'tool_end').map((e) => e.type === 'tool_end' && e.status)).toEqual(['done', 'error']);
+    expect(events.filter((e) => e.type === 'tool_end').map((e) => e.type === 'tool_end' && e.status)).toEqual(
+      ['done', 'error'],
+    );
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', reason: 'end_turn' });
   });
 
@@ -87,22 +102,37 @@ describe('Agent', () => {
     ]);
     await a.run('go', signal());
     const [bad, unknown] = lastUserContent(llm, 1);
-    expect(bad.content).toMatch(/^invalid arguments for echo: text: .*Rewrite the call to match the schema\.$/);
+    expect(bad.content).toMatch(
+      /^invalid arguments for echo: text: .*Rewrite the call to match the schema\.$/,
+    );
     expect(unknown.content).toBe('unknown tool "nope"; the tools are: echo, fail, sleeper, bash');
   });
 
   it('refuses a call that needs asking when no one can be asked, and records the denial', async () => {
-    const { a, llm } = agent([{ content: [block.toolUse('t1', 'bash', { command: 'rm -rf build' })] }, { content: [block.text('ok')] }]);
+    const { a, llm } = agent([
+      { content: [block.toolUse('t1', 'bash', { command: 'rm -rf build' })] },
+      { content: [block.text('ok')] },
+    ]);
     await a.run('go', signal());
     const [res] = lastUserContent(llm, 1);
     expect(res.is_error).toBe(true);
     expect(res.content).toContain('--allow "bash(rm -rf build)"');
-    expect(a.denials).toEqual([{ tool_name: 'bash', tool_use_id: 't1', tool_input: { command: 'rm -rf build' }, reason: 'no_one_to_ask' }]);
+    expect(a.denials).toEqual([
+      {
+        tool_name: 'bash',
+        tool_use_id: 't1',
+        tool_input: { command: 'rm -rf build' },
+        reason: 'no_one_to_ask',
+      },
+    ]);
   });
 
   it('asks the person, remembers "always" answers, and passes a refusal message to the model', async () => {
     const asked: string[] = [];
-    const answers = [{ kind: 'allow_detail' as const }, { kind: 'deny_with_message' as const, message: 'use make instead' }];
+    const answers = [
+      { kind: 'allow_detail' as const },
+      { kind: 'deny_with_message' as const, message: 'use make instead' },
+    ];
     const { a, llm } = agent(
       [
         { content: [block.toolUse('t1', 'bash', { command: 'npm test' })] },
@@ -120,7 +150,10 @@ describe('Agent', () => {
 
   it('resends the conversation unchanged on pause_turn, and the continuation extends the paused message', async () => {
     const paused = [{ type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'q' } }];
-    const { a, llm } = agent([{ content: paused, stop_reason: 'pause_turn' }, { content: [block.text('done')] }]);
+    const { a, llm } = agent([
+      { content: paused, stop_reason: 'pause_turn' },
+      { content: [block.text('done')] },
+    ]);
     const r = await a.run('go', signal());
     expect(r.reason).toBe('end_turn');
     expect(llm.requests[1].messages).toEqual([
@@ -134,7 +167,9 @@ describe('Agent', () => {
   });
 
   it('honours max turns', async () => {
-    const loop: ScriptedReply = () => ({ content: [block.toolUse(`t${Math.random()}`, 'echo', { text: 'x' })] });
+    const loop: ScriptedReply = () => ({
+      content: [block.toolUse(`t${Math.random()}`, 'echo', { text: 'x' })],
+    });
     const { a } = agent([loop, loop, loop, loop], { maxTurns: 3 });
     const r = await a.run('go', signal());
     expect(r).toMatchObject({ reason: 'max_turns', requests: 3 });
@@ -142,7 +177,12 @@ describe('Agent', () => {
   });
 
   it('reports max_tokens and answers the cut tool_use so the conversation stays valid', async () => {
-    const { a } = agent([{ content: [block.text('writing'), block.toolUse('t1', 'echo', { text: 'partial' })], stop_reason: 'max_tokens' }]);
+    const { a } = agent([
+      {
+        content: [block.text('writing'), block.toolUse('t1', 'echo', { text: 'partial' })],
+        stop_reason: 'max_tokens',
+      },
+    ]);
     const r = await a.run('go', signal());
     expect(r.reason).toBe('max_tokens');
     expect(toolResultsPaired(a.messages)).toBeNull();
@@ -167,7 +207,9 @@ describe('Agent', () => {
     const results = a.messages.at(-1)!.content as { content: string }[];
     expect(results[0].content).toMatch(/^Interrupted by the person while the tool ran/);
     expect(results[1].content).toMatch(/^Interrupted by the person before this call ran/);
-    expect(events.filter((e) => e.type === 'tool_end').map((e) => e.type === 'tool_end' && e.status)).toEqual(['interrupted']);
+    expect(events.filter((e) => e.type === 'tool_end').map((e) => e.type === 'tool_end' && e.status)).toEqual(
+      ['interrupted'],
+    );
     // The next turn is accepted: the new prompt joins the trailing user message after the results.
     const r2 = await a.run('go on', signal());
     expect(r2.text).toBe('continuing');
@@ -184,7 +226,13 @@ describe('Agent', () => {
   });
 
   it('sums usage over requests', async () => {
-    const { a } = agent([{ content: [block.toolUse('t1', 'echo', { text: 'a' })], usage: { input_tokens: 100, cache_read_input_tokens: 60 } }, { content: [block.text('ok')] }]);
+    const { a } = agent([
+      {
+        content: [block.toolUse('t1', 'echo', { text: 'a' })],
+        usage: { input_tokens: 100, cache_read_input_tokens: 60 },
+      },
+      { content: [block.text('ok')] },
+    ]);
     await a.run('go', signal());
     expect(a.usage).toMatchObject({ input_tokens: 110, output_tokens: 10, cache_read_input_tokens: 60 });
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Policy, evaluate, parseRule, ruleFor, splitRules, type Rule } from '../../src/approval/policy';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 
-const bash = (cmd: string): ApprovalRequest => ({ tool: 'bash', readOnly: false, summary: `Run: ${cmd}`, detail: cmd, rememberable: true });
+const bash = (cmd: string): ApprovalRequest => ({
+  tool: 'bash',
+  readOnly: false,
+  summary: `Run: ${cmd}`,
+  detail: cmd,
+  rememberable: true,
+});
 const fetchReq = (url: string): ApprovalRequest => ({
   tool: 'web_fetch',
   readOnly: false,
@@ -15,7 +21,12 @@ const rules = (...r: string[]): Rule[] => r.map((x) => parseRule(x)!);
 
 describe('evaluate', () => {
   const cases: [string, ApprovalRequest, string[], string][] = [
-    ['read-only tools never ask', { tool: 'read_file', readOnly: true, summary: '', detail: 'a', rememberable: true }, [], 'allow'],
+    [
+      'read-only tools never ask',
+      { tool: 'read_file', readOnly: true, summary: '', detail: 'a', rememberable: true },
+      [],
+      'allow',
+    ],
     ['no rule: ask', bash('npm test'), [], 'ask'],
     ['whole tool', bash('rm -rf build'), ['bash'], 'allow'],
     ['display name', bash('ls'), ['Bash'], 'allow'],
@@ -30,7 +41,12 @@ describe('evaluate', () => {
     ['other tool', bash('ls'), ['edit_file'], 'ask'],
     ['domain', fetchReq('https://docs.python.org/3/'), ['web_fetch(domain:docs.python.org)'], 'allow'],
     ['subdomain', fetchReq('https://a.docs.python.org/'), ['WebFetch(domain:docs.python.org)'], 'allow'],
-    ['lookalike domain', fetchReq('https://evildocs.python.org.evil.com/'), ['web_fetch(domain:docs.python.org)'], 'ask'],
+    [
+      'lookalike domain',
+      fetchReq('https://evildocs.python.org.evil.com/'),
+      ['web_fetch(domain:docs.python.org)'],
+      'ask',
+    ],
     ['exact URL', fetchReq('https://x.dev/a'), ['web_fetch(https://x.dev/a)'], 'allow'],
   ];
   it.each(cases)('%s', (_name, req, allow, want) => {
@@ -45,7 +61,11 @@ describe('evaluate', () => {
 
 describe('rules', () => {
   it('splits comma lists but not commas inside parentheses', () => {
-    expect(splitRules('bash(npm test),edit_file, bash(echo a,b)')).toEqual(['bash(npm test)', 'edit_file', 'bash(echo a,b)']);
+    expect(splitRules('bash(npm test),edit_file, bash(echo a,b)')).toEqual([
+      'bash(npm test)',
+      'edit_file',
+      'bash(echo a,b)',
+    ]);
   });
   it('rejects malformed rules', () => {
     expect(parseRule('bash(')).toBeUndefined();

@@ -33,26 +33,43 @@ describe('the ladder: flag > env > project > user > default', () => {
   });
 
   it('takes each rung in order', async () => {
-    await writeFile(userFile, JSON.stringify({ model: 'user-model', max_turns: 7, theme: 'light', max_tokens: 1000 }));
-    await writeFile(join(project, '.codeyrc.json'), JSON.stringify({ model: 'project-model', max_turns: 8, max_tokens: 2000 }));
+    await writeFile(
+      userFile,
+      JSON.stringify({ model: 'user-model', max_turns: 7, theme: 'light', max_tokens: 1000 }),
+    );
+    await writeFile(
+      join(project, '.codeyrc.json'),
+      JSON.stringify({ model: 'project-model', max_turns: 8, max_tokens: 2000 }),
+    );
     const env = { CODEY_MODEL: 'env-model', CODEY_MAX_TURNS: '9' };
     const { settings } = await resolve({ model: 'flag-model' }, env);
     expect(settings.model).toBe('flag-model');
     expect(settings.max_turns).toBe(9);
     expect(settings.max_tokens).toBe(2000);
     expect(settings.theme).toBe('light');
-    expect(settings.sources).toMatchObject({ model: 'flag', max_turns: 'env', max_tokens: 'project', theme: 'user' });
+    expect(settings.sources).toMatchObject({
+      model: 'flag',
+      max_turns: 'env',
+      max_tokens: 'project',
+      theme: 'user',
+    });
     expect(settings.files.project).toBe(join(project, '.codeyrc.json'));
   });
 
   it('reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL', async () => {
-    const { settings } = await resolve({}, { ANTHROPIC_API_KEY: 'sk-ant-test-123456789', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' });
+    const { settings } = await resolve(
+      {},
+      { ANTHROPIC_API_KEY: 'sk-ant-test-123456789', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' },
+    );
     expect(settings.api_key).toBe('sk-ant-test-123456789');
     expect(settings.base_url).toBe('http://127.0.0.1:9/');
   });
 
   it('finds the project file from a subfolder, and "codey" in package.json', async () => {
-    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'x', codey: { model: 'pkg-model' } }));
+    await writeFile(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'x', codey: { model: 'pkg-model' } }),
+    );
     await mkdir(join(project, 'src'));
     const { settings } = await resolveSettings({ env: {}, cwd: join(project, 'src'), userFile });
     expect(settings.model).toBe('pkg-model');
@@ -62,7 +79,10 @@ describe('the ladder: flag > env > project > user > default', () => {
 describe('bad values', () => {
   it('drops an invalid value to the next rung with a notice naming the file and key', async () => {
     await writeFile(userFile, JSON.stringify({ max_turns: 5 }));
-    await writeFile(join(project, '.codeyrc.json'), JSON.stringify({ max_turns: 'lots', web_provider: 'google' }));
+    await writeFile(
+      join(project, '.codeyrc.json'),
+      JSON.stringify({ max_turns: 'lots', web_provider: 'google' }),
+    );
     const { settings, notices } = await resolve();
     expect(settings.max_turns).toBe(5);
     expect(settings.web_provider).toBe('none');
@@ -75,7 +95,9 @@ describe('bad values', () => {
   it('names the environment variable of an invalid env value and never echoes a key', async () => {
     const { settings, notices } = await resolve({}, { CODEY_THEME: 'neon' });
     expect(settings.theme).toBe('dark');
-    expect(notices).toEqual(['codey: environment (CODEY_THEME): invalid theme (Invalid option: expected one of "dark"|"light"); ignored']);
+    expect(notices).toEqual([
+      'codey: environment (CODEY_THEME): invalid theme (Invalid option: expected one of "dark"|"light"); ignored',
+    ]);
   });
 
   it('reports unknown keys', async () => {

@@ -33,7 +33,8 @@ interface Import {
 
 function importsOf(text: string): Import[] {
   const out: Import[] = [];
-  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const re =
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(re)) out.push({ spec: m[3] ?? m[4], typeOnly: Boolean(m[2]) });
   return out;
 }
@@ -55,8 +56,10 @@ describe('the import rule', () => {
         const target = resolve(dirname(file), imp.spec);
         if (!target.startsWith(SRC)) continue; // package.json for the version
         const to = layerOf(target);
-        if (!(ALLOWED[layer] ?? []).includes(to)) problems.push(`${layer} may not import ${to} (${imp.spec})`);
-        if (layer === 'session' && to === 'agent' && !imp.typeOnly) problems.push(`session imports agent for types only (${imp.spec})`);
+        if (!(ALLOWED[layer] ?? []).includes(to))
+          problems.push(`${layer} may not import ${to} (${imp.spec})`);
+        if (layer === 'session' && to === 'agent' && !imp.typeOnly)
+          problems.push(`session imports agent for types only (${imp.spec})`);
       } else if (NO_UI.includes(layer) && /^(ink|react|ink-)/.test(imp.spec)) {
         problems.push(`${layer} must not import ${imp.spec}`);
       }

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countCacheBreakpoints, fault, reply, startFakeAnthropic, toolResultsPaired, type FakeAnthropic } from '../support/fake-anthropic';
+import {
+  countCacheBreakpoints,
+  fault,
+  reply,
+  startFakeAnthropic,
+  toolResultsPaired,
+  type FakeAnthropic,
+} from '../support/fake-anthropic';
 import { CANARY, codey, sandbox, sessionLogs, type Sandbox } from '../support/cli';
 
 let fake: FakeAnthropic;
@@ -15,11 +22,17 @@ afterEach(async () => {
 });
 
 /** The scripted model: read the test, read the source, fix it, run the test, answer. */
-function scriptFix(answer = 'Fixed src/add.js: add() subtracted instead of adding. `node test.js` passes now.') {
+function scriptFix(
+  answer = 'Fixed src/add.js: add() subtracted instead of adding. `node test.js` passes now.',
+) {
   fake.enqueue(
     reply.toolUse('read_file', { path: 'test.js' }, { before: 'Let me look at the failing test.' }),
     reply.toolUse('read_file', { path: 'src/add.js' }),
-    reply.toolUse('edit_file', { path: 'src/add.js', old_string: 'return a - b;', new_string: 'return a + b;' }),
+    reply.toolUse('edit_file', {
+      path: 'src/add.js',
+      old_string: 'return a - b;',
+      new_string: 'return a + b;',
+    }),
     reply.toolUse('bash', { command: 'node test.js' }),
     reply.text(answer),
   );
@@ -32,16 +45,25 @@ const lastUser = (i: number) => fake.messageRequests[i].body.messages!.at(-1)!.c
 describe('codey -p, end to end', () => {
   it('fixes a failing test: reads, edits, runs the test, answers', async () => {
     const answer = scriptFix();
-    const r = await codey(box, ['-p', 'make the test pass', '--allow', 'edit_file', '--allow', 'bash(node test.js)']);
+    const r = await codey(box, [
+      '-p',
+      'make the test pass',
+      '--allow',
+      'edit_file',
+      '--allow',
+      'bash(node test.js)',
+    ]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(answer);
-    expect(await readFile(join(box.cwd, 'src/add.js'), 'utf8')).toBe('export function add(a, b) {\n  return a + b;\n}\n');
+    expect(await readFile(join(box.cwd, 'src/add.js'), 'utf8')).toBe(
+      'export function add(a, b) {\n  return a + b;\n}\n',
+    );
     // One line per tool call on stderr.
     expect(r.stderr.split('\n').filter((l) => l.startsWith('● '))).toHaveLength(4);
     expect(r.stderr).toContain('● Bash(node test.js)');
 
     expect(fake.messageRequests).toHaveLength(5);
-    expect(lastUser(1)[0].content).toContain("assert.equal(add(2, 3), 5);");
+    expect(lastUser(1)[0].content).toContain('assert.equal(add(2, 3), 5);');
     expect(lastUser(4)[0].content).toContain('1 test passed');
     for (const req of fake.messageRequests) {
       expect(toolResultsPaired(req.body.messages ?? [])).toBeNull();
@@ -49,13 +71,27 @@ describe('codey -p, end to end', () => {
       expect(countCacheBreakpoints(req.body)).toBeGreaterThanOrEqual(3);
     }
     const first = fake.messageRequests[0].body as { system: { text: string }[]; tools: { name: string }[] };
-    expect(first.tools.map((t) => t.name)).toEqual(['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep']);
+    expect(first.tools.map((t) => t.name)).toEqual([
+      'bash',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'glob',
+      'grep',
+    ]);
     expect(first.system[0].text).toContain(box.cwd.split('/').pop());
   });
 
   it('without --allow bash the refusal reaches the model and json lists it', async () => {
     scriptFix('I fixed the code but could not run the test: bash needs approval.');
-    const r = await codey(box, ['-p', 'make the test pass', '--allow', 'edit_file', '--output-format', 'json']);
+    const r = await codey(box, [
+      '-p',
+      'make the test pass',
+      '--allow',
+      'edit_file',
+      '--output-format',
+      'json',
+    ]);
     expect(r.exitCode).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(out).toMatchObject({
@@ -64,9 +100,15 @@ describe('codey -p, end to end', () => {
       is_error: false,
       result: 'I fixed the code but could not run the test: bash needs approval.',
       num_turns: 5,
-      permission_denials: [{ tool_name: 'bash', tool_input: { command: 'node test.js' }, reason: 'no_one_to_ask' }],
+      permission_denials: [
+        { tool_name: 'bash', tool_input: { command: 'node test.js' }, reason: 'no_one_to_ask' },
+      ],
     });
-    expect(out.usage).toMatchObject({ input_tokens: 500, output_tokens: 100, cache_read_input_tokens: expect.any(Number) });
+    expect(out.usage).toMatchObject({
+      input_tokens: 500,
+      output_tokens: 100,
+      cache_read_input_tokens: expect.any(Number),
+    });
     const refusal = lastUser(4)[0];
     expect(refusal.is_error).toBe(true);
     expect(refusal.content).toContain('--allow "bash(node test.js)"');
@@ -75,7 +117,10 @@ describe('codey -p, end to end', () => {
   it('stream-json prints one JSON line per event, then the result', async () => {
     fake.enqueue(reply.text('hello there'));
     const r = await codey(box, ['-p', 'hi', '--output-format', 'stream-json']);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(lines[0].type).toBe('request_start');
     expect(lines.some((l) => l.type === 'text_delta')).toBe(true);
     expect(lines.at(-2)!.type).toBe('turn_end');
@@ -106,7 +151,10 @@ describe('faults', () => {
   });
 
   it('a stream cut mid-response, then success, prints the answer once', async () => {
-    fake.enqueue(fault.cut(6, { reply: reply.text('partial words that must not show') }), reply.text('the complete answer'));
+    fake.enqueue(
+      fault.cut(6, { reply: reply.text('partial words that must not show') }),
+      reply.text('the complete answer'),
+    );
     const r = await codey(box, ['-p', 'hi']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('the complete answer');
@@ -128,7 +176,10 @@ describe('faults', () => {
     expect(r.stdout).toBe('done');
     const [, second] = fake.messageRequests;
     expect(second.body.messages).toHaveLength(2);
-    expect((second.body.messages![1].content as Block[])[0]).toMatchObject({ type: 'text', text: 'thinking about it' });
+    expect((second.body.messages![1].content as Block[])[0]).toMatchObject({
+      type: 'text',
+      text: 'thinking about it',
+    });
   });
 
   it('max turns reached exits 1', async () => {
@@ -143,7 +194,15 @@ describe('secrets', () => {
   it('the canary key appears in no output, log line or error, and only in the auth header', async () => {
     scriptFix();
     fake.enqueue(fault.status(401, { message: `bad key ${CANARY}` }));
-    const r1 = await codey(box, ['-p', 'fix it', '--allow', 'edit_file,bash', '--verbose', '--output-format', 'stream-json']);
+    const r1 = await codey(box, [
+      '-p',
+      'fix it',
+      '--allow',
+      'edit_file,bash',
+      '--verbose',
+      '--output-format',
+      'stream-json',
+    ]);
     const r2 = await codey(box, ['-p', 'again', '--verbose']);
     const logs = await sessionLogs(box);
     expect(logs.length).toBeGreaterThan(100);

@@ -20,7 +20,11 @@ afterEach(async () => {
 });
 
 const config = (o: Record<string, unknown>) => writeFile(join(box.cwd, '.codeyrc.json'), JSON.stringify(o));
-type Body = { tools?: { name: string; type?: string }[]; system: { text: string }[]; messages: { role: string; content: { type: string; input?: unknown; tool_use_id?: string }[] }[] };
+type Body = {
+  tools?: { name: string; type?: string }[];
+  system: { text: string }[];
+  messages: { role: string; content: { type: string; input?: unknown; tool_use_id?: string }[] }[];
+};
 
 describe('no provider, no web', () => {
   it('the request bytes equal those of a build without web code', async () => {
@@ -30,7 +34,12 @@ describe('no provider, no web', () => {
     // What a codey without any web support would send: the file tools and the same system prompt.
     const expected = buildRequest({
       model: 'claude-opus-4-8',
-      system: systemPrompt({ cwd: box.cwd, platform: process.platform, date: new Date().toISOString().slice(0, 10), isGitRepo: false }),
+      system: systemPrompt({
+        cwd: box.cwd,
+        platform: process.platform,
+        date: new Date().toISOString().slice(0, 10),
+        isGitRepo: false,
+      }),
       tools: new Registry(fileTools()).definitions(),
       hostedTools: [],
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }],
@@ -57,7 +66,9 @@ describe('web_provider: command', () => {
     const env = { PATH: `${FAKE_BIN}:${process.env.PATH}` };
     fake.enqueue(reply.text('ok'), reply.text('ok'));
     const on = await codey(box, ['-p', 'hi', '--verbose'], { env });
-    expect(on.stderr).toMatch(/tools: bash, read_file, write_file, edit_file, glob, grep, web_search, web_fetch \(web: command\)/);
+    expect(on.stderr).toMatch(
+      /tools: bash, read_file, write_file, edit_file, glob, grep, web_search, web_fetch \(web: command\)/,
+    );
     const off = await codey(box, ['-p', 'hi', '--verbose', '--no-web'], { env });
     expect(off.stderr).toMatch(/tools: bash, read_file, write_file, edit_file, glob, grep \(web off\)/);
     expect(fake.messageRequests[1].raw).not.toContain('web_');
@@ -65,10 +76,17 @@ describe('web_provider: command', () => {
 
   it('a search runs the local command when allowed, and the results reach the model', async () => {
     await config({ web_provider: 'command' });
-    fake.enqueue(reply.toolUse('web_search', { query: 'vitest 4 release notes', count: 3 }), reply.text('found it'));
-    const r = await codey(box, ['-p', 'look it up', '--allow', 'web_search'], { env: { PATH: `${FAKE_BIN}:${process.env.PATH}` } });
+    fake.enqueue(
+      reply.toolUse('web_search', { query: 'vitest 4 release notes', count: 3 }),
+      reply.text('found it'),
+    );
+    const r = await codey(box, ['-p', 'look it up', '--allow', 'web_search'], {
+      env: { PATH: `${FAKE_BIN}:${process.env.PATH}` },
+    });
     expect(r.exitCode).toBe(0);
-    const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as { content: string };
+    const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as {
+      content: string;
+    };
     expect(result.content).toMatch(/^1\. /);
     expect(result.content).toContain('for "vitest 4 release notes"');
     expect(r.stderr).toContain('● WebSearch(vitest 4 release notes)');
@@ -76,9 +94,17 @@ describe('web_provider: command', () => {
 
   it('web_fetch refuses a private address and the model reads why', async () => {
     await config({ web_provider: 'command' });
-    fake.enqueue(reply.toolUse('web_fetch', { url: 'http://169.254.169.254/latest/meta-data/' }), reply.text('ok'));
-    await codey(box, ['-p', 'fetch', '--allow', 'web_fetch'], { env: { PATH: `${FAKE_BIN}:${process.env.PATH}` } });
-    const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as { content: string; is_error: boolean };
+    fake.enqueue(
+      reply.toolUse('web_fetch', { url: 'http://169.254.169.254/latest/meta-data/' }),
+      reply.text('ok'),
+    );
+    await codey(box, ['-p', 'fetch', '--allow', 'web_fetch'], {
+      env: { PATH: `${FAKE_BIN}:${process.env.PATH}` },
+    });
+    const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as {
+      content: string;
+      is_error: boolean;
+    };
     expect(result.is_error).toBe(true);
     expect(result.content).toContain('169.254.169.254');
     expect(result.content).toMatch(/curl/);
@@ -100,10 +126,19 @@ describe('web_provider: hosted', () => {
     // The client-side web_fetch is still offered with hosted search.
     expect(tools.map((t) => t.name)).toContain('web_fetch');
 
-    fake.models = { 'claude-opus-4-8': { capabilities: { code_execution: { supported: true }, server_tools: { supported: true, web_search: { supported: true } } } } };
+    fake.models = {
+      'claude-opus-4-8': {
+        capabilities: {
+          code_execution: { supported: true },
+          server_tools: { supported: true, web_search: { supported: true } },
+        },
+      },
+    };
     fake.enqueue(reply.text('ok'));
     await codey(box, ['-p', 'hi']);
-    expect((fake.messageRequests[1].body as Body).tools!.at(-1)).toMatchObject({ type: 'web_search_20260318' });
+    expect((fake.messageRequests[1].body as Body).tools!.at(-1)).toMatchObject({
+      type: 'web_search_20260318',
+    });
     expect(fake.requests.some((r) => r.path === '/v1/models/claude-opus-4-8')).toBe(true);
   });
 
@@ -111,19 +146,30 @@ describe('web_provider: hosted', () => {
     await config({ web_provider: 'hosted' });
     fake.enqueue(
       reply.blocks(search('srvtoolu_a', 'node 24 release date'), { stopReason: 'pause_turn' }),
-      reply.blocks([...search('srvtoolu_b', 'node 24 lts'), block.toolUse('glob', { pattern: '*.md' }, 'toolu_glob')]),
+      reply.blocks([
+        ...search('srvtoolu_b', 'node 24 lts'),
+        block.toolUse('glob', { pattern: '*.md' }, 'toolu_glob'),
+      ]),
       reply.text('Node 24 is out.'),
     );
     const r = await codey(box, ['-p', 'when is node 24 out', '--output-format', 'json']);
     expect(r.exitCode).toBe(0);
     const [, second, third] = fake.messageRequests.map((q) => q.body as Body);
     // pause_turn: the paused assistant message is sent back as it was.
-    expect(second.messages[1].content[0]).toMatchObject({ type: 'server_tool_use', id: 'srvtoolu_a', input: { query: 'node 24 release date' } });
+    expect(second.messages[1].content[0]).toMatchObject({
+      type: 'server_tool_use',
+      id: 'srvtoolu_a',
+      input: { query: 'node 24 release date' },
+    });
     // The continuation extends the paused message; the queries the model wrote are not lost; only the
     // client tool gets a tool_result.
     expect(third.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(third.messages[1].content.map((b) => b.type)).toEqual([
-      'server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'tool_use',
+      'server_tool_use',
+      'web_search_tool_result',
+      'server_tool_use',
+      'web_search_tool_result',
+      'tool_use',
     ]);
     expect(third.messages[1].content[2]).toMatchObject({ id: 'srvtoolu_b', input: { query: 'node 24 lts' } });
     expect(third.messages[2].content.map((b) => b.tool_use_id)).toEqual(['toolu_glob']);
@@ -137,7 +183,13 @@ describe('web_provider: hosted', () => {
 
   it('shows an error such as max_uses_exceeded', async () => {
     await config({ web_provider: 'hosted' });
-    fake.enqueue(reply.blocks([block.serverToolUse('web_search', { query: 'x' }, 's1'), block.webSearchResult({ errorCode: 'max_uses_exceeded' }, 's1'), block.text('no more searches')]));
+    fake.enqueue(
+      reply.blocks([
+        block.serverToolUse('web_search', { query: 'x' }, 's1'),
+        block.webSearchResult({ errorCode: 'max_uses_exceeded' }, 's1'),
+        block.text('no more searches'),
+      ]),
+    );
     const r = await codey(box, ['-p', 'hi']);
     expect(r.stderr).toContain('● WebSearch(x) hosted');
     expect(r.stderr).toContain('web_search: max_uses_exceeded');
@@ -145,7 +197,12 @@ describe('web_provider: hosted', () => {
 
   it('a gateway that rejects the server tool gives one readable error naming the endpoint', async () => {
     await config({ web_provider: 'hosted' });
-    fake.enqueue(fault.status(400, { message: "tools.6: Input tag 'web_search_20250305' found using 'type' does not match any of the expected tags" }));
+    fake.enqueue(
+      fault.status(400, {
+        message:
+          "tools.6: Input tag 'web_search_20250305' found using 'type' does not match any of the expected tags",
+      }),
+    );
     const r = await codey(box, ['-p', 'hi']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain(`${fake.url} rejected Anthropic's hosted web tools`);

@@ -25,7 +25,14 @@ const request = (over: Partial<LlmRequest> = {}): LlmRequest => ({
 });
 
 const client = (over: Partial<ConstructorParameters<typeof AnthropicClient>[0]> = {}) =>
-  new AnthropicClient({ apiKey: KEY, authHeader: 'bearer', baseUrl: fake.url, maxRetries: 2, streamRetryBaseMs: 1, ...over });
+  new AnthropicClient({
+    apiKey: KEY,
+    authHeader: 'bearer',
+    baseUrl: fake.url,
+    maxRetries: 2,
+    streamRetryBaseMs: 1,
+    ...over,
+  });
 
 async function collect(c: AnthropicClient, req = request()): Promise<LlmEvent[]> {
   const out: LlmEvent[] = [];
@@ -36,20 +43,34 @@ const final = (events: LlmEvent[]) => events.find((e) => e.type === 'response')!
 
 describe('AnthropicClient', () => {
   it('streams text in several deltas and returns one response with usage', async () => {
-    fake.enqueue(reply.text('Hello from the fake model.', { usage: { input_tokens: 42, output_tokens: 7, cache_read_input_tokens: 30 } }));
+    fake.enqueue(
+      reply.text('Hello from the fake model.', {
+        usage: { input_tokens: 42, output_tokens: 7, cache_read_input_tokens: 30 },
+      }),
+    );
     const events = await collect(client());
     const deltas = events.filter((e) => e.type === 'text_delta');
     expect(deltas.length).toBeGreaterThan(1);
     const r = final(events);
-    expect(r.type === 'response' && r.response.content).toEqual([expect.objectContaining({ type: 'text', text: 'Hello from the fake model.' })]);
-    expect(r.type === 'response' && r.response.usage).toMatchObject({ input_tokens: 42, output_tokens: 7, cache_read_input_tokens: 30 });
+    expect(r.type === 'response' && r.response.content).toEqual([
+      expect.objectContaining({ type: 'text', text: 'Hello from the fake model.' }),
+    ]);
+    expect(r.type === 'response' && r.response.usage).toMatchObject({
+      input_tokens: 42,
+      output_tokens: 7,
+      cache_read_input_tokens: 30,
+    });
   });
 
   it('parses tool_use input that arrives in several input_json_delta chunks', async () => {
     fake.enqueue(reply.toolUse('bash', { command: 'npm test -- --reporter verbose', timeout_ms: 5000 }));
     const r = final(await collect(client()));
     expect(r.type === 'response' && r.response.stop_reason).toBe('tool_use');
-    expect(r.type === 'response' && r.response.content[0]).toMatchObject({ type: 'tool_use', name: 'bash', input: { command: 'npm test -- --reporter verbose', timeout_ms: 5000 } });
+    expect(r.type === 'response' && r.response.content[0]).toMatchObject({
+      type: 'tool_use',
+      name: 'bash',
+      input: { command: 'npm test -- --reporter verbose', timeout_ms: 5000 },
+    });
   });
 
   it('sends the key as a bearer token by default', async () => {
@@ -82,7 +103,10 @@ describe('AnthropicClient', () => {
     expect(r.type === 'response' && r.response.content).toHaveLength(1);
     expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'the whole answer' });
     // The deltas after the reset spell the answer once.
-    const after = events.slice(reset).filter((e) => e.type === 'text_delta').map((e) => (e.type === 'text_delta' ? e.text : ''));
+    const after = events
+      .slice(reset)
+      .filter((e) => e.type === 'text_delta')
+      .map((e) => (e.type === 'text_delta' ? e.text : ''));
     expect(after.join('')).toBe('the whole answer');
     expect(fake.messageRequests).toHaveLength(2);
   });
@@ -111,13 +135,23 @@ describe('AnthropicClient', () => {
   });
 
   it('stops at once on a spend-limit 429 but retries a rate-limit 429', async () => {
-    fake.enqueue(fault.status(429, { message: 'You have reached your specified workspace API usage limits (spend limit).' }));
+    fake.enqueue(
+      fault.status(429, {
+        message: 'You have reached your specified workspace API usage limits (spend limit).',
+      }),
+    );
     const err = (await collect(client()).catch((e: unknown) => e)) as LlmError;
     expect(err.kind).toBe('fatal');
     expect(err.message).toMatch(/spend or credit limit/);
     expect(fake.messageRequests).toHaveLength(1);
 
-    fake.enqueue(fault.status(429, { retryAfter: 0, message: 'Number of request tokens has exceeded your per-minute rate limit' }), reply.text('ok'));
+    fake.enqueue(
+      fault.status(429, {
+        retryAfter: 0,
+        message: 'Number of request tokens has exceeded your per-minute rate limit',
+      }),
+      reply.text('ok'),
+    );
     const r = final(await collect(client()));
     expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'ok' });
     expect(fake.messageRequests).toHaveLength(3);

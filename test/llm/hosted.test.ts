@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { WEB_SEARCH_FLOOR, WEB_SEARCH_LATEST, hostedToolDefinitions, type HostedSettings, type ModelCapabilitiesLike } from '../../src/llm/hosted';
+import {
+  WEB_SEARCH_FLOOR,
+  WEB_SEARCH_LATEST,
+  hostedToolDefinitions,
+  type HostedSettings,
+  type ModelCapabilitiesLike,
+} from '../../src/llm/hosted';
 
 const base: HostedSettings = { model: 'claude-opus-4-8', web_fetch: 'local' };
 const caps = (codeExecution: boolean, webSearch = true): ModelCapabilitiesLike => ({
-  capabilities: { code_execution: { supported: codeExecution }, server_tools: { supported: true, web_search: { supported: webSearch } } },
+  capabilities: {
+    code_execution: { supported: codeExecution },
+    server_tools: { supported: true, web_search: { supported: webSearch } },
+  },
 });
 
 async function defs(s: Partial<HostedSettings>, info?: ModelCapabilitiesLike) {
   const notices: string[] = [];
   const asked: string[] = [];
-  const tools = await hostedToolDefinitions({ ...base, ...s }, {
-    modelInfo: async (id) => (asked.push(id), info),
-    notice: (m) => notices.push(m),
-  });
+  const tools = await hostedToolDefinitions(
+    { ...base, ...s },
+    {
+      modelInfo: async (id) => (asked.push(id), info),
+      notice: (m) => notices.push(m),
+    },
+  );
   return { tools, notices, asked };
 }
 
@@ -43,7 +55,9 @@ describe('hosted web search definition', () => {
 
   it('passes max_uses and one domain list', async () => {
     const { tools } = await defs({ web_max_uses: 3, web_blocked_domains: ['pinterest.com'] });
-    expect(tools).toEqual([{ type: WEB_SEARCH_FLOOR, name: 'web_search', max_uses: 3, blocked_domains: ['pinterest.com'] }]);
+    expect(tools).toEqual([
+      { type: WEB_SEARCH_FLOOR, name: 'web_search', max_uses: 3, blocked_domains: ['pinterest.com'] },
+    ]);
   });
 
   it('both domain lists is a clear error and no server tool', async () => {

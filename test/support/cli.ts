@@ -34,7 +34,11 @@ export async function sandbox(fixture: string, baseUrl: string): Promise<Sandbox
 }
 
 /** Run the built CLI; never rejects. */
-export function codey(box: Sandbox, args: string[], opts: { input?: string; env?: Record<string, string> } = {}) {
+export function codey(
+  box: Sandbox,
+  args: string[],
+  opts: { input?: string; env?: Record<string, string> } = {},
+) {
   return execa('node', [BIN, ...args], {
     cwd: box.cwd,
     env: { ...box.env, ...opts.env },

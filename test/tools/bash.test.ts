@@ -204,11 +204,14 @@ describe('bash environment', () => {
     process.env.BRAVE_API_KEY = 'brave-canary-0123456789';
     process.env.CODEY_TEST_VISIBLE = 'visible';
     try {
-      const out = await runBash('echo "key=[$ANTHROPIC_API_KEY] brave=[$BRAVE_API_KEY] other=[$CODEY_TEST_VISIBLE]"', {
-        cwd: root,
-        timeoutMs: 10_000,
-        signal: new AbortController().signal,
-      });
+      const out = await runBash(
+        'echo "key=[$ANTHROPIC_API_KEY] brave=[$BRAVE_API_KEY] other=[$CODEY_TEST_VISIBLE]"',
+        {
+          cwd: root,
+          timeoutMs: 10_000,
+          signal: new AbortController().signal,
+        },
+      );
       expect(out.output.trim()).toBe('key=[] brave=[] other=[visible]');
     } finally {
       process.env = saved;

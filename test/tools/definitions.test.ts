@@ -21,7 +21,9 @@ describe('tool definitions', () => {
   });
 
   it('keep the parameter names scripts and evals rely on', () => {
-    const params = Object.fromEntries(defs.map((d) => [d.name, Object.keys((d.input_schema.properties ?? {}) as object)]));
+    const params = Object.fromEntries(
+      defs.map((d) => [d.name, Object.keys((d.input_schema.properties ?? {}) as object)]),
+    );
     expect(params).toEqual({
       bash: ['command', 'timeout_ms'],
       read_file: ['path', 'offset', 'limit'],
