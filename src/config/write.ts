@@ -1,0 +1,121 @@
+/**
+ * Writing the user config file (the setup wizard's output). The file may hold an API key, so it is
+ * always left with mode 0600 and its folder is created 0700. The write is atomic: a temporary file in
+ * the same folder, fsynced, then renamed over the target (rename(2) is atomic within one file system),
+ * so a crash leaves the old file or the new one, never half of either.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ConfigError } from './resolve';
+import { fileSchema } from './schema';
+
+/** Permission bits of the user config file: owner read/write only (it may hold `api_key`). */
+export const USER_FILE_MODE = 0o600;
+/** Permission bits of a config folder the writer creates. */
+export const USER_DIR_MODE = 0o700;
+
+type Raw = Record<string, unknown>;
+
+/** The JSON object in `file`, `{}` when there is no file. */
+async function readObject(file: string, shown: string): Promise<Raw> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError(`cannot read ${shown}: ${(err as Error).message}`, shown);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(
+      `${shown} is not valid JSON (${(err as Error).message}); it was left unchanged. Fix the file or remove it, then run \`codey setup\` again`,
+      shown,
+    );
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ConfigError(
+      `${shown} does not hold a JSON object; it was left unchanged. Fix the file or remove it, then run \`codey setup\` again`,
+      shown,
+    );
+  }
+  return data as Raw;
+}
+
+/**
+ * The user config file's JSON object, for the wizard's `existing`: `{}` when there is no file.
+ * @throws {@link ConfigError} naming `path` when the file cannot be read, is not valid JSON or is not an
+ *   object.
+ */
+export async function readUserConfig(path: string): Promise<Record<string, unknown>> {
+  return readObject(path, path);
+}
+
+/**
+ * Merge `values` into the JSON object in the user config file at `path` and write it back.
+ *
+ * Keys not in `values` are kept as they are (unknown keys too); a key whose value is `undefined` is
+ * removed. The merged object must pass `fileSchema` (src/config/schema.ts), else nothing is written.
+ * The parent folder is created (mode 0700) when missing. The file ends up with mode 0600 whatever its
+ * mode was, written atomically (temporary file + rename in the same folder). When `path` is a symlink,
+ * the file it points to is replaced and the link is kept.
+ *
+ * @param path The user config file, e.g. `userConfigFile(env)`.
+ * @param values Settings in file form (snake_case keys, JSON values).
+ * @throws {@link ConfigError} naming `path` when the existing file cannot be read, is not valid JSON or
+ *   not an object (it is never overwritten then), or when the merged object fails the schema; the
+ *   underlying fs error (EACCES, ENOSPC…) when the folder or the file cannot be written.
+ */
+export async function writeUserConfig(path: string, values: Record<string, unknown>): Promise<void> {
+  const target = await realpath(path).catch(() => path);
+  const merged: Raw = { ...(await readObject(target, path)) };
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+
+  const parsed = fileSchema.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`)
+      .join('; ');
+    throw new ConfigError(
+      `not writing ${path}: ${problems}. Fix or remove that setting in the file, then try again`,
+      path,
+    );
+  }
+
+  const folder = dirname(target);
+  await mkdir(folder, { recursive: true, mode: USER_DIR_MODE });
+  // Write the merged object, not the parsed one: parsing would drop unknown keys.
+  await replaceFile(target, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
+/** Atomically replace `file` with `text`, mode 0600 (see the module comment). */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const folder = dirname(file);
+  const tmp = join(folder, `.${basename(file)}.codey-${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(tmp, 'wx', USER_FILE_MODE);
+  try {
+    try {
+      await handle.writeFile(text, 'utf8');
+      // open()'s mode is reduced by the umask; set it exactly.
+      await handle.chmod(USER_FILE_MODE);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  // Make the rename durable; some file systems refuse fsync on a folder, which is harmless here.
+  const dir = await open(folder, 'r').catch(() => undefined);
+  if (dir) {
+    await dir.sync().catch(() => undefined);
+    await dir.close();
+  }
+}

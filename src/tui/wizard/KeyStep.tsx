@@ -1,0 +1,94 @@
+import { Box, Text } from 'ink';
+import { useTheme } from '../theme';
+import { ChoiceList } from './ChoiceList';
+import { canKeepKey, type WizardState } from './state';
+import { TextField } from './TextField';
+import { WizardFrame } from './WizardFrame';
+
+const LIST_HINT = '↑↓ Enter · 1-2 · Esc cancel';
+const FIELD_HINT = 'Enter continue · Ctrl+U clear · Esc back';
+
+/**
+ * Step 1, where the API key comes from: the environment (named, never shown), a pasted key (stored
+ * in the user file, mode 0600), or an endpoint that speaks the Messages API with an optional key.
+ */
+export function KeyStep({ state }: { state: WizardState }) {
+  const theme = useTheme();
+  const { ctx, choices, step, error } = state;
+  const file = ctx.userFile;
+
+  if (step === 'key' && ctx.envKeyName) {
+    return (
+      <WizardFrame number={1} title="API key" hint="Enter continue · Esc cancel" error={error}>
+        <Text>{`Using ${ctx.envKeyName} from the environment.`}</Text>
+        <Text color={theme.muted}>Nothing about the key is written to the config file.</Text>
+      </WizardFrame>
+    );
+  }
+
+  if (step === 'key') {
+    return (
+      <WizardFrame number={1} title="API key" hint={LIST_HINT} error={error}>
+        <Text>No ANTHROPIC_API_KEY in the environment. How should codey reach the model?</Text>
+        <Box marginTop={1}>
+          <ChoiceList
+            selected={state.cursor}
+            items={[
+              {
+                label: 'Paste an Anthropic API key',
+                notes: [`Stored in ${file}, readable only by you (mode 0600).`],
+              },
+              {
+                label: 'Use an endpoint (like ANTHROPIC_BASE_URL)',
+                notes: ['A gateway or a local server that speaks the Messages API; a key is optional.'],
+              },
+            ]}
+          />
+        </Box>
+      </WizardFrame>
+    );
+  }
+
+  if (step === 'key-paste') {
+    const keep = canKeepKey(ctx, 'paste', '');
+    return (
+      <WizardFrame number={1} title="API key" hint={FIELD_HINT} error={error}>
+        <Text>{`Paste your Anthropic API key. It is stored in ${file} (mode 0600).`}</Text>
+        <Box marginTop={1}>
+          <TextField
+            label="Key:"
+            value={state.text}
+            mask
+            placeholder={keep ? `Enter keeps the key stored in the file` : ''}
+          />
+        </Box>
+      </WizardFrame>
+    );
+  }
+
+  if (step === 'endpoint-url') {
+    return (
+      <WizardFrame number={1} title="Endpoint" hint={FIELD_HINT} error={error}>
+        <Text>The base URL of a gateway or a local server that speaks the Messages API.</Text>
+        <Box marginTop={1}>
+          <TextField label="URL:" value={state.text} placeholder="e.g. http://localhost:4000" />
+        </Box>
+      </WizardFrame>
+    );
+  }
+
+  const keep = canKeepKey(ctx, 'endpoint', choices.baseUrl);
+  return (
+    <WizardFrame number={1} title="Endpoint key" hint={FIELD_HINT} error={error}>
+      <Text>{`A key for ${choices.baseUrl}, if it needs one. It is stored in ${file} (mode 0600).`}</Text>
+      <Box marginTop={1}>
+        <TextField
+          label="Key:"
+          value={state.text}
+          mask
+          placeholder={keep ? 'Enter keeps the key stored in the file' : 'optional: Enter for no key'}
+        />
+      </Box>
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { useTheme } from '../theme';
+
+/** Steps shown in the header ("2/4"). */
+export const STEP_COUNT = 4;
+
+export interface WizardFrameProps {
+  number: number;
+  title: string;
+  /** The keys that work on this step. */
+  hint: string;
+  /** A problem to show under the step (invalid input, a failed write). */
+  error?: string;
+  children?: ReactNode;
+}
+
+/** The box around one step: "codey setup · n/4 · Title", the body, an error, the key hint. */
+export function WizardFrame({ number, title, hint, error, children }: WizardFrameProps) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1}>
+      <Text>
+        <Text bold>codey setup</Text>
+        <Text color={theme.muted}>{` · ${number}/${STEP_COUNT} · `}</Text>
+        <Text bold>{title}</Text>
+      </Text>
+      <Box flexDirection="column" marginY={1}>
+        {children}
+      </Box>
+      {error ? <Text color={theme.error}>{error}</Text> : null}
+      <Text color={theme.muted}>{hint}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { render, type Instance } from 'ink';
+import { makeTheme, noColorFromEnv, ThemeContext } from '../theme';
+import type { WizardDeps, WizardOutcome } from './state';
+import { Wizard } from './Wizard';
+
+export type { WizardDeps, WizardOutcome } from './state';
+export { Wizard, type WizardProps } from './Wizard';
+
+/** Streams to render on; default the process's. */
+export interface WizardIo {
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+}
+
+/**
+ * Runs the setup wizard in the terminal until the choices are saved or the person cancels (Esc on
+ * the first step, Ctrl+C on any). Colours follow `NO_COLOR` in `deps.env` and the `theme` already in
+ * the file. The caller decides when it may run (an interactive TTY, not under `-p`).
+ *
+ * @returns `{ written: true, file }` after `deps.write` succeeded, else `{ written: false }`.
+ * @throws What Ink throws when the app fails (a write error is shown in the wizard, not thrown).
+ */
+export async function runWizard(deps: WizardDeps, io: WizardIo = {}): Promise<WizardOutcome> {
+  const theme = makeTheme(deps.existing.theme === 'light' ? 'light' : 'dark', noColorFromEnv(deps.env));
+  let outcome: WizardOutcome = { written: false };
+  let instance: Instance | undefined;
+  const finish = (result: WizardOutcome) => {
+    outcome = result;
+    // Called after the last frame ("Saved to …") is committed, so unmounting leaves it on screen.
+    instance?.unmount();
+  };
+  instance = render(
+    <ThemeContext.Provider value={theme}>
+      <Wizard deps={deps} onDone={finish} />
+    </ThemeContext.Provider>,
+    { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, patchConsole: false },
+  );
+  await instance.waitUntilExit();
+  return outcome;
+}
