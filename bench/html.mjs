@@ -111,8 +111,11 @@ if (pages.length === 0) {
   process.exit(0);
 }
 
-// Converters take turns within each iteration, so that load from other processes hits all of them
-// alike; time is process CPU time (user + system), steadier than wall time on a shared machine.
+// Time is process CPU time (user + system), steadier than wall time on a shared machine. Converters
+// run in blocks (a converter's garbage is mostly collected during its own runs, and turndown makes
+// a lot), and the blocks take turns over ROUNDS rounds so that changing load hits all of them alike;
+// each block starts with untimed runs that absorb the previous block's leftovers.
+const ROUNDS = 4;
 const cpuMs = (run, html) => {
   const c0 = process.cpuUsage();
   const chars = run(html);
@@ -125,12 +128,14 @@ for (const file of pages) {
   const html = bytes.toString('utf8');
   const times = new Map(converters.map(([name]) => [name, []]));
   const chars = new Map();
-  for (const [, run] of converters) for (let i = 0; i < WARMUP; i++) run(html);
-  for (let i = 0; i < ITERATIONS; i++) {
+  for (let round = 0; round < ROUNDS; round++) {
     for (const [name, run] of converters) {
-      const [ms, n] = cpuMs(run, html);
-      times.get(name).push(ms);
-      chars.set(name, n);
+      for (let i = 0; i < Math.ceil(WARMUP / (round ? ROUNDS : 1)); i++) run(html);
+      for (let i = 0; i < Math.ceil(ITERATIONS / ROUNDS); i++) {
+        const [ms, n] = cpuMs(run, html);
+        times.get(name).push(ms);
+        chars.set(name, n);
+      }
     }
   }
   const rows = new Map();
@@ -145,7 +150,7 @@ const names = converters.map(([n]) => n);
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 console.log(
-  `HTML → text throughput, MiB/s of input (median CPU time of ${ITERATIONS} runs after ${WARMUP} warm-up runs; Node ${process.version})`,
+  `HTML → text throughput, MiB/s of input (median CPU time of ${ITERATIONS} runs in ${ROUNDS} rounds, after ${WARMUP} warm-up runs; Node ${process.version})`,
 );
 console.log(pad('page', 20) + lpad('KiB', 6) + names.map((n) => lpad(n, 20)).join(''));
 for (const r of results) {

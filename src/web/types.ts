@@ -50,7 +50,8 @@ export class WebError extends Error {
   override name = 'WebError';
   constructor(
     message: string,
-    readonly kind: 'refused' | 'http' | 'timeout' | 'too_large' | 'content_type' | 'provider' | 'config' | 'aborted',
+    readonly kind:
+      'refused' | 'http' | 'timeout' | 'too_large' | 'content_type' | 'provider' | 'config' | 'aborted',
     readonly status?: number,
   ) {
     super(message);

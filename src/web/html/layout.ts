@@ -1,0 +1,315 @@
+/**
+ * The output side of the HTML reducer: text goes in, light markdown comes out. Layout is owed, not
+ * written: line breaks, spaces, list markers, heading prefixes and inline openers (`[`, `` ` ``) are
+ * written only in front of the next visible character. That alone collapses whitespace runs,
+ * blank-line runs and empty elements, in one pass and without looking back.
+ */
+import { cleanChars, WHITESPACE_RUN } from './text';
+
+/** Link / inline-code span state: none, opener owed, opener written, closed early at a line break. */
+const NONE = 0;
+const OWED = 1;
+const WRITTEN = 2;
+const CLOSED = 3;
+/** Pre text that needs cleaning or CRLF → LF. */
+const PRE_NEEDS_WORK = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]/;
+/** Text that needs more than trimming: whitespace other than single spaces, or characters to clean. */
+const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]| {2}/;
+
+/** The owed-layout state, saved when a dropped region starts so its output can be cut afterwards. */
+export interface Snapshot {
+  buf: string;
+  nl: number;
+  sp: boolean;
+  lastSp: boolean;
+  atLineStart: boolean;
+  marker: string | null;
+  head: string;
+  open: string;
+  link: number;
+  code: number;
+}
+
+export class Layout {
+  /**
+   * The output so far (after {@link snapshot}: since the snapshot). Appending builds a V8 rope, which
+   * is flattened once at the end; measured faster here than an array joined at the end.
+   */
+  private buf = '';
+  /** Length of the output held by a snapshot. */
+  private before = 0;
+  /** Line breaks owed: 1 = new line, 2 = blank line (more never: runs collapse here). */
+  private nl = 0;
+  /** A space is owed before the next word. */
+  sp = false;
+  /** The output ends in a space or a line break, or is empty: no space needed. */
+  private lastSp = true;
+  private atLineStart = true;
+  /** Prefix of continuation lines in the current block: list indentation and `> `. */
+  prefix = '';
+  private prefixTrim = '';
+  /** Prefix of an owed blank line. */
+  private blankPrefix = '';
+  /** Prefix of the next line when a list item starts it, e.g. `  - `. */
+  marker: string | null = null;
+  /** Heading prefix owed, e.g. `## `. */
+  head = '';
+  /** Inline openers owed (`[`, `` ` ``), written just before the next word. */
+  private open = '';
+  private link = NONE;
+  private href = '';
+  private code = NONE;
+  /** Inside a table cell or a heading: line breaks become spaces. */
+  inline = 0;
+
+  /** Inside pre: whitespace is content. */
+  pre = false;
+  /** Code fence: 0 none, 1 owed (pre open, no text yet), 2 written. */
+  private fence = 0;
+  fenceLang = '';
+  private fenceIndex = -1;
+  private fenceLong = false;
+  private preFirst = false;
+  private preLastNewline = true;
+
+  /** Ordinary text: invisible characters dropped, whitespace runs collapsed to one owed space. */
+  text(data: string): void {
+    let w = data;
+    // Fast path for the commonest chunk: the whitespace between two tags.
+    if (w.length === 1 && w.charCodeAt(0) <= 32) {
+      const c = w.charCodeAt(0);
+      if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12) {
+        this.sp = true;
+        return;
+      }
+    }
+    if (NEEDS_WORK.test(w)) {
+      w = cleanChars(w).replace(WHITESPACE_RUN, ' ');
+      if (w.length === 0) return;
+    }
+    if (w.charCodeAt(0) === 32) {
+      this.sp = true;
+      if (w.length === 1) return;
+      w = w.slice(1);
+    }
+    const trailing = w.charCodeAt(w.length - 1) === 32;
+    if (trailing) w = w.slice(0, -1);
+    this.flushLine();
+    if (this.sp && !this.lastSp) this.put(' ');
+    this.sp = false;
+    if (this.open) {
+      this.put(this.open);
+      this.open = '';
+      if (this.link === OWED) this.link = WRITTEN;
+      if (this.code === OWED) this.code = WRITTEN;
+    }
+    this.put(w);
+    this.lastSp = false;
+    if (trailing) this.sp = true;
+  }
+
+  /** Owe `n` line breaks (1 or 2). Inside a cell or heading a break is a space; inside pre, a LF. */
+  newline(n: number): void {
+    if (this.pre) {
+      if (this.fence === 2 && !this.preLastNewline) {
+        this.put('\n');
+        this.preLastNewline = true;
+      }
+      return;
+    }
+    if (this.inline) {
+      this.sp = true;
+      return;
+    }
+    // Markdown link text and code spans stay on one line: close them at the break.
+    if (this.link === WRITTEN) {
+      this.closer(`](${this.href})`);
+      this.link = CLOSED;
+    }
+    if (this.code === WRITTEN) {
+      this.closer('`');
+      this.code = CLOSED;
+    }
+    // A blank line takes the shortest prefix asked for meanwhile: none before a blockquote, `>` inside.
+    if (this.nl === 0 || this.prefixTrim.length < this.blankPrefix.length) this.blankPrefix = this.prefixTrim;
+    if (n > this.nl) this.nl = n;
+  }
+
+  /** `<br>`: a line break, a blank line when repeated; a LF in pre. */
+  br(): void {
+    if (this.pre) {
+      this.preFirst = false;
+      this.preText('\n');
+    } else this.newline(this.nl < 2 ? this.nl + 1 : 2);
+  }
+
+  /** Structural text (table pipes): written now; owed inline openers stay owed. */
+  raw(s: string): void {
+    this.flushLine();
+    if (this.sp && !this.lastSp && s.charCodeAt(0) !== 32) this.put(' ');
+    this.sp = false;
+    this.put(s);
+    this.lastSp = s.charCodeAt(s.length - 1) === 32;
+  }
+
+  /** Start a link span to `href` (absolute), unless one is open. Returns whether it started. */
+  openLink(href: string): boolean {
+    if (this.link !== NONE || this.pre) return false;
+    this.link = OWED;
+    this.href = href;
+    this.open += '[';
+    return true;
+  }
+
+  closeLink(): void {
+    if (this.link === OWED) this.open = this.open.replace('[', '');
+    else if (this.link === WRITTEN) this.closer(`](${this.href})`);
+    this.link = NONE;
+  }
+
+  /** Start an inline code span, unless one is open. Returns whether it started. */
+  openCode(): boolean {
+    if (this.code !== NONE || this.pre) return false;
+    this.code = OWED;
+    this.open += '`';
+    return true;
+  }
+
+  closeCode(): void {
+    if (this.code === OWED) this.open = this.open.replace('`', '');
+    else if (this.code === WRITTEN) this.closer('`');
+    this.code = NONE;
+  }
+
+  setPrefix(p: string): void {
+    this.prefix = p;
+    this.prefixTrim = p.trimEnd();
+  }
+
+  /** Start a fenced code block; the fence is written with the first text. */
+  startPre(lang: string): void {
+    this.newline(2);
+    this.pre = true;
+    this.fence = 1;
+    this.fenceLang = lang;
+    this.preFirst = true;
+  }
+
+  /** Whether the fence is still owed (its language may still come from a `code` inside). */
+  get fenceOwed(): boolean {
+    return this.fence === 1;
+  }
+
+  /** Text inside pre: kept as is (CRLF → LF), behind an opening fence written on first use. */
+  preText(data: string): void {
+    let s = data;
+    if (PRE_NEEDS_WORK.test(s)) s = cleanChars(s).replace(/\r\n?/g, '\n');
+    if (this.fence === 1) {
+      // The HTML parser drops a newline right after <pre>; htmlparser2 leaves it to us.
+      if (this.preFirst && s.charCodeAt(0) === 10) s = s.slice(1);
+      this.preFirst = false;
+      if (!s) return;
+      this.flushLine();
+      this.fenceIndex = this.length;
+      this.put('```' + this.fenceLang + '\n');
+      this.fence = 2;
+    }
+    if (!s) return;
+    if (!this.fenceLong && s.includes('```')) this.fenceLong = true;
+    this.put(s);
+    this.preLastNewline = s.charCodeAt(s.length - 1) === 10;
+  }
+
+  /** Close the fence (longer if the code holds ```), if one was written. */
+  endPre(): void {
+    if (this.fence === 2) {
+      const fence = this.fenceLong ? '````' : '```';
+      if (this.fenceLong && this.buf.startsWith('```', this.fenceIndex)) {
+        this.buf = this.buf.slice(0, this.fenceIndex) + '`' + this.buf.slice(this.fenceIndex);
+      }
+      this.put(this.preLastNewline ? fence : '\n' + fence);
+      this.lastSp = false;
+    }
+    this.pre = false;
+    this.fence = 0;
+    this.fenceLang = '';
+    this.fenceLong = false;
+    this.newline(2);
+  }
+
+  /**
+   * Start writing into a fresh buffer (a region that may be dropped). {@link restore} drops what was
+   * written since, {@link keep} keeps it; slicing a long output would cost a copy of all of it.
+   */
+  snapshot(): Snapshot {
+    const { buf, nl, sp, lastSp, atLineStart, marker, head, open, link, code } = this;
+    this.before = buf.length;
+    this.buf = '';
+    return { buf, nl, sp, lastSp, atLineStart, marker, head, open, link, code };
+  }
+
+  /** Drop what was written since `s`, as if nothing had been. */
+  restore(s: Snapshot): void {
+    this.buf = s.buf;
+    this.before = 0;
+    this.nl = s.nl;
+    this.sp = s.sp;
+    this.lastSp = s.lastSp;
+    this.atLineStart = s.atLineStart;
+    this.marker = s.marker;
+    this.head = s.head;
+    this.open = s.open;
+    this.link = s.link;
+    this.code = s.code;
+  }
+
+  /** Keep what was written since `s`. */
+  keep(s: Snapshot): void {
+    this.buf = s.buf + this.buf;
+    this.before = 0;
+  }
+
+  /** Length of the output (since a snapshot). */
+  get length(): number {
+    return this.buf.length;
+  }
+
+  /** The output (since a snapshot). */
+  output(): string {
+    return this.buf;
+  }
+
+  /** The output from `start` on. */
+  slice(start: number): string {
+    return this.output().slice(start);
+  }
+
+  private put(s: string): void {
+    this.buf += s;
+  }
+
+  /** Write owed line breaks and the start of the line (indentation, list marker, heading prefix). */
+  private flushLine(): void {
+    if (this.nl) {
+      if (this.length || this.before) this.put(this.nl > 1 ? '\n' + this.blankPrefix + '\n' : '\n');
+      this.nl = 0;
+      this.atLineStart = true;
+    }
+    if (this.atLineStart) {
+      const p = this.marker ?? this.prefix;
+      if (p) this.put(p);
+      if (this.head) this.put(this.head);
+      this.marker = null;
+      this.head = '';
+      this.atLineStart = false;
+      this.sp = false;
+      this.lastSp = true;
+    }
+  }
+
+  /** An inline closer: glued to the text before it; an owed space moves after it. */
+  private closer(s: string): void {
+    this.put(s);
+    this.lastSp = false;
+  }
+}

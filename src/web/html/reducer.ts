@@ -1,0 +1,403 @@
+/**
+ * The streaming HTML → light-markdown reducer behind `htmlToText`: element events from `tree.ts`
+ * (open, close, text) in, {@link Layout} calls out. No DOM is built and nothing recurses per element:
+ * an open element costs one slot in {@link HtmlReducer.kinds}, so 20,000 nested elements are fine.
+ * Every open gets exactly one close, in order (implied ends included), so the stack never drifts.
+ * What each element means is in `tags.ts`; the rules as a whole are in `../html-to-text.ts`.
+ */
+import { Layout, type Snapshot } from './layout';
+import { resolveHref } from './links';
+import { cleanChars, WHITESPACE_RUN } from './text';
+import * as tag from './tags';
+import type { Attributes, TagSink } from './tree';
+
+/** Frame kind of a nav/header/footer/aside being dropped (see {@link HtmlReducer.regionLevel}). */
+const REGION = 100;
+
+interface Table {
+  /** Cells written in the current row. */
+  cells: number;
+  rows: number;
+  /** The current row has a `th`: the first such row gets a markdown separator line. */
+  th: boolean;
+  /** Inside another table's cell: rows become spaces so the outer row stays on one line. */
+  nested: boolean;
+}
+
+/** Longest line prefix (indentation and `> `), in characters: about ten levels of nesting. */
+const MAX_PREFIX = 32;
+const LANGUAGE = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
+/** Inline styles that hide an element (CSS Display §2.5 `none`, CSS2 §11.2 `visibility`). */
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+/** One conversion: feed it element events (see `tree.ts`), then read {@link result}. */
+export class HtmlReducer implements TagSink {
+  private readonly out = new Layout();
+  /** One kind per open element outside skipped subtrees. */
+  private readonly kinds: number[] = [];
+  private readonly prefixes: string[] = [];
+  /** Next number of each open list; -1 for a bulleted list. */
+  private readonly lists: number[] = [];
+  private readonly tables: Table[] = [];
+  /** Depth inside a skipped subtree (script, hidden, ...); 0 when not skipping. */
+  private skip = 0;
+  private cells = 0;
+  /** Open main/article elements: a header/footer/aside inside one is content, not page chrome. */
+  private mainDepth = 0;
+  private listDepth = 0;
+
+  /**
+   * Index in {@link kinds} of the page-level nav/header/footer/aside being dropped, or -1. Its
+   * output is written, then cut at its end tag, so that an unclosed one can still be kept when it
+   * turns out to hold the page (see {@link endRegion}).
+   */
+  private regionLevel = -1;
+  private regionName = '';
+  private regionStart: Snapshot | null = null;
+  /** Paragraphs, code, tables and headings seen inside the dropped region. */
+  private regionContent = 0;
+
+  private inTitle = false;
+  private title: string | undefined;
+  private titleBuffer = '';
+  private h1Start = -1;
+  private h1Level = -1;
+  private firstH1: string | undefined;
+  private base: string;
+  private baseSet = false;
+  private lastHref = '';
+  private lastResolved: string | undefined;
+
+  constructor(baseUrl: string) {
+    this.base = baseUrl;
+  }
+
+  /** The converted text: the title line (unless the first h1 repeats it), then the body. */
+  result(): string {
+    const body = this.out.output();
+    const title = this.title;
+    if (!title || this.firstH1?.replace(/^#+ /, '').trim() === title) return body;
+    return body ? `# ${title}\n\n${body}` : `# ${title}`;
+  }
+
+  get skipping(): boolean {
+    return this.skip > 0;
+  }
+
+  open(name: string, attrs: Attributes): void {
+    if (this.skip) {
+      this.skip++;
+      return;
+    }
+    let kind = tag.TAG_KINDS.get(name) ?? tag.INLINE;
+    const hidden = attrs.get('hidden');
+    const style = attrs.get('style');
+    const role = attrs.get('role');
+    if (
+      (hidden !== undefined && hidden.toLowerCase() !== 'until-found') ||
+      (style !== undefined && HIDDEN_STYLE.test(style)) ||
+      (attrs.get('aria-hidden') === 'true' && !tag.ARIA_HIDDEN_IGNORED.has(name)) ||
+      (kind === tag.DIALOG && attrs.get('open') === undefined) ||
+      // Only the first title is the document's; a later one is neither title nor body text.
+      (kind === tag.TITLE && (this.title !== undefined || this.inTitle))
+    ) {
+      kind = tag.SKIP;
+    } else if (role !== undefined && kind <= tag.BLOCK) {
+      kind = tag.ROLE_KINDS.get(role.trim().toLowerCase()) ?? kind;
+    }
+    if (kind === tag.SKIP) {
+      this.skip = 1;
+      return;
+    }
+    if (this.regionLevel >= 0) {
+      // An unclosed nav must not swallow the page: main content ends the dropped region. (An
+      // article inside an aside is a related-articles card and does not.)
+      if (name === 'h1' || (kind === tag.MAIN && (name !== 'article' || this.regionName !== 'aside'))) {
+        this.cancelRegion();
+      } else if (kind === tag.PARA || kind === tag.PRE || kind === tag.TABLE || kind === tag.HEADING) {
+        this.regionContent++;
+      }
+    }
+    this.kinds.push(this.start(kind, name, attrs));
+  }
+
+  /** Act on a start tag; returns the kind to act on at its end tag. */
+  private start(kind: number, name: string, a: Attributes): number {
+    const out = this.out;
+    switch (kind) {
+      case tag.BLOCK:
+      case tag.DIALOG:
+        out.newline(1);
+        return tag.BLOCK;
+      case tag.PARA:
+        out.newline(2);
+        return tag.PARA;
+      case tag.HEADING:
+        if (out.inline || out.pre) return tag.INLINE;
+        out.newline(2);
+        out.head = '#'.repeat(name.charCodeAt(1) - 48) + ' ';
+        out.inline++;
+        if (name === 'h1' && this.h1Level < 0 && this.firstH1 === undefined) {
+          this.h1Start = out.length;
+          this.h1Level = this.kinds.length;
+        }
+        return tag.HEADING;
+      case tag.LIST: {
+        if (out.inline || out.pre) return tag.INLINE;
+        out.newline(this.listDepth ? 1 : 2);
+        this.prefixes.push(out.prefix);
+        // A list directly inside a list (invalid, common from editors) still nests.
+        if (this.kinds[this.kinds.length - 1] === tag.LIST) this.indent('  ');
+        const start = name === 'ol' ? parseInt(a.get('start') ?? '1', 10) : -1;
+        this.lists.push(Number.isNaN(start) ? 1 : start);
+        this.listDepth++;
+        return tag.LIST;
+      }
+      case tag.ITEM: {
+        if (out.inline || out.pre) {
+          out.sp = true;
+          return tag.INLINE;
+        }
+        out.newline(1);
+        const top = this.lists.length - 1;
+        let n = top >= 0 ? this.lists[top] : -1;
+        const value = a.get('value');
+        if (n >= 0 && value !== undefined && /^\s*\d+\s*$/.test(value)) n = parseInt(value, 10);
+        if (n >= 0) this.lists[top] = n + 1;
+        const marker = n < 0 ? '- ' : `${n}. `;
+        this.prefixes.push(out.prefix);
+        out.marker = out.prefix + marker;
+        this.indent(' '.repeat(marker.length));
+        return tag.ITEM;
+      }
+      case tag.PRE:
+        if (out.pre) return tag.INLINE;
+        if (out.inline) return this.start(tag.CODE, name, a);
+        out.startPre(LANGUAGE.exec(a.get('class') ?? '')?.[1] ?? '');
+        return tag.PRE;
+      case tag.CODE:
+        if (out.pre && out.fenceOwed && !out.fenceLang)
+          out.fenceLang = LANGUAGE.exec(a.get('class') ?? '')?.[1] ?? '';
+        return out.openCode() ? tag.CODE : tag.INLINE;
+      case tag.LINK: {
+        const href = this.resolve(a.get('href'));
+        return href !== undefined && out.openLink(href) ? tag.LINK : tag.INLINE;
+      }
+      case tag.TABLE: {
+        const nested = this.cells > 0;
+        if (!nested) out.newline(2);
+        this.tables.push({ cells: 0, rows: 0, th: false, nested });
+        return tag.TABLE;
+      }
+      case tag.ROW: {
+        const t = this.tables[this.tables.length - 1];
+        if (t === undefined) return this.start(tag.BLOCK, name, a);
+        if (t.cells > 0) this.endRow(t);
+        if (t.nested) out.sp = true;
+        else out.newline(1);
+        return tag.ROW;
+      }
+      case tag.CELL: {
+        const t = this.tables[this.tables.length - 1];
+        if (t === undefined) {
+          out.sp = true;
+          return tag.INLINE;
+        }
+        if (t.nested) {
+          if (t.cells > 0) out.raw(' | ');
+          else out.sp = true;
+        } else {
+          if (t.cells === 0) out.newline(1);
+          out.raw(t.cells > 0 ? ' | ' : '| ');
+        }
+        t.cells++;
+        if (name === 'th') t.th = true;
+        out.inline++;
+        this.cells++;
+        return tag.CELL;
+      }
+      case tag.QUOTE:
+        if (out.inline || out.pre) return tag.INLINE;
+        out.newline(2);
+        this.prefixes.push(out.prefix);
+        this.indent('> ');
+        return tag.QUOTE;
+      case tag.TITLE:
+        this.inTitle = true;
+        return tag.TITLE;
+      case tag.NAV:
+      case tag.CHROME:
+        if (this.regionLevel >= 0 || (kind === tag.CHROME && this.mainDepth > 0)) {
+          return this.start(tag.BLOCK, name, a);
+        }
+        this.regionStart = out.snapshot();
+        this.regionLevel = this.kinds.length;
+        this.regionName = name;
+        this.regionContent = 0;
+        out.newline(1);
+        return REGION;
+      case tag.MAIN:
+        this.mainDepth++;
+        out.newline(1);
+        return tag.MAIN;
+      case tag.BR:
+        out.br();
+        return tag.INLINE;
+      case tag.IMG: {
+        const alt = a.get('alt');
+        if (alt && !out.pre) out.text(alt);
+        return tag.INLINE;
+      }
+      case tag.HR:
+        out.newline(2);
+        return tag.INLINE;
+      case tag.BASE:
+        if (!this.baseSet) {
+          this.baseSet = true;
+          this.base = this.resolve(a.get('href')) ?? this.base;
+          this.lastHref = '';
+        }
+        return tag.INLINE;
+      default:
+        return tag.INLINE;
+    }
+  }
+
+  close(implied: boolean): void {
+    if (this.skip) {
+      this.skip--;
+      return;
+    }
+    const out = this.out;
+    switch (this.kinds.pop()) {
+      case tag.BLOCK:
+        out.newline(1);
+        break;
+      case tag.PARA:
+        out.newline(2);
+        break;
+      case tag.HEADING:
+        out.inline--;
+        out.head = '';
+        out.newline(2);
+        if (this.kinds.length === this.h1Level) {
+          this.firstH1 = out.slice(this.h1Start).trim();
+          this.h1Level = -1;
+        }
+        break;
+      case tag.LIST:
+        this.listDepth--;
+        this.lists.pop();
+        out.setPrefix(this.prefixes.pop() ?? '');
+        out.newline(this.listDepth ? 1 : 2);
+        break;
+      case tag.ITEM:
+        out.marker = null;
+        out.setPrefix(this.prefixes.pop() ?? '');
+        out.newline(1);
+        break;
+      case tag.PRE:
+        out.endPre();
+        break;
+      case tag.CODE:
+        out.closeCode();
+        break;
+      case tag.LINK:
+        out.closeLink();
+        break;
+      case tag.TABLE: {
+        const t = this.tables.pop();
+        if (t && t.cells > 0) this.endRow(t);
+        if (t && !t.nested) out.newline(2);
+        break;
+      }
+      case tag.ROW: {
+        const t = this.tables[this.tables.length - 1];
+        if (t) this.endRow(t);
+        break;
+      }
+      case tag.CELL:
+        out.inline--;
+        this.cells--;
+        break;
+      case tag.QUOTE:
+        out.setPrefix(this.prefixes.pop() ?? '');
+        out.newline(2);
+        break;
+      case tag.TITLE:
+        this.inTitle = false;
+        this.title = cleanChars(this.titleBuffer).replace(WHITESPACE_RUN, ' ').trim().slice(0, 500);
+        break;
+      case REGION:
+        if (this.kinds.length === this.regionLevel) this.endRegion(implied);
+        out.newline(1);
+        break;
+      case tag.MAIN:
+        this.mainDepth--;
+        out.newline(1);
+        break;
+      default:
+        break;
+    }
+  }
+
+  text(data: string): void {
+    if (this.skip) return;
+    if (this.inTitle) this.titleBuffer += data;
+    else if (this.out.pre) this.out.preText(data);
+    else this.out.text(data);
+  }
+
+  private endRow(t: Table): void {
+    const out = this.out;
+    if (t.nested) {
+      out.sp = true;
+    } else if (t.cells > 0) {
+      out.raw(' |');
+      if (t.rows === 0 && t.th) {
+        out.newline(1);
+        out.raw('|' + ' --- |'.repeat(t.cells));
+      }
+      t.rows++;
+      out.newline(1);
+    }
+    t.cells = 0;
+    t.th = false;
+  }
+
+  /** Extend the line prefix, up to {@link MAX_PREFIX}: deeper nesting stays at that indentation. */
+  private indent(more: string): void {
+    if (this.out.prefix.length < MAX_PREFIX) this.out.setPrefix(this.out.prefix + more);
+  }
+
+  /** {@link resolveHref} against the page URL or `<base href>`. */
+  private resolve(href: string | undefined): string | undefined {
+    if (!href) return undefined;
+    // Menus and link lists repeat the same href; parsing a URL is the costly part.
+    if (href === this.lastHref) return this.lastResolved;
+    this.lastHref = href;
+    this.lastResolved = resolveHref(href, this.base);
+    return this.lastResolved;
+  }
+
+  /** Main content started inside a dropped region: cut what the region wrote so far, keep the rest. */
+  private cancelRegion(): void {
+    if (this.regionStart) this.out.restore(this.regionStart);
+    this.regionLevel = -1;
+    this.regionStart = null;
+  }
+
+  /**
+   * End of a dropped region. Ended by its own end tag: cut its output. Never closed (the parser
+   * ended it with its parent or the document): keep its output if it held paragraphs, code, tables
+   * or headings, because then it swallowed the page; cut it otherwise.
+   */
+  private endRegion(implied: boolean): void {
+    if (this.regionStart) {
+      if (!implied || this.regionContent === 0) this.out.restore(this.regionStart);
+      else this.out.keep(this.regionStart);
+    }
+    this.regionLevel = -1;
+    this.regionStart = null;
+  }
+}

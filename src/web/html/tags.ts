@@ -1,0 +1,90 @@
+/**
+ * What each HTML element means to the reducer in `reducer.ts`: one number per tag name, looked up
+ * once per start tag. Unknown and custom elements are inline (`INLINE`): their text flows on.
+ */
+
+/** No effect of its own (span, b, em, custom elements, void elements without text). */
+export const INLINE = 0;
+/** Starts and ends a line (div, section, dt, dd, ...). */
+export const BLOCK = 1;
+/** Starts and ends a paragraph: a blank line before and after (p, dl, address). */
+export const PARA = 2;
+/** h1..h6: a `#` prefix, a blank line before and after. */
+export const HEADING = 3;
+/** ul, ol, menu. */
+export const LIST = 4;
+export const ITEM = 5;
+/** pre, listing: a fenced code block with whitespace kept. */
+export const PRE = 6;
+/** code, kbd, samp, tt: inline code in backticks. */
+export const CODE = 7;
+export const LINK = 8;
+export const TABLE = 9;
+export const ROW = 10;
+export const CELL = 11;
+export const QUOTE = 12;
+export const TITLE = 13;
+/**
+ * Never rendered by a browser with scripting on, or never text: the whole subtree is skipped.
+ * iframe/video/audio/canvas fallback content is never shown by a current browser. `object` is not
+ * here: its fallback is what a browser shows when it cannot display the object.
+ */
+export const SKIP = 14;
+/** nav: dropped wherever it is (navigation is never the content). */
+export const NAV = 15;
+/** header, footer, aside: dropped at page level, kept inside main/article (there they hold content). */
+export const CHROME = 16;
+/** main, article: content; a page-level header/footer/aside inside one is kept. */
+export const MAIN = 17;
+export const BR = 18;
+export const IMG = 19;
+export const BASE = 20;
+export const HR = 21;
+/** dialog: rendered only with the `open` attribute. */
+export const DIALOG = 22;
+
+/** Tag name (lowercase, as htmlparser2 reports it) → kind. */
+export const TAG_KINDS: ReadonlyMap<string, number> = new Map<string, number>([
+  ...['div', 'section', 'figure', 'figcaption', 'details', 'summary', 'dt', 'dd', 'form', 'fieldset']
+    .concat(['legend', 'caption', 'hgroup', 'center', 'option', 'optgroup', 'search', 'body', 'html'])
+    .concat(['tbody', 'thead', 'tfoot', 'frameset', 'frame', 'textarea'])
+    .map((t) => [t, BLOCK] as const),
+  ...['p', 'dl', 'address'].map((t) => [t, PARA] as const),
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((t) => [t, HEADING] as const),
+  ...['ul', 'ol', 'menu', 'dir'].map((t) => [t, LIST] as const),
+  ['li', ITEM],
+  ...['pre', 'listing', 'xmp', 'plaintext'].map((t) => [t, PRE] as const),
+  ...['code', 'kbd', 'samp', 'tt'].map((t) => [t, CODE] as const),
+  ['a', LINK],
+  ['table', TABLE],
+  ['tr', ROW],
+  ...['td', 'th'].map((t) => [t, CELL] as const),
+  ['blockquote', QUOTE],
+  ['title', TITLE],
+  ...['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'video', 'audio', 'canvas']
+    .concat(['noembed', 'noframes', 'datalist'])
+    .map((t) => [t, SKIP] as const),
+  ['nav', NAV],
+  ...['header', 'footer', 'aside'].map((t) => [t, CHROME] as const),
+  ...['main', 'article'].map((t) => [t, MAIN] as const),
+  ['br', BR],
+  ['img', IMG],
+  ['base', BASE],
+  ['hr', HR],
+  ['dialog', DIALOG],
+]);
+
+/**
+ * Elements whose `aria-hidden="true"` is not trusted to mean "decoration": a whole page or its main
+ * content marked hidden (e.g. behind a server-rendered modal) must not vanish.
+ */
+export const ARIA_HIDDEN_IGNORED: ReadonlySet<string> = new Set(['html', 'body', 'main', 'article']);
+
+/** ARIA landmark roles that make an element behave like nav / page-level chrome / main. */
+export const ROLE_KINDS: ReadonlyMap<string, number> = new Map([
+  ['navigation', NAV],
+  ['banner', CHROME],
+  ['contentinfo', CHROME],
+  ['complementary', CHROME],
+  ['main', MAIN],
+]);
