@@ -12,4 +12,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   dts: false,
+  noExternal: ['zod', 'commander', '@anthropic-ai/sdk'],
+  banner: { js: "import { createRequire as __codeyRequire } from 'node:module'; const require = __codeyRequire(import.meta.url);" },
 });

@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-// Tiny launcher. `codey --version` answers from package.json without loading the bundle, so it costs
-// little more than starting Node; everything else runs the built CLI.
+// Tiny launcher, CommonJS on purpose (bin/package.json): Node starts a CommonJS entry faster than an
+// ES module, and `codey --version` answers here from package.json without loading the bundle. All
+// else runs the built ESM CLI.
+'use strict';
 const [, , first, ...rest] = process.argv;
 if (rest.length === 0 && (first === '--version' || first === '-v' || first === '-version')) {
-  const { readFileSync } = await import('node:fs');
-  process.stdout.write(
-    `${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`,
-  );
+  process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  await import('../dist/cli.js');
+  import('../dist/cli.js');
 }

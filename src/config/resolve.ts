@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ENV_NAMES, SETTING_KEYS, settingSchemas, type SettingKey, type Values } from './schema';
 import { userConfigFile } from './paths';
+import { mayHaveProjectConfig } from './project-places';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -84,6 +85,7 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
 }
 
 async function readProjectFile(cwd: string): Promise<{ data: Raw; file: string } | undefined> {
+  if (!mayHaveProjectConfig(cwd)) return undefined;
   const { cosmiconfig } = await import('cosmiconfig');
   const explorer = cosmiconfig('codey', { searchStrategy: 'project' });
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;

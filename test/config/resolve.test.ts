@@ -119,3 +119,26 @@ describe('bad values', () => {
     expect((err as ConfigError).file).toBe(join(project, '.codeyrc.json'));
   });
 });
+
+describe('project config pre-check', () => {
+  it('looks in the same places as cosmiconfig', async () => {
+    const { getDefaultSearchPlaces } = await import('cosmiconfig');
+    const { PROJECT_SEARCH_PLACES } = await import('../../src/config/project-places');
+    expect(PROJECT_SEARCH_PLACES).toEqual(getDefaultSearchPlaces('codey'));
+  });
+
+  it('finds a config in .config/ and in a parent folder below the package root', async () => {
+    await mkdir(join(project, '.config'));
+    await writeFile(join(project, '.config', 'codeyrc.json'), JSON.stringify({ model: 'dot-config-model' }));
+    await mkdir(join(project, 'a', 'b'), { recursive: true });
+    const { settings } = await resolveSettings({ env: {}, cwd: join(project, 'a', 'b'), userFile });
+    expect(settings.model).toBe('dot-config-model');
+  });
+
+  it('says no when nothing is there, and yes for a codey key in package.json', async () => {
+    const { mayHaveProjectConfig } = await import('../../src/config/project-places');
+    expect(mayHaveProjectConfig(project)).toBe(false);
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'x', codey: { theme: 'light' } }));
+    expect(mayHaveProjectConfig(project)).toBe(true);
+  });
+});

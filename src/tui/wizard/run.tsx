@@ -34,7 +34,14 @@ export async function runWizard(deps: WizardDeps, io: WizardIo = {}): Promise<Wi
     <ThemeContext.Provider value={theme}>
       <Wizard deps={deps} onDone={finish} />
     </ThemeContext.Provider>,
-    { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, patchConsole: false },
+    // Only pass the streams given: an explicit `stdin: undefined` replaces process.stdin in ink.
+    {
+      ...(io.stdin ? { stdin: io.stdin } : {}),
+      ...(io.stdout ? { stdout: io.stdout } : {}),
+      ...(io.stderr ? { stderr: io.stderr } : {}),
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
   );
   await instance.waitUntilExit();
   return outcome;

@@ -1,0 +1,68 @@
+import { Box, useApp } from 'ink';
+import { homedir } from 'node:os';
+import { useMemo } from 'react';
+import type { Controller } from './controller';
+import { ApprovalPrompt } from './ApprovalPrompt';
+import { PromptInput } from './PromptInput';
+import { StatusLine } from './StatusLine';
+import { Transcript } from './Transcript';
+import { KeyRouterProvider, useKeyRouter } from './keys';
+import { ThemeContext, makeTheme } from './theme';
+import { useApproval } from './use-approval';
+import { useHistory } from './use-history';
+import { useSession } from './use-session';
+import { useTranscript } from './use-transcript';
+
+export interface AppProps {
+  controller: Controller;
+  /** True when `NO_COLOR` is set: no colour codes at all. */
+  noColor?: boolean;
+  /** Home folder for `~` in the status line; default `os.homedir()`. */
+  home?: string;
+}
+
+/** The interactive session: transcript, then the approval prompt or the input, then the status line. */
+export function App({ controller, noColor = false, home }: AppProps) {
+  const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
+  const { exit } = useApp();
+  const { state, dispatch } = useTranscript(controller);
+  const approval = useApproval(controller);
+  const history = useHistory(controller.historyFile);
+  const session = useSession(controller, dispatch, history.add, exit);
+  const homeDir = useMemo(() => home ?? homedir(), [home]);
+  const keys = useKeyRouter();
+
+  return (
+    <ThemeContext.Provider value={theme}>
+      <KeyRouterProvider value={keys}>
+        <Box flexDirection="column">
+          <Transcript done={state.done} live={state.live} />
+          {approval.pending ? (
+            <ApprovalPrompt
+              key={approval.pending.id}
+              request={approval.pending.request}
+              displayName={approval.pending.displayName}
+              onDecision={approval.answer}
+            />
+          ) : null}
+          <PromptInput
+            active={!approval.pending}
+            busy={session.busy}
+            history={history.entries}
+            onSubmit={session.submit}
+            onInterrupt={session.interrupt}
+            onExit={session.exit}
+          />
+          <StatusLine
+            model={controller.model}
+            workspace={controller.workspace}
+            home={homeDir}
+            usage={state.usage}
+            webStatus={controller.webStatus}
+            busy={session.busy}
+          />
+        </Box>
+      </KeyRouterProvider>
+    </ThemeContext.Provider>
+  );
+}

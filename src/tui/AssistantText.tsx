@@ -1,0 +1,125 @@
+import { Box, Text } from 'ink';
+import { memo, useMemo } from 'react';
+import { highlightLine, type TokenKind } from './highlight';
+import { parseMarkdown, type Block, type Span } from './markdown';
+import { useTheme, type Theme } from './theme';
+
+function Spans({ spans, theme }: { spans: Span[]; theme: Theme }) {
+  return (
+    <>
+      {spans.map((s, i) => (
+        <Text
+          key={i}
+          bold={s.bold}
+          italic={s.italic}
+          strikethrough={s.strike}
+          underline={s.link !== undefined}
+          color={s.link !== undefined ? theme.link : s.code ? theme.code : undefined}
+        >
+          {s.text}
+          {s.link !== undefined && s.link !== s.text ? (
+            <Text color={theme.muted}>{` (${s.link})`}</Text>
+          ) : null}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+function tokenColor(kind: TokenKind, theme: Theme): string | undefined {
+  switch (kind) {
+    case 'keyword':
+      return theme.keyword;
+    case 'string':
+      return theme.string;
+    case 'comment':
+      return theme.comment;
+    case 'number':
+      return theme.number;
+    case 'added':
+      return theme.added;
+    case 'removed':
+      return theme.removed;
+    case 'plain':
+      return undefined;
+  }
+}
+
+function CodeBlock({ lang, lines, theme }: { lang: string; lines: string[]; theme: Theme }) {
+  return (
+    <Box flexDirection="column" paddingLeft={2}>
+      {lines.map((line, i) => (
+        <Text key={i}>
+          {line === ''
+            ? ' '
+            : highlightLine(line, lang).map((t, j) => (
+                <Text key={j} color={tokenColor(t.kind, theme)} italic={t.kind === 'comment'}>
+                  {t.text}
+                </Text>
+              ))}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function MarkdownBlock({ block, theme }: { block: Block; theme: Theme }) {
+  switch (block.kind) {
+    case 'heading':
+      return (
+        <Text bold underline={block.level === 1} color={theme.heading}>
+          <Spans spans={block.spans} theme={theme} />
+        </Text>
+      );
+    case 'paragraph':
+      return (
+        <Text>
+          <Spans spans={block.spans} theme={theme} />
+        </Text>
+      );
+    case 'list_item':
+      return (
+        <Box paddingLeft={block.depth * 2}>
+          <Text>{`${block.marker} `}</Text>
+          <Text>
+            <Spans spans={block.spans} theme={theme} />
+          </Text>
+        </Box>
+      );
+    case 'quote':
+      return (
+        <Text italic>
+          <Text color={theme.muted}>│ </Text>
+          <Spans spans={block.spans} theme={theme} />
+        </Text>
+      );
+    case 'code':
+      return <CodeBlock lang={block.lang} lines={block.lines} theme={theme} />;
+    case 'rule':
+      return <Text color={theme.muted}>{'─'.repeat(40)}</Text>;
+    case 'blank':
+      return <Text> </Text>;
+  }
+}
+
+/** The model's text as terminal Markdown, after a `●` marker (indented alone when `continued`). */
+export const AssistantText = memo(function AssistantText({
+  text,
+  continued,
+}: {
+  text: string;
+  continued?: boolean;
+}) {
+  const theme = useTheme();
+  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  return (
+    <Box flexDirection="row">
+      <Text>{continued ? '  ' : '● '}</Text>
+      <Box flexDirection="column" flexGrow={1}>
+        {blocks.map((b, i) => (
+          <MarkdownBlock key={i} block={b} theme={theme} />
+        ))}
+      </Box>
+    </Box>
+  );
+});

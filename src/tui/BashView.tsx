@@ -1,0 +1,42 @@
+import { Box, Text } from 'ink';
+import type { ToolItem } from './transcript-state';
+import { ResultLines } from './ResultLines';
+import { headerProps, ToolHeader } from './ToolHeader';
+import { ToolStatusLines } from './ToolStatusLines';
+import { useTheme } from './theme';
+
+/** Lines of output kept from the end. */
+const TAIL_LINES = 8;
+
+function commandOf(item: ToolItem): string {
+  const input = item.input as { command?: unknown } | undefined;
+  return typeof input?.command === 'string' ? input.command : item.detail;
+}
+
+/** `Bash(command)`, then the tail of the output and the exit code. */
+export function BashView({ item }: { item: ToolItem }) {
+  const theme = useTheme();
+  const exitCode = typeof item.meta?.exitCode === 'number' ? item.meta.exitCode : undefined;
+  const finished = item.status === 'done' || item.status === 'error';
+  const failed = item.status === 'error' || (exitCode !== undefined && exitCode !== 0);
+  return (
+    <Box flexDirection="column">
+      <ToolHeader {...headerProps(item)} detail={commandOf(item)} />
+      <ToolStatusLines item={item} />
+      {item.status === 'running' && item.progress ? (
+        <ResultLines text={item.progress} tail dim max={TAIL_LINES} />
+      ) : null}
+      {finished ? (
+        <ResultLines
+          text={item.output ?? ''}
+          tail
+          max={TAIL_LINES}
+          color={item.status === 'error' ? theme.error : undefined}
+        />
+      ) : null}
+      {finished && exitCode !== undefined ? (
+        <Text color={failed ? theme.error : theme.muted}>{`    exit ${exitCode}`}</Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,227 @@
+import { Box, Text, type Key } from 'ink';
+import { useEffect, useRef, useState } from 'react';
+import * as edit from './input-state';
+import { CommandList } from './CommandList';
+import { completeCommand, matchCommands } from './commands';
+import { useTheme } from './theme';
+import { useKeys } from './keys';
+
+/** Lines of the input shown at once; a longer text scrolls with the cursor. */
+const MAX_VISIBLE_LINES = 10;
+/** A second Ctrl+C within this many ms, with the input empty, quits. */
+export const EXIT_WINDOW_MS = 1000;
+
+// Bracketed paste (DEC mode 2004) markers, as ink passes them on with the leading ESC removed.
+const PASTE_START = '[200~';
+const PASTE_END = '[201~';
+// Shift+Enter under xterm's modifyOtherKeys.
+const SHIFT_ENTER_XTERM = '[27;2;13~';
+
+export interface PromptInputProps {
+  /** False while another prompt has the keys; the draft is kept. */
+  active: boolean;
+  /** A turn is running (for the placeholder; `onSubmit` decides what may be sent). */
+  busy: boolean;
+  /** Older entries first. */
+  history: readonly string[];
+  /** Sends the text; false when it cannot go now (a turn is running): the text stays. */
+  onSubmit: (text: string) => boolean;
+  /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
+  onInterrupt: () => void;
+  onExit: () => void;
+}
+
+/**
+ * The multi-line input: Enter sends; a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
+ * line; Up/Down move between lines, then through history; a paste is inserted whole.
+ */
+export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onExit }: PromptInputProps) {
+  const theme = useTheme();
+  const [state, setState] = useState<edit.InputState>(edit.emptyInput);
+  const [armed, setArmedState] = useState(false);
+  const [hint, setHint] = useState('');
+  // The truth between renders: keys that arrive together each see the previous one's edit.
+  const cur = useRef({
+    input: edit.emptyInput,
+    histIndex: undefined as number | undefined,
+    draft: '',
+    pasting: false,
+    armed: false,
+    ctrlCAt: 0,
+  });
+
+  const setArmed = (on: boolean) => {
+    cur.current.armed = on;
+    setArmedState(on);
+  };
+
+  useEffect(() => {
+    if (!armed) return;
+    const timer = setTimeout(() => setArmed(false), EXIT_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [armed]);
+
+  const set = (next: edit.InputState) => {
+    cur.current.input = next;
+    setState(next);
+    setHint('');
+  };
+
+  const submit = (value: string) => {
+    if (value.trim() === '') return;
+    if (!onSubmit(value.trim())) {
+      set(edit.inputOf(value));
+      setHint('A turn is running: Esc interrupts it; your text stays here.');
+      return;
+    }
+    set(edit.emptyInput);
+    cur.current.histIndex = undefined;
+    cur.current.draft = '';
+  };
+
+  const browse = (direction: -1 | 1) => {
+    const c = cur.current;
+    if (history.length === 0) return;
+    if (direction === -1) {
+      const next = c.histIndex === undefined ? history.length - 1 : Math.max(0, c.histIndex - 1);
+      if (c.histIndex === undefined) c.draft = c.input.value;
+      c.histIndex = next;
+      set(edit.inputOf(history[next]));
+    } else if (c.histIndex !== undefined) {
+      const next = c.histIndex + 1;
+      if (next >= history.length) {
+        c.histIndex = undefined;
+        set(edit.inputOf(c.draft));
+      } else {
+        c.histIndex = next;
+        set(edit.inputOf(history[next]));
+      }
+    }
+  };
+
+  const onKey = (input: string, key: Key) => {
+    const c = cur.current;
+    const state = c.input;
+    if (input === PASTE_START || input === PASTE_END) {
+      c.pasting = input === PASTE_START;
+      return;
+    }
+    if (c.pasting) {
+      set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
+      return;
+    }
+    if (key.ctrl && input === 'c') {
+      const now = Date.now();
+      const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
+      c.ctrlCAt = now;
+      setArmed(true);
+      if (state.value !== '') set(edit.emptyInput);
+      else if (again) onExit();
+      else onInterrupt();
+      return;
+    }
+    if (key.escape) {
+      onInterrupt();
+      return;
+    }
+    if (key.return || input === '\n' || input === SHIFT_ENTER_XTERM) {
+      if (key.shift || key.meta || input === '\n' || input === SHIFT_ENTER_XTERM)
+        set(edit.insert(state, '\n'));
+      else if (state.value[state.cursor - 1] === '\\') set(edit.insert(edit.backspace(state), '\n'));
+      else submit(state.value);
+      return;
+    }
+    if (key.tab) {
+      const completed = completeCommand(state.value);
+      if (completed !== undefined) set(edit.inputOf(completed));
+      return;
+    }
+    if (key.upArrow) {
+      const moved = edit.up(state);
+      if (moved) set(moved);
+      else browse(-1);
+      return;
+    }
+    if (key.downArrow) {
+      const moved = edit.down(state);
+      if (moved) set(moved);
+      else browse(1);
+      return;
+    }
+    if (key.leftArrow) return set(edit.left(state));
+    if (key.rightArrow) return set(edit.right(state));
+    if (key.home || (key.ctrl && input === 'a')) return set(edit.home(state));
+    if (key.end || (key.ctrl && input === 'e')) return set(edit.end(state));
+    if (key.ctrl && input === 'w') return set(edit.deleteWordBack(state));
+    if (key.ctrl && input === 'u') return set(edit.killToStart(state));
+    if (key.ctrl && input === 'k') return set(edit.killToEnd(state));
+    // The Backspace key sends DEL (0x7f), which ink names "delete".
+    if (key.backspace || key.delete) return set(edit.backspace(state));
+    if (key.ctrl || key.meta || input === '') return;
+    // Typed text that arrived in one read with its Enter ("ls\r"): send it. Any other chunk with line
+    // breaks is a paste and goes in whole.
+    const cr = input.indexOf('\r');
+    if (cr === input.length - 1 && input.length > 1 && !input.includes('\n')) {
+      submit(edit.insert(state, input.slice(0, -1)).value);
+      return;
+    }
+    set(edit.insert(state, input));
+  };
+
+  useKeys(onKey, active);
+
+  const lines = state.value.split('\n');
+  const { line: cursorLine, col } = edit.cursorPosition(state);
+  const first = Math.max(
+    0,
+    Math.min(cursorLine - Math.floor(MAX_VISIBLE_LINES / 2), lines.length - MAX_VISIBLE_LINES),
+  );
+  const visible = lines.slice(first, first + MAX_VISIBLE_LINES);
+  const below = lines.length - first - visible.length;
+  return (
+    <Box flexDirection="column">
+      <Box
+        flexDirection="column"
+        borderStyle="round"
+        borderColor={active ? theme.accent : theme.muted}
+        paddingX={1}
+      >
+        {first > 0 ? <Text color={theme.muted}>{`… ${first} more lines above`}</Text> : null}
+        {state.value === '' ? (
+          <Text>
+            <Text color={theme.accent}>{'› '}</Text>
+            {active ? <Text inverse> </Text> : null}
+            <Text color={theme.muted}>
+              {busy ? 'Esc interrupts · type ahead' : 'Ask codey, or / for commands'}
+            </Text>
+          </Text>
+        ) : (
+          visible.map((text, i) => {
+            const n = first + i;
+            const prefix = n === 0 ? '› ' : '  ';
+            if (n !== cursorLine || !active) {
+              return (
+                <Text key={n} dimColor={!active}>
+                  <Text color={theme.accent}>{prefix}</Text>
+                  {text}
+                </Text>
+              );
+            }
+            return (
+              <Text key={n}>
+                <Text color={theme.accent}>{prefix}</Text>
+                {text.slice(0, col)}
+                <Text inverse>{text[col] ?? ' '}</Text>
+                {text.slice(col + 1)}
+              </Text>
+            );
+          })
+        )}
+        {below > 0 ? <Text color={theme.muted}>{`… ${below} more lines below`}</Text> : null}
+      </Box>
+      {armed && state.value === '' ? <Text color={theme.warning}>Press Ctrl+C again to exit</Text> : null}
+      {hint ? <Text color={theme.muted}>{hint}</Text> : null}
+      {active ? <CommandList matches={matchCommands(state.value)} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { Box } from 'ink';
+import { memo } from 'react';
+import type { Item } from './transcript-state';
+import { AssistantText } from './AssistantText';
+import { ErrorLine, InfoBlock, Notice, TurnEnd } from './Notice';
+import { ServerToolView } from './ServerToolView';
+import { Thinking } from './Thinking';
+import { ToolCall } from './ToolCall';
+import { UserMessage } from './UserMessage';
+
+function Body({ item }: { item: Item }) {
+  switch (item.kind) {
+    case 'user':
+      return <UserMessage text={item.text} />;
+    case 'assistant':
+      return <AssistantText text={item.text} continued={item.continued} />;
+    case 'thinking':
+      return <Thinking text={item.text} />;
+    case 'tool':
+      return <ToolCall item={item} />;
+    case 'server_tool':
+      return <ServerToolView item={item} />;
+    case 'notice':
+      return <Notice level={item.level} text={item.text} />;
+    case 'error':
+      return <ErrorLine text={item.text} />;
+    case 'info':
+      return <InfoBlock title={item.title} lines={item.lines} />;
+    case 'turn_end':
+      return <TurnEnd reason={item.reason} />;
+  }
+}
+
+/** One transcript entry with a blank line above it. Memoised: an unchanged item never re-renders. */
+export const TranscriptItem = memo(function TranscriptItem({ item }: { item: Item }) {
+  return (
+    <Box flexDirection="column" marginTop={item.kind === 'turn_end' ? 0 : 1}>
+      <Body item={item} />
+    </Box>
+  );
+});

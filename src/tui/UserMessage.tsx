@@ -1,0 +1,15 @@
+import { Box, Text } from 'ink';
+import { useTheme } from './theme';
+
+/** What the person sent, after a `>` marker; line breaks kept. */
+export function UserMessage({ text }: { text: string }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="row">
+      <Text color={theme.accent} bold>
+        {'> '}
+      </Text>
+      <Text color={theme.muted}>{text}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The one interface the Ink app talks to. The CLI implements it on the real Agent; tests use a fake.
+ * The app renders the events it receives and answers approval requests; it never calls the model or
+ * a tool itself (DESIGN.md, layer rule for `src/tui`).
+ */
+import type { ApprovalRequest, Decision } from '../approval/types';
+import type { AgentEvent, Usage } from '../agent/events';
+
+/** Dollar prices per million tokens (MTok), as on the model's price page. */
+export interface Price {
+  inputPerMTok: number;
+  outputPerMTok: number;
+  cacheReadPerMTok: number;
+  cacheWritePerMTok: number;
+}
+
+/** One tool of the session, for `/tools`. */
+export interface ToolInfo {
+  /** Wire name, e.g. `web_fetch`. */
+  name: string;
+  /** Shown name, e.g. `WebFetch`. */
+  displayName: string;
+  /** Whether the policy asks the person before it runs (read-only tools never ask). */
+  asks: boolean;
+}
+
+/** Asks the person; resolves with their answer. The signal aborts when the turn is interrupted. */
+export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
+
+export interface Controller {
+  /** Current workspace root, absolute; changes after `/worktree`. */
+  readonly workspace: string;
+  /** Current model id. */
+  readonly model: string;
+  /** Web search provider shown in the status line, e.g. "web: command" or "web off". */
+  readonly webStatus: string;
+  /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
+  readonly historyFile: string;
+  /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
+  readonly notices: readonly string[];
+  readonly theme: 'dark' | 'light';
+  /** Registers a listener for every AgentEvent; returns the unsubscribe function. */
+  subscribe(listener: (event: AgentEvent) => void): () => void;
+  /**
+   * Runs one user turn; events arrive through {@link subscribe}. Resolves when the turn ends, also
+   * when `signal` aborts it. A rejection is shown as an error and the session goes on.
+   */
+  run(prompt: string, signal: AbortSignal): Promise<void>;
+  /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
+  setApprovalHandler(handler: ApprovalHandler): void;
+  /** `/clear`: start a new conversation. */
+  clear(): void;
+  /** `/model NAME`: use another model from the next request on. */
+  setModel(name: string): void;
+  /** `/cost`: tokens used so far in this session. */
+  usage(): Usage;
+  /** Price of the current model, or undefined when unknown. */
+  price(): Price | undefined;
+  /** `/tools`: the tools this session has. */
+  tools(): ToolInfo[];
+  /**
+   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
+   * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
+   */
+  worktree(name?: string): Promise<{ path: string; branch: string }>;
+}

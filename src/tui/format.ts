@@ -1,0 +1,59 @@
+/** Small text helpers for the TUI. Pure; widths are never cached (the terminal may resize). */
+
+/** `web_fetch` → `WebFetch` (STYLE.md rule 19: wire names snake_case, displayed PascalCase). */
+export function pascalCase(name: string): string {
+  return name
+    .split(/[_\-\s]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M". */
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, '')}k`;
+  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
+}
+
+/** Milliseconds as "0.4s", "12s", "3m 05s". */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `${s.toFixed(1)}s`;
+  if (s < 60) return `${Math.floor(s)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
+}
+
+/** `/home/ann/src/x` → `~/src/x` when `home` is a prefix at a path boundary. */
+export function shortenPath(path: string, home: string): string {
+  if (!home) return path;
+  if (path === home) return '~';
+  const h = home.endsWith('/') ? home : `${home}/`;
+  return path.startsWith(h) ? `~/${path.slice(h.length)}` : path;
+}
+
+/** First line of `text`, cut to `max` characters with an ellipsis; "…" marks dropped lines. */
+export function oneLine(text: string, max = 160): string {
+  const nl = text.indexOf('\n');
+  let line = nl === -1 ? text : text.slice(0, nl);
+  let cut = nl !== -1;
+  if (line.length > max) {
+    line = line.slice(0, max);
+    cut = true;
+  }
+  return cut ? `${line}…` : line;
+}
+
+/** Lines of `text`, without the empty last one a trailing newline makes. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Dollar amount: "$0.0123" below a dollar, "$4.56" above. */
+export function formatDollars(amount: number): string {
+  return amount < 1 ? `$${amount.toFixed(4)}` : `$${amount.toFixed(2)}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Input history, persisted as JSON lines (one JSON string a line, so multi-line entries survive) and
+ * appended as entries are submitted. A damaged line is skipped, never fatal.
+ */
+import { readFileSync } from 'node:fs';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Entries kept in memory and offered by up/down. */
+export const MAX_HISTORY = 1000;
+
+/**
+ * Reads the history file, oldest first; [] when it does not exist or cannot be read. Synchronous: it
+ * runs once at start-up on a file capped by use ({@link MAX_HISTORY} entries are kept in memory).
+ */
+export function loadHistory(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const entries: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    try {
+      const entry: unknown = JSON.parse(line);
+      if (typeof entry === 'string' && entry !== '') entries.push(entry);
+    } catch {
+      // A torn write (two sessions at once, a crash): skip the line.
+    }
+  }
+  return entries.slice(-MAX_HISTORY);
+}
+
+/** Appends one entry, creating the folder. Rejects with the file system's error. */
+export async function appendHistory(file: string, entry: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8');
+}
+
+/** The list after submitting `entry`: an immediate repeat is not stored twice. */
+export function pushHistory(entries: readonly string[], entry: string): string[] {
+  if (entry.trim() === '' || entries[entries.length - 1] === entry) return entries.slice();
+  return [...entries, entry].slice(-MAX_HISTORY);
+}

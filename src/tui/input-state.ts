@@ -1,0 +1,104 @@
+/**
+ * The input box as a value and a cursor (a UTF-16 index). Pure editing operations, so the key
+ * handling in PromptInput stays a thin map from keys to these.
+ */
+
+export interface InputState {
+  value: string;
+  cursor: number;
+}
+
+export const emptyInput: InputState = { value: '', cursor: 0 };
+
+export function inputOf(value: string): InputState {
+  return { value, cursor: value.length };
+}
+
+/** Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF. */
+export function insert(s: InputState, text: string): InputState {
+  const clean = text.replace(/\r\n?/g, '\n');
+  return {
+    value: s.value.slice(0, s.cursor) + clean + s.value.slice(s.cursor),
+    cursor: s.cursor + clean.length,
+  };
+}
+
+/** Deletes the character before the cursor (a whole surrogate pair). */
+export function backspace(s: InputState): InputState {
+  if (s.cursor === 0) return s;
+  const c = s.value.charCodeAt(s.cursor - 1);
+  const n = c >= 0xdc00 && c <= 0xdfff && s.cursor >= 2 ? 2 : 1;
+  return { value: s.value.slice(0, s.cursor - n) + s.value.slice(s.cursor), cursor: s.cursor - n };
+}
+
+export function left(s: InputState): InputState {
+  if (s.cursor === 0) return s;
+  const c = s.value.charCodeAt(s.cursor - 1);
+  return { ...s, cursor: s.cursor - (c >= 0xdc00 && c <= 0xdfff && s.cursor >= 2 ? 2 : 1) };
+}
+
+export function right(s: InputState): InputState {
+  if (s.cursor >= s.value.length) return s;
+  const c = s.value.charCodeAt(s.cursor);
+  return { ...s, cursor: s.cursor + (c >= 0xd800 && c <= 0xdbff ? 2 : 1) };
+}
+
+function lineStart(value: string, cursor: number): number {
+  return value.lastIndexOf('\n', cursor - 1) + 1;
+}
+
+function lineEnd(value: string, cursor: number): number {
+  const nl = value.indexOf('\n', cursor);
+  return nl === -1 ? value.length : nl;
+}
+
+export function home(s: InputState): InputState {
+  return { ...s, cursor: lineStart(s.value, s.cursor) };
+}
+
+export function end(s: InputState): InputState {
+  return { ...s, cursor: lineEnd(s.value, s.cursor) };
+}
+
+/** Moves to the line above at the same column; undefined on the first line (history takes over). */
+export function up(s: InputState): InputState | undefined {
+  const start = lineStart(s.value, s.cursor);
+  if (start === 0) return undefined;
+  const col = s.cursor - start;
+  const prevStart = lineStart(s.value, start - 1);
+  return { ...s, cursor: Math.min(prevStart + col, start - 1) };
+}
+
+/** Moves to the line below at the same column; undefined on the last line. */
+export function down(s: InputState): InputState | undefined {
+  const e = lineEnd(s.value, s.cursor);
+  if (e === s.value.length) return undefined;
+  const col = s.cursor - lineStart(s.value, s.cursor);
+  return { ...s, cursor: Math.min(e + 1 + col, lineEnd(s.value, e + 1)) };
+}
+
+/** Ctrl+W: deletes the word before the cursor and the spaces after it. */
+export function deleteWordBack(s: InputState): InputState {
+  let i = s.cursor;
+  while (i > 0 && /\s/.test(s.value[i - 1])) i--;
+  while (i > 0 && !/\s/.test(s.value[i - 1])) i--;
+  return { value: s.value.slice(0, i) + s.value.slice(s.cursor), cursor: i };
+}
+
+/** Ctrl+U: deletes from the start of the line to the cursor. */
+export function killToStart(s: InputState): InputState {
+  const start = lineStart(s.value, s.cursor);
+  return { value: s.value.slice(0, start) + s.value.slice(s.cursor), cursor: start };
+}
+
+/** Ctrl+K: deletes from the cursor to the end of the line. */
+export function killToEnd(s: InputState): InputState {
+  return { ...s, value: s.value.slice(0, s.cursor) + s.value.slice(lineEnd(s.value, s.cursor)) };
+}
+
+/** Line index and column of the cursor. */
+export function cursorPosition(s: InputState): { line: number; col: number } {
+  const before = s.value.slice(0, s.cursor);
+  const line = before.split('\n').length - 1;
+  return { line, col: s.cursor - lineStart(s.value, s.cursor) };
+}

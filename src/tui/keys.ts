@@ -1,0 +1,71 @@
+/**
+ * Key routing. Ink subscribes a `useInput` handler (and applies `isActive`) in a passive effect,
+ * which React may run a frame or more after the component is painted: keys typed just after a
+ * prompt appears would be lost, and keys typed quickly would reach a handler from an older render.
+ * So the app subscribes once, at the root, and hands each key to the newest active handler; handlers
+ * register and update in layout effects, which run before the frame is painted.
+ */
+import { useInput, type Key } from 'ink';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef } from 'react';
+
+export type KeyHandler = (input: string, key: Key) => void;
+
+interface Entry {
+  handler: KeyHandler;
+  isActive: boolean;
+}
+
+/** Handlers in mount order; the last active one gets the key. */
+export interface KeyRouter {
+  entries: Entry[];
+}
+
+const KeyRouterContext = createContext<KeyRouter | null>(null);
+
+export const KeyRouterProvider = KeyRouterContext.Provider;
+
+/** Creates the app's router and subscribes it to ink's input, once. */
+export function useKeyRouter(): KeyRouter {
+  const router = useRef<KeyRouter>({ entries: [] }).current;
+  const route = useCallback(
+    (input: string, key: Key) => {
+      for (let i = router.entries.length - 1; i >= 0; i--) {
+        const entry = router.entries[i];
+        if (entry.isActive) {
+          entry.handler(input, key);
+          return;
+        }
+      }
+    },
+    [router],
+  );
+  useInput(route);
+  return router;
+}
+
+/**
+ * Receives keys while `isActive` and no newer active handler exists. Outside a router (a component
+ * rendered alone, in a test) it subscribes to ink directly.
+ */
+export function useKeys(handler: KeyHandler, isActive = true): void {
+  const router = useContext(KeyRouterContext);
+  const entry = useRef<Entry>({ handler, isActive }).current;
+  useLayoutEffect(() => {
+    entry.handler = handler;
+    entry.isActive = isActive;
+  });
+  useLayoutEffect(() => {
+    if (!router) return;
+    router.entries.push(entry);
+    return () => {
+      router.entries = router.entries.filter((e) => e !== entry);
+    };
+  }, [router, entry]);
+  const direct = useCallback(
+    (input: string, key: Key) => {
+      if (entry.isActive) entry.handler(input, key);
+    },
+    [entry],
+  );
+  useInput(direct, { isActive: router === null });
+}

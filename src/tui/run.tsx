@@ -1,0 +1,48 @@
+import { render } from 'ink';
+import type { Controller } from './controller';
+import { App } from './App';
+import { noColorFromEnv } from './theme';
+
+// DEC private mode 2004: the terminal wraps a paste in ESC[200~ … ESC[201~, so a paste with line
+// breaks is told apart from typed Enters.
+const BRACKETED_PASTE_ON = '\u001B[?2004h';
+const BRACKETED_PASTE_OFF = '\u001B[?2004l';
+
+export interface RunTuiOptions {
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+  /** Read for `NO_COLOR`; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Route console output above the app (ink's patchConsole); default true. */
+  patchConsole?: boolean;
+}
+
+/**
+ * Runs the interactive app until the person quits (/exit or Ctrl+C twice). Resolves with the exit
+ * code: 0, or 1 when the app failed.
+ */
+export async function runTui(controller: Controller, options: RunTuiOptions = {}): Promise<number> {
+  const stdout = options.stdout ?? process.stdout;
+  const tty = stdout.isTTY === true;
+  if (tty) stdout.write(BRACKETED_PASTE_ON);
+  const instance = render(
+    <App controller={controller} noColor={noColorFromEnv(options.env ?? process.env)} />,
+    {
+      // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
+      stdin: options.stdin ?? process.stdin,
+      stdout,
+      stderr: options.stderr ?? process.stderr,
+      exitOnCtrlC: false,
+      patchConsole: options.patchConsole ?? true,
+    },
+  );
+  try {
+    await instance.waitUntilExit();
+    return 0;
+  } catch {
+    return 1;
+  } finally {
+    if (tty) stdout.write(BRACKETED_PASTE_OFF);
+  }
+}

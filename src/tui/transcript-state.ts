@@ -1,0 +1,336 @@
+/**
+ * The transcript as a pure function of events. `done` is append-only and goes to Ink's `<Static>`
+ * (printed once); `live` holds what may still change (streamed text, running tools). A delta touches
+ * only `live`, so a session of thousands of items costs what a new one costs per frame.
+ */
+import type { AgentEvent, TurnEndReason, Usage } from '../agent/events';
+import type { Decision } from '../approval/types';
+
+export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
+
+export type Item =
+  | { kind: 'user'; key: number; text: string }
+  | {
+      kind: 'assistant';
+      key: number;
+      text: string;
+      streaming: boolean;
+      /** A later part of a block whose earlier paragraphs were already finished (no `●` marker). */
+      continued?: boolean;
+      /** Characters of the block split off before this part (streaming only). */
+      offset?: number;
+    }
+  | { kind: 'thinking'; key: number; text: string; streaming: boolean }
+  | {
+      kind: 'tool';
+      key: number;
+      id: string;
+      name: string;
+      displayName: string;
+      summary: string;
+      detail: string;
+      input: unknown;
+      status: ToolStatus;
+      /** ms since the epoch, from the reducer's `now`. */
+      startedAt: number;
+      awaitingApproval: boolean;
+      progress?: string;
+      /** A dim line: the saved rule that settled the approval. */
+      note?: string;
+      output?: string;
+      title?: string;
+      meta?: Record<string, unknown>;
+      durationMs?: number;
+    }
+  | {
+      kind: 'server_tool';
+      key: number;
+      id: string;
+      name: string;
+      input: unknown;
+      startedAt: number;
+      status: 'running' | 'done' | 'error';
+      results?: { title: string; url: string }[];
+      error?: string;
+    }
+  | { kind: 'notice'; key: number; level: 'info' | 'warn'; text: string }
+  | { kind: 'error'; key: number; text: string }
+  | { kind: 'info'; key: number; title?: string; lines: string[] }
+  | { kind: 'turn_end'; key: number; reason: TurnEndReason };
+
+/** Actions the app adds to the agent's events. */
+export type LocalAction =
+  | { type: 'user_prompt'; text: string }
+  | { type: 'info'; title?: string; lines: string[] }
+  | { type: 'local_error'; message: string }
+  /** The run settled (resolved or rejected): whatever is still live is finished. */
+  | { type: 'settle' };
+
+export type TranscriptAction = AgentEvent | LocalAction;
+
+export interface TranscriptState {
+  done: Item[];
+  live: Item[];
+  nextKey: number;
+  /** Session total from the latest `usage` event. */
+  usage?: Usage;
+}
+
+export function initialTranscript(notices: readonly string[] = []): TranscriptState {
+  const done: Item[] = notices.map((text, key) => ({ kind: 'notice', key, level: 'warn', text }));
+  return { done, live: [], nextKey: done.length };
+}
+
+function isFinished(item: Item): boolean {
+  switch (item.kind) {
+    case 'assistant':
+    case 'thinking':
+      return !item.streaming;
+    case 'tool':
+    case 'server_tool':
+      return item.status !== 'running';
+    default:
+      return true;
+  }
+}
+
+/** Moves the leading finished live items to `done`, keeping transcript order. */
+function settleFront(s: TranscriptState): TranscriptState {
+  let n = 0;
+  while (n < s.live.length && isFinished(s.live[n])) n++;
+  if (n === 0) return s;
+  return { ...s, done: s.done.concat(s.live.slice(0, n)), live: s.live.slice(n) };
+}
+
+type NewItem = Item extends infer I ? (I extends Item ? Omit<I, 'key'> : never) : never;
+
+function push(s: TranscriptState, item: NewItem): TranscriptState {
+  return { ...s, live: [...s.live, { ...item, key: s.nextKey } as Item], nextKey: s.nextKey + 1 };
+}
+
+function lastIndex(live: Item[], pred: (i: Item) => boolean): number {
+  for (let i = live.length - 1; i >= 0; i--) if (pred(live[i])) return i;
+  return -1;
+}
+
+function replace(s: TranscriptState, index: number, item: Item): TranscriptState {
+  const live = s.live.slice();
+  live[index] = item;
+  return { ...s, live };
+}
+
+/**
+ * Where a streaming text can be cut so the part before it is final: after the last blank line that
+ * is not inside a code fence. 0 when there is none.
+ */
+export function paragraphCut(text: string): number {
+  let cut = text.lastIndexOf('\n\n');
+  while (cut > 0) {
+    const head = text.slice(0, cut);
+    const fences = head.match(/^\s*(```|~~~)/gm)?.length ?? 0;
+    if (fences % 2 === 0 && head.trim() !== '') return cut + 2;
+    cut = text.lastIndexOf('\n\n', cut - 1);
+  }
+  return 0;
+}
+
+/**
+ * Finished paragraphs of a streaming reply move out of the live item into their own finished item,
+ * so the live part stays one paragraph tall however long the reply grows (a live area taller than
+ * the terminal makes Ink redraw the whole screen).
+ */
+function splitParagraphs(s: TranscriptState, index: number): TranscriptState {
+  const item = s.live[index];
+  if (item.kind !== 'assistant' || !item.streaming) return s;
+  const cut = paragraphCut(item.text);
+  if (cut === 0) return s;
+  const head: Item = {
+    kind: 'assistant',
+    key: s.nextKey,
+    text: item.text.slice(0, cut),
+    streaming: false,
+    continued: item.continued,
+  };
+  const rest: Item = {
+    ...item,
+    text: item.text.slice(cut),
+    continued: true,
+    offset: (item.offset ?? 0) + cut,
+  };
+  const live = [...s.live.slice(0, index), head, rest, ...s.live.slice(index + 1)];
+  return { ...s, live, nextKey: s.nextKey + 1 };
+}
+
+function streamInto(s: TranscriptState, kind: 'assistant' | 'thinking', text: string, final: boolean) {
+  const index = s.live.length - 1;
+  const last = s.live[index];
+  if (last && last.kind === kind && last.streaming) {
+    if (final) {
+      const offset = last.kind === 'assistant' ? (last.offset ?? 0) : 0;
+      return replace(s, index, { ...last, text: text.slice(offset), streaming: false });
+    }
+    const next = replace(s, index, { ...last, text: last.text + text });
+    return kind === 'assistant' ? splitParagraphs(next, index) : next;
+  }
+  if (final && text === '') return s;
+  const next = push(s, { kind, text, streaming: !final });
+  return kind === 'assistant' && !final ? splitParagraphs(next, next.live.length - 1) : next;
+}
+
+function decisionNote(decision: Decision, rule: string | undefined): string {
+  const allowed = decision.kind !== 'deny' && decision.kind !== 'deny_with_message';
+  return `${allowed ? 'allowed' : 'denied'} by ${rule ? `rule ${rule}` : 'a saved rule'}`;
+}
+
+/** Ends everything still live: streams stop, running tools count as interrupted, empty text goes. */
+function finishLive(s: TranscriptState): TranscriptState {
+  if (s.live.length === 0) return s;
+  const live: Item[] = [];
+  for (const item of s.live) {
+    if ((item.kind === 'assistant' || item.kind === 'thinking') && item.streaming) {
+      if (item.text.trim() !== '') live.push({ ...item, streaming: false });
+    } else if (item.kind === 'tool' && item.status === 'running') {
+      live.push({ ...item, status: 'interrupted', awaitingApproval: false });
+    } else if (item.kind === 'server_tool' && item.status === 'running') {
+      live.push({ ...item, status: 'error', error: 'interrupted' });
+    } else live.push(item);
+  }
+  return { ...s, done: s.done.concat(live), live: [] };
+}
+
+function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { kind: 'tool' }>) => Item) {
+  const i = lastIndex(s.live, (x) => x.kind === 'tool' && x.id === id);
+  if (i === -1) return s;
+  return replace(s, i, f(s.live[i] as Extract<Item, { kind: 'tool' }>));
+}
+
+function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
+  switch (a.type) {
+    case 'user_prompt':
+      return push(s, { kind: 'user', text: a.text });
+    case 'info':
+      return push(s, { kind: 'info', title: a.title, lines: a.lines });
+    case 'local_error':
+    case 'error':
+      return push(s, { kind: 'error', text: a.message });
+    case 'settle':
+      return finishLive(s);
+    case 'request_start':
+      return s;
+    case 'text_delta':
+      return streamInto(s, 'assistant', a.text, false);
+    case 'text':
+      return streamInto(s, 'assistant', a.text, true);
+    case 'thinking_delta':
+      return streamInto(s, 'thinking', a.text, false);
+    case 'thinking':
+      return streamInto(s, 'thinking', a.text, true);
+    case 'tool_start':
+      return push(s, {
+        kind: 'tool',
+        id: a.id,
+        name: a.name,
+        displayName: a.displayName,
+        summary: a.summary,
+        detail: a.detail,
+        input: a.input,
+        status: 'running',
+        startedAt: now,
+        awaitingApproval: false,
+      });
+    case 'tool_progress':
+      return updateTool(s, a.id, (t) => ({ ...t, progress: a.message }));
+    case 'approval_request':
+      return updateTool(s, a.id, (t) => ({ ...t, awaitingApproval: true }));
+    case 'approval_decision':
+      return updateTool(s, a.id, (t) => ({
+        ...t,
+        awaitingApproval: false,
+        // Restart the clock: the time spent asking is not the tool's.
+        startedAt: now,
+        note: a.source === 'rule' ? decisionNote(a.decision, a.rule) : t.note,
+      }));
+    case 'tool_end': {
+      const fields = {
+        status: a.status,
+        output: a.output,
+        title: a.title,
+        meta: a.meta,
+        durationMs: a.durationMs,
+        awaitingApproval: false,
+      };
+      const i = lastIndex(s.live, (x) => x.kind === 'tool' && x.id === a.id);
+      if (i !== -1) return replace(s, i, { ...(s.live[i] as Extract<Item, { kind: 'tool' }>), ...fields });
+      return push(s, {
+        kind: 'tool',
+        id: a.id,
+        name: a.name,
+        displayName: a.displayName,
+        summary: '',
+        detail: '',
+        input: undefined,
+        startedAt: now,
+        ...fields,
+      });
+    }
+    case 'server_tool_use':
+      return push(s, {
+        kind: 'server_tool',
+        id: a.id,
+        name: a.name,
+        input: a.input,
+        startedAt: now,
+        status: 'running',
+      });
+    case 'server_tool_result': {
+      const i = lastIndex(s.live, (x) => x.kind === 'server_tool' && x.id === a.id);
+      const fields = {
+        status: a.error ? ('error' as const) : ('done' as const),
+        results: a.results,
+        error: a.error,
+      };
+      if (i !== -1)
+        return replace(s, i, { ...(s.live[i] as Extract<Item, { kind: 'server_tool' }>), ...fields });
+      return push(s, {
+        kind: 'server_tool',
+        id: a.id,
+        name: a.name,
+        input: undefined,
+        startedAt: now,
+        ...fields,
+      });
+    }
+    case 'usage':
+      return { ...s, usage: a.total };
+    case 'notice':
+      return push(s, { kind: 'notice', level: a.level, text: a.message });
+    case 'retry':
+      return push(s, {
+        kind: 'notice',
+        level: 'info',
+        text: `Retrying in ${(a.delayMs / 1000).toFixed(1)}s (attempt ${a.attempt}): ${a.reason}`,
+      });
+    case 'turn_end': {
+      const ended = finishLive(s);
+      if (a.reason === 'end_turn' || a.reason === 'error') return ended;
+      return finishLive(push(ended, { kind: 'turn_end', reason: a.reason }));
+    }
+  }
+}
+
+/**
+ * Applies `actions` in order. `now` (ms since the epoch) stamps the start of tools, so the function
+ * stays pure. Returns the same object when nothing changed.
+ */
+export function reduceTranscript(
+  state: TranscriptState,
+  actions: readonly TranscriptAction[],
+  now: number,
+): TranscriptState {
+  let s = state;
+  for (const a of actions) s = settleFront(apply(s, a, now));
+  return s;
+}
+
+export type ToolItem = Extract<Item, { kind: 'tool' }>;
+export type ServerToolItem = Extract<Item, { kind: 'server_tool' }>;

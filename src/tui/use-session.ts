@@ -1,0 +1,99 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Controller } from './controller';
+import { executeCommand } from './commands';
+import type { TranscriptAction } from './transcript-state';
+
+/** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
+export const EXIT_GRACE_MS = 2000;
+
+/** Commands that change the conversation or its place, refused while a turn runs. */
+const NOT_WHILE_BUSY = new Set(['/clear', '/model', '/worktree']);
+
+/**
+ * Sends prompts and commands: a prompt starts a turn with its own AbortController; `interrupt`
+ * aborts it; a command runs against the controller and its outcome goes into the transcript.
+ */
+export function useSession(
+  controller: Controller,
+  dispatch: (action: TranscriptAction) => void,
+  remember: (entry: string) => void,
+  quit: () => void,
+): { busy: boolean; submit: (text: string) => boolean; interrupt: () => void; exit: () => void } {
+  const [busy, setBusy] = useState(false);
+  const abort = useRef<AbortController | undefined>(undefined);
+  const running = useRef<Promise<void> | undefined>(undefined);
+  const exiting = useRef(false);
+
+  const interrupt = useCallback(() => abort.current?.abort(), []);
+
+  // Quitting mid-turn interrupts it and waits (briefly) for it to settle, so the loop can close its
+  // open tool calls; asking to quit again does not wait.
+  const exit = useCallback(() => {
+    const turn = running.current;
+    abort.current?.abort();
+    if (!turn || exiting.current) return quit();
+    exiting.current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, EXIT_GRACE_MS)));
+    void Promise.race([turn, grace]).then(() => {
+      clearTimeout(timer);
+      quit();
+    });
+  }, [quit]);
+
+  const runPrompt = useCallback(
+    (text: string) => {
+      const ac = new AbortController();
+      abort.current = ac;
+      setBusy(true);
+      // A synchronous throw from run becomes a rejection like any other failure.
+      const turn = new Promise<void>((resolve) => resolve(controller.run(text, ac.signal)))
+        .catch((err: unknown) =>
+          dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
+        )
+        .finally(() => {
+          dispatch({ type: 'settle' });
+          if (abort.current === ac) abort.current = undefined;
+          if (running.current === turn) running.current = undefined;
+          setBusy(false);
+        });
+      running.current = turn;
+    },
+    [controller, dispatch],
+  );
+
+  const runCommand = useCallback(
+    (line: string) => {
+      const word = line.split(/\s+/)[0];
+      if (abort.current && NOT_WHILE_BUSY.has(word)) {
+        dispatch({
+          type: 'local_error',
+          message: `${word} waits for the running turn: press Esc to interrupt it first.`,
+        });
+        return;
+      }
+      void executeCommand(line, controller).then((outcome) => {
+        if (outcome.kind === 'exit') exit();
+        else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
+        else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
+      });
+    },
+    [controller, dispatch, exit],
+  );
+
+  // A ref, not `busy`: two Enters faster than a render must not start two turns.
+  const submit = useCallback(
+    (text: string) => {
+      const command = text.startsWith('/');
+      if (!command && running.current) return false;
+      remember(text);
+      dispatch({ type: 'user_prompt', text });
+      if (command) runCommand(text);
+      else runPrompt(text);
+      return true;
+    },
+    [dispatch, remember, runCommand, runPrompt],
+  );
+
+  return { busy, submit, interrupt, exit };
+}

@@ -1,0 +1,162 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/tui/App';
+import { FakeController } from './fake-controller';
+import { KEY, eventually, frame, mounted, tick } from './helpers';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'codey-tui-'));
+});
+afterEach(async () => {
+  cleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(c = new FakeController(join(dir, 'history.jsonl'))) {
+  const app = render(<App controller={c} home="/home/ann" />);
+  await mounted(app.stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      app.stdin.write(chunk);
+      await tick();
+    }
+  };
+  return { c, app, type, out: () => frame(app.lastFrame) };
+}
+
+/** The text inside the input box (the lines after the last "›"), without the border. */
+function inputBox(out: string): string {
+  const lines = out.split('\n');
+  const first = lines.findLastIndex((l) => l.includes('› '));
+  const rows: string[] = [];
+  for (let i = first; i < lines.length && !lines[i].startsWith('╰'); i++) {
+    rows.push(
+      lines[i]
+        .replace(/^│ /, '')
+        .replace(/\s*│$/, '')
+        .replace(/^(› | {2})/, ''),
+    );
+  }
+  return rows.join('\n');
+}
+
+describe('input', () => {
+  it('sends typed text with Enter and shows it in the transcript', async () => {
+    const { c, type, out } = await start();
+    await type('h', 'e', 'l', 'l', 'o');
+    await eventually(() => expect(inputBox(out())).toBe('hello'));
+    await type(KEY.backspace, KEY.left, 'X', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['helXl']);
+    await eventually(() => expect(out()).toContain('> helXl'));
+  });
+
+  it('starts a new line on a trailing backslash, and sends both lines', async () => {
+    const { c, type, out } = await start();
+    await type('line one\\', KEY.enter);
+    expect(c.runs).toEqual([]);
+    await type('line two');
+    await eventually(() => expect(inputBox(out())).toBe('line one\nline two'));
+    await type(KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['line one\nline two']);
+  });
+
+  it('starts a new line on Shift+Enter (kitty/CSI u) and Ctrl+J', async () => {
+    const { c, type } = await start();
+    await type('a', '\u001B[13;2u', 'b', '\n', 'c', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['a\nb\nc']);
+  });
+
+  it('keeps a multi-line paste intact instead of sending it', async () => {
+    const { c, type, out } = await start();
+    const pasted = Array.from({ length: 300 }, (_, i) => `row ${i}`).join('\r');
+    await type(pasted);
+    expect(c.runs).toEqual([]);
+    await eventually(() => expect(out()).toContain('… 290 more lines above'));
+    await type(KEY.enter);
+    expect(c.runs[0].prompt).toBe(pasted.replace(/\r/g, '\n'));
+  });
+
+  it('keeps a bracketed paste intact, Enter keys inside it included', async () => {
+    const { c, type } = await start();
+    await type('\u001B[200~first', '\r', 'second\u001B[201~', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['first\nsecond']);
+  });
+
+  it('sends typed text that arrives in one read with its Enter', async () => {
+    const { c, type } = await start();
+    await type('ls -la\r');
+    expect(c.runs.map((r) => r.prompt)).toEqual(['ls -la']);
+  });
+
+  it('persists history to the file and browses it with Up and Down in a new session', async () => {
+    const file = join(dir, 'state', 'history.jsonl');
+    const first = await start(new FakeController(file));
+    await first.type('one', KEY.enter);
+    first.c.endTurn();
+    await tick();
+    await first.type('two\\', KEY.enter, 'lines', KEY.enter);
+    first.c.endTurn();
+    expect(first.c.runs.map((r) => r.prompt)).toEqual(['one', 'two\nlines']);
+    await eventually(async () => expect(await readFile(file, 'utf8')).toBe('"one"\n"two\\nlines"\n'));
+    first.app.unmount();
+
+    const second = await start(new FakeController(file));
+    const box = () => inputBox(second.out());
+    await second.type('draft', KEY.up);
+    await eventually(() => expect(box()).toBe('two\nlines'));
+    // Up on the last line of a multi-line entry moves within it first.
+    await second.type(KEY.up, KEY.up);
+    await eventually(() => expect(box()).toBe('one'));
+    await second.type(KEY.down);
+    await eventually(() => expect(box()).toBe('two\nlines'));
+    await second.type(KEY.down, KEY.down);
+    await eventually(() => expect(box()).toBe('draft'));
+  });
+
+  it('clears the input on Ctrl+C and quits on a second one', async () => {
+    const { c, type, out } = await start();
+    await type('some text');
+    await eventually(() => expect(inputBox(out())).toBe('some text'));
+    await type(KEY.ctrlC);
+    await eventually(() => expect(out()).toContain('Press Ctrl+C again to exit'));
+    expect(inputBox(out())).not.toContain('some text');
+    expect(c.listenerCount).toBe(1);
+    await type(KEY.ctrlC);
+    await eventually(() => expect(c.listenerCount).toBe(0));
+  });
+
+  it('does not quit on a single Ctrl+C with an empty input', async () => {
+    const { c, type, out } = await start();
+    await type(KEY.ctrlC);
+    await tick(1100);
+    await type(KEY.ctrlC, 'x');
+    await eventually(() => expect(inputBox(out())).toBe('x'));
+    expect(c.listenerCount).toBe(1);
+  });
+
+  it('interrupts the running turn on Esc through the AbortSignal given to run', async () => {
+    const { c, type, out } = await start();
+    await type('go', KEY.enter);
+    expect(c.runs[0].signal.aborted).toBe(false);
+    await type(KEY.esc);
+    expect(c.runs[0].signal.aborted).toBe(true);
+    await eventually(() => expect(out()).toContain('Interrupted. Tell codey what to do instead.'));
+    // The session goes on.
+    await type('next', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['go', 'next']);
+  });
+
+  it('keeps a prompt typed while a turn runs, and says why it was not sent', async () => {
+    const { c, type, out } = await start();
+    await type('first', KEY.enter, 'second', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['first']);
+    await eventually(() =>
+      expect(out()).toContain('A turn is running: Esc interrupts it; your text stays here.'),
+    );
+    expect(inputBox(out())).toContain('second');
+  });
+});

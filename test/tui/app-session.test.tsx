@@ -1,0 +1,273 @@
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Decision } from '../../src/approval/types';
+import { App } from '../../src/tui/App';
+import { FakeController, usageOf } from './fake-controller';
+import { KEY, eventually, frame, mounted, tick } from './helpers';
+
+afterEach(() => cleanup());
+
+async function start(c = new FakeController()) {
+  const app = render(<App controller={c} home="/home/ann" />);
+  await mounted(app.stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      app.stdin.write(chunk);
+      await tick();
+    }
+  };
+  const out = () => frame(app.lastFrame);
+  /** Waits until the frame contains every one of `texts`. */
+  const shows = (...texts: string[]) =>
+    eventually(() => {
+      for (const t of texts) expect(out()).toContain(t);
+    });
+  return { c, app, type, out, shows };
+}
+
+/** The two status lines at the bottom. */
+const status = (out: string) => out.split('\n').slice(-2).join('\n');
+
+describe('turns', () => {
+  it('streams text deltas into the live item and keeps the finished text', async () => {
+    const { c, type, out, shows } = await start();
+    await type('hi', KEY.enter);
+    c.emit({ type: 'text_delta', text: 'Hello ' }, { type: 'text_delta', text: '**world**' });
+    await shows('● Hello world');
+    c.emit({ type: 'text', text: 'Hello **world**, done.' });
+    c.endTurn('Hello **world**, done.');
+    await shows('● Hello world, done.');
+    expect(out().match(/Hello world/g)).toHaveLength(1);
+  });
+
+  it('streams a long reply paragraph by paragraph, whole and in order', async () => {
+    const { c, type, out } = await start();
+    await type('explain', KEY.enter);
+    const reply = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} says *something*.`).join('\n\n');
+    for (let i = 0; i < reply.length; i += 7) c.emit({ type: 'text_delta', text: reply.slice(i, i + 7) });
+    c.emit({ type: 'text', text: reply });
+    c.endTurn(reply);
+    const expected = Array.from(
+      { length: 30 },
+      (_, i) => `${i === 0 ? '●' : ' '} Paragraph ${i} says something.`,
+    );
+    await eventually(() =>
+      expect(
+        out()
+          .split('\n')
+          .filter((l) => l.includes('Paragraph')),
+      ).toEqual(expected),
+    );
+  });
+
+  it('shows start-up notices and notice events in the transcript', async () => {
+    const c = new FakeController();
+    c.notices = ['web provider "brave" has no BRAVE_API_KEY; web search is off'];
+    const { shows } = await start(c);
+    await shows('⚠ web provider "brave" has no BRAVE_API_KEY; web search is off');
+    c.emit({ type: 'notice', level: 'warn', message: 'context is 90% full' });
+    await shows('⚠ context is 90% full');
+  });
+
+  it('asks for approval in place of the input and returns the answer to the loop', async () => {
+    const { c, type, out, shows } = await start();
+    await type('clean up', KEY.enter);
+    c.emit({
+      type: 'tool_start',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command: 'rm -rf build' },
+      summary: 'Run a shell command',
+      detail: 'rm -rf build',
+    });
+    const answer = c.ask({
+      tool: 'bash',
+      summary: 'Run a shell command',
+      detail: 'rm -rf build',
+      rememberable: true,
+    });
+    await shows('Bash: Run a shell command', '3. Yes, always for this command');
+    await type('2');
+    expect(await answer).toEqual<Decision>({ kind: 'allow_tool' });
+    await eventually(() => expect(out()).not.toContain('Allow this?'));
+    // The input has the keys again.
+    await type('x');
+    await shows('› x');
+  });
+
+  it('takes Esc on the prompt as No without interrupting the turn', async () => {
+    const { c, type, shows } = await start();
+    await type('go', KEY.enter);
+    const answer = c.ask({ tool: 'bash', detail: 'ls' });
+    await shows('Allow this?');
+    await type(KEY.esc);
+    expect(await answer).toEqual({ kind: 'deny' });
+    expect(c.runs[0].signal.aborted).toBe(false);
+  });
+
+  it('withdraws the prompt as a deny when the turn is interrupted', async () => {
+    const { c, type, out, shows } = await start();
+    await type('go', KEY.enter);
+    const answer = c.ask({ tool: 'bash', detail: 'ls' }, c.runs[0].signal);
+    await shows('Allow this?');
+    // Esc goes to the prompt (it means No there); the turn is interrupted from elsewhere.
+    c.abortLatest();
+    expect(await answer).toEqual({ kind: 'deny' });
+    await eventually(() => expect(out()).not.toContain('Allow this?'));
+  });
+
+  it('shows a remembered answer as a dim line on the call', async () => {
+    const { c, shows } = await start();
+    c.emit(
+      {
+        type: 'tool_start',
+        id: 't1',
+        name: 'bash',
+        displayName: 'Bash',
+        input: { command: 'git status' },
+        summary: '',
+        detail: 'git status',
+      },
+      {
+        type: 'approval_decision',
+        id: 't1',
+        decision: { kind: 'allow_detail' },
+        source: 'rule',
+        rule: 'bash: git status',
+      },
+      {
+        type: 'tool_end',
+        id: 't1',
+        name: 'bash',
+        displayName: 'Bash',
+        status: 'done',
+        output: 'clean',
+        meta: { exitCode: 0 },
+        durationMs: 5,
+      },
+    );
+    await shows('● Bash(git status)\n  ⎿ allowed by rule bash: git status\n  ⎿ clean\n    exit 0');
+  });
+
+  it('shows an error when run rejects, and the session goes on', async () => {
+    const c = new FakeController();
+    c.run = () => Promise.reject(new Error('ANTHROPIC_API_KEY is not set'));
+    const { type, out, shows } = await start(c);
+    await type('hi', KEY.enter);
+    await shows('✗ ANTHROPIC_API_KEY is not set');
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+  });
+});
+
+describe('status line', () => {
+  it('shows the model, the workspace under ~, tokens with the cache share and web status', async () => {
+    const { c, shows } = await start();
+    await shows('claude-test-1 · ~/src/proj · 0 in · 0 out · web: command');
+    c.emit({
+      type: 'usage',
+      usage: usageOf(),
+      total: usageOf({ input_tokens: 2000, cache_read_input_tokens: 6000, output_tokens: 512 }),
+    });
+    await shows('claude-test-1 · ~/src/proj · 8k in (75% cached) · 512 out · web: command');
+  });
+
+  it('shows the keys that matter while a turn runs', async () => {
+    const { type, out } = await start();
+    expect(status(out())).toContain('Ctrl+C twice to quit');
+    await type('go', KEY.enter);
+    await eventually(() => expect(status(out())).toContain('Esc interrupt'));
+  });
+});
+
+describe('slash commands', () => {
+  it('lists matching commands under the input and completes with Tab', async () => {
+    const { type, out, shows } = await start();
+    await type('/c');
+    await shows('/clear', '/cost');
+    expect(out()).not.toContain('/model NAME');
+    await type('o', KEY.tab);
+    await shows('› /cost');
+  });
+
+  it('/clear starts a new conversation', async () => {
+    const { c, type, shows } = await start();
+    await type('/clear', KEY.enter);
+    await shows('Started a new conversation.');
+    expect(c.cleared).toBe(1);
+  });
+
+  it('/model NAME changes the model, shown in the status line', async () => {
+    const { c, type, out } = await start();
+    await type('/mo', KEY.tab, 'claude-other', KEY.enter);
+    await eventually(() => expect(status(out())).toContain('claude-other · ~/src/proj'));
+    expect(c.models).toEqual(['claude-other']);
+  });
+
+  it('/cost shows token counts and the price when known', async () => {
+    const c = new FakeController();
+    c.usageValue = usageOf({
+      input_tokens: 1_000_000,
+      output_tokens: 100_000,
+      cache_read_input_tokens: 2_000_000,
+    });
+    c.priceValue = { inputPerMTok: 3, outputPerMTok: 15, cacheReadPerMTok: 0.3, cacheWritePerMTok: 3.75 };
+    const { type, shows } = await start(c);
+    await type('/cost', KEY.enter);
+    await shows(
+      'input tokens:        1,000,000',
+      'output tokens:       100,000',
+      'cache read tokens:   2,000,000',
+      'cost:                $5.10',
+    );
+  });
+
+  it('/cost says when the price is unknown', async () => {
+    const { type, shows } = await start();
+    await type('/cost', KEY.enter);
+    await shows('cost:                unknown (no price known for claude-test-1)');
+  });
+
+  it('/tools lists the tools and whether each asks', async () => {
+    const { type, shows } = await start();
+    await type('/tools', KEY.enter);
+    await shows('Read      runs without asking', 'Bash      asks first', 'WebFetch  asks first');
+  });
+
+  it('/worktree NAME moves the session and shows the new path', async () => {
+    const { c, type, out, shows } = await start();
+    await type('/worktree feat-x', KEY.enter);
+    await shows('Now working in /home/ann/src/proj-worktrees/feat-x on branch feat-x.');
+    expect(c.worktreeNames).toEqual(['feat-x']);
+    expect(status(out())).toContain('~/src/proj-worktrees/feat-x');
+  });
+
+  it('refuses session-changing commands while a turn runs', async () => {
+    const { c, type, shows } = await start();
+    await type('go', KEY.enter, '/clear', KEY.enter);
+    await shows('/clear waits for the running turn: press Esc to interrupt it first.');
+    expect(c.cleared).toBe(0);
+  });
+
+  it('/exit quits', async () => {
+    const { c, type } = await start();
+    await type('/exit', KEY.enter);
+    await eventually(() => expect(c.listenerCount).toBe(0));
+  });
+
+  it('/exit during a turn interrupts it first', async () => {
+    const { c, type } = await start();
+    await type('go', KEY.enter, '/exit', KEY.enter);
+    expect(c.runs[0].signal.aborted).toBe(true);
+    await eventually(() => expect(c.listenerCount).toBe(0));
+  });
+
+  it('/help lists the commands and keys', async () => {
+    const { type, shows } = await start();
+    await type('/help', KEY.enter);
+    await shows(
+      '/worktree [NAME]  move the session into a new git worktree and branch',
+      'Esc interrupt the running turn',
+    );
+  });
+});

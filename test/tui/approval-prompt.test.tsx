@@ -1,0 +1,123 @@
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest, Decision } from '../../src/approval/types';
+import { ApprovalPrompt, approvalChoices } from '../../src/tui/ApprovalPrompt';
+import { KEY, eventually, frame, mounted, tick } from './helpers';
+
+afterEach(() => cleanup());
+
+const bash: ApprovalRequest = {
+  tool: 'bash',
+  readOnly: false,
+  summary: 'Run a shell command',
+  detail: 'rm -rf build',
+  rememberable: true,
+};
+const fetchReq: ApprovalRequest = {
+  tool: 'web_fetch',
+  readOnly: false,
+  summary: 'Fetch a page',
+  detail: 'https://docs.rs/x',
+  rememberable: true,
+  domain: 'docs.rs',
+};
+const search: ApprovalRequest = {
+  tool: 'web_search',
+  readOnly: false,
+  summary: 'Search the web',
+  detail: 'ink static',
+  rememberable: false,
+};
+
+/** Renders the prompt, sends `keys` one write each, returns the decisions and the last frame. */
+async function answer(request: ApprovalRequest, displayName: string, ...keys: string[]) {
+  const decisions: Decision[] = [];
+  const app = render(
+    <ApprovalPrompt request={request} displayName={displayName} onDecision={(d) => decisions.push(d)} />,
+  );
+  await mounted(app.stdin);
+  for (const k of keys) {
+    app.stdin.write(k);
+    await tick();
+  }
+  return { decisions, out: () => frame(app.lastFrame) };
+}
+
+describe('ApprovalPrompt', () => {
+  it('shows the tool, its summary, its detail and numbered choices', async () => {
+    const { out: shown } = await answer(bash, 'Bash');
+    const out = shown();
+    expect(out).toContain('Bash: Run a shell command');
+    expect(out).toContain('rm -rf build');
+    expect(out).toContain('❯ 1. Yes');
+    expect(out).toContain('2. Yes, always for Bash');
+    expect(out).toContain('3. Yes, always for this command');
+    expect(out).toContain('4. No');
+    expect(out).toContain('5. No, and tell the model what to do instead');
+  });
+
+  it('gives each choice its Decision by digit', async () => {
+    const expected: Decision['kind'][] = ['allow_once', 'allow_tool', 'allow_detail', 'deny'];
+    for (const [i, kind] of expected.entries()) {
+      const { decisions } = await answer(bash, 'Bash', String(i + 1));
+      expect(decisions).toEqual([{ kind }]);
+    }
+  });
+
+  it('moves with the arrows and chooses with Enter', async () => {
+    expect((await answer(bash, 'Bash', KEY.down, KEY.down, KEY.enter)).decisions).toEqual([
+      { kind: 'allow_detail' },
+    ]);
+    expect((await answer(bash, 'Bash', KEY.up, KEY.up, KEY.enter)).decisions).toEqual([{ kind: 'deny' }]);
+  });
+
+  it('takes y for yes once, n and Esc for no', async () => {
+    expect((await answer(bash, 'Bash', 'y')).decisions).toEqual([{ kind: 'allow_once' }]);
+    expect((await answer(bash, 'Bash', 'n')).decisions).toEqual([{ kind: 'deny' }]);
+    expect((await answer(bash, 'Bash', KEY.esc)).decisions).toEqual([{ kind: 'deny' }]);
+  });
+
+  it('returns the text to tell the model with the refusal', async () => {
+    const { decisions } = await answer(bash, 'Bash', '5', 'use git clean instead', KEY.enter);
+    expect(decisions).toEqual([{ kind: 'deny_with_message', message: 'use git clean instead' }]);
+  });
+
+  it('lets Esc leave the text box for the choices, without answering', async () => {
+    const { decisions, out } = await answer(bash, 'Bash', '5', 'abc', KEY.esc);
+    expect(decisions).toEqual([]);
+    await eventually(() => expect(out()).not.toContain('Tell the model:'));
+    expect(out()).toContain('❯ 1. Yes');
+  });
+
+  it('has no detail choice when the detail is not rememberable', async () => {
+    const { out, decisions } = await answer(search, 'WebSearch', '3');
+    expect(out()).not.toContain('always for this');
+    expect(approvalChoices(search, 'WebSearch').map((c) => c.label)).toEqual([
+      'Yes',
+      'Yes, always for WebSearch',
+      'No',
+      'No, and tell the model what to do instead',
+    ]);
+    expect(decisions).toEqual([{ kind: 'deny' }]);
+  });
+
+  it('offers "always for DOMAIN" only when the request names a domain', async () => {
+    const { out, decisions } = await answer(fetchReq, 'WebFetch', '4');
+    expect(out()).toContain('3. Yes, always for this URL');
+    expect(out()).toContain('4. Yes, always for docs.rs');
+    expect(decisions).toEqual([{ kind: 'allow_domain' }]);
+    expect(approvalChoices(bash, 'Bash').some((c) => c.decision?.kind === 'allow_domain')).toBe(false);
+  });
+});
+
+describe('ApprovalPrompt with keys in one read', () => {
+  it('applies each key of a chunk in turn', async () => {
+    expect((await answer(bash, 'Bash', `${KEY.down}${KEY.down}${KEY.enter}`)).decisions).toEqual([
+      { kind: 'allow_detail' },
+    ]);
+  });
+
+  it('answers once, even when more keys follow', async () => {
+    expect((await answer(bash, 'Bash', 'y', 'n', KEY.enter)).decisions).toEqual([{ kind: 'allow_once' }]);
+  });
+});

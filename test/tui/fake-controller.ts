@@ -1,0 +1,132 @@
+import type { AgentEvent, Usage } from '../../src/agent/events';
+import type { ApprovalRequest, Decision } from '../../src/approval/types';
+import type { ApprovalHandler, Controller, Price, ToolInfo } from '../../src/tui/controller';
+
+export const usageOf = (u: Partial<Usage> = {}): Usage => ({
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+  web_search_requests: 0,
+  ...u,
+});
+
+interface Run {
+  prompt: string;
+  /** Aborted when the app's signal aborts (or by {@link FakeController.abortLatest}). */
+  signal: AbortSignal;
+  finish: () => void;
+  abort: () => void;
+}
+
+/** A Controller whose turns the test drives: it emits events and answers runs and approvals. */
+export class FakeController implements Controller {
+  workspace = '/home/ann/src/proj';
+  model = 'claude-test-1';
+  webStatus = 'web: command';
+  historyFile: string;
+  notices: string[] = [];
+  theme: 'dark' | 'light' = 'dark';
+  runs: Run[] = [];
+  cleared = 0;
+  models: string[] = [];
+  worktreeNames: (string | undefined)[] = [];
+  worktreeError: string | undefined;
+  usageValue = usageOf();
+  priceValue: Price | undefined;
+  toolList: ToolInfo[] = [
+    { name: 'read_file', displayName: 'Read', asks: false },
+    { name: 'bash', displayName: 'Bash', asks: true },
+    { name: 'web_fetch', displayName: 'WebFetch', asks: true },
+  ];
+  private listeners = new Set<(e: AgentEvent) => void>();
+  private handler: ApprovalHandler | undefined;
+
+  constructor(historyFile = '/nonexistent/codey-test/history.jsonl') {
+    this.historyFile = historyFile;
+  }
+
+  subscribe(listener: (e: AgentEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Subscribers; 0 once the app has unmounted (exited). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  emit(...events: AgentEvent[]): void {
+    for (const e of events) for (const l of this.listeners) l(e);
+  }
+
+  /** Interrupts the latest run as the CLI would on a signal. */
+  abortLatest(): void {
+    this.runs[this.runs.length - 1]?.abort();
+  }
+
+  run(prompt: string, signal: AbortSignal): Promise<void> {
+    // The app's signal, followed so that a test can also abort from outside the app.
+    const own = new AbortController();
+    signal.addEventListener('abort', () => own.abort());
+    return new Promise((resolve) => {
+      const run = { prompt, signal: own.signal, finish: resolve, abort: () => own.abort() };
+      this.runs.push(run);
+      own.signal.addEventListener('abort', () => {
+        this.emit({ type: 'turn_end', reason: 'interrupted', stopReason: null, text: '', requests: 1 });
+        resolve();
+      });
+    });
+  }
+
+  /** Ends the latest run with `turn_end`. */
+  endTurn(text = ''): void {
+    this.emit({ type: 'turn_end', reason: 'end_turn', stopReason: 'end_turn', text, requests: 1 });
+    this.runs[this.runs.length - 1]?.finish();
+  }
+
+  setApprovalHandler(handler: ApprovalHandler): void {
+    this.handler = handler;
+  }
+
+  /** Asks the app as the loop would; resolves with the person's Decision. */
+  ask(
+    request: Partial<ApprovalRequest> & { tool: string },
+    signal = new AbortController().signal,
+  ): Promise<Decision> {
+    if (!this.handler) throw new Error('no approval handler set');
+    return this.handler(
+      { readOnly: false, summary: '', detail: '', rememberable: false, ...request },
+      signal,
+    );
+  }
+
+  clear(): void {
+    this.cleared++;
+  }
+
+  setModel(name: string): void {
+    this.models.push(name);
+    this.model = name;
+  }
+
+  usage(): Usage {
+    return this.usageValue;
+  }
+
+  price(): Price | undefined {
+    return this.priceValue;
+  }
+
+  tools(): ToolInfo[] {
+    return this.toolList;
+  }
+
+  async worktree(name?: string): Promise<{ path: string; branch: string }> {
+    this.worktreeNames.push(name);
+    if (this.worktreeError) throw new Error(this.worktreeError);
+    const branch = name ?? 'codey-1';
+    this.workspace = `/home/ann/src/proj-worktrees/${branch}`;
+    return { path: this.workspace, branch };
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import * as e from '../../src/tui/input-state';
+
+describe('input editing', () => {
+  it('inserts at the cursor and turns CR and CR LF into LF', () => {
+    const s = e.insert({ value: 'ad', cursor: 1 }, 'b\r\nc\r');
+    expect(s).toEqual({ value: 'ab\nc\nd', cursor: 5 });
+  });
+
+  it('deletes a whole surrogate pair with backspace', () => {
+    expect(e.backspace(e.inputOf('a😀'))).toEqual({ value: 'a', cursor: 1 });
+  });
+
+  it('moves between lines at the same column, and reports the edges', () => {
+    const s = { value: 'abc\nd\nefgh', cursor: 9 };
+    expect(e.up(s)).toEqual({ ...s, cursor: 5 });
+    expect(e.up({ ...s, cursor: 5 })).toEqual({ ...s, cursor: 1 });
+    expect(e.up({ ...s, cursor: 2 })).toBeUndefined();
+    expect(e.down({ ...s, cursor: 2 })).toEqual({ ...s, cursor: 5 });
+    expect(e.down(s)).toBeUndefined();
+    expect(e.cursorPosition(s)).toEqual({ line: 2, col: 3 });
+  });
+
+  it('has home, end and the kill keys', () => {
+    const s = { value: 'one two\nthree', cursor: 7 };
+    expect(e.home(s).cursor).toBe(0);
+    expect(e.end({ ...s, cursor: 9 }).cursor).toBe(13);
+    expect(e.deleteWordBack(s)).toEqual({ value: 'one \nthree', cursor: 4 });
+    expect(e.killToStart({ ...s, cursor: 4 })).toEqual({ value: 'two\nthree', cursor: 0 });
+    expect(e.killToEnd({ ...s, cursor: 3 })).toEqual({ value: 'one\nthree', cursor: 3 });
+  });
+});

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/agent/events';
+import { initialTranscript, reduceTranscript, type TranscriptAction } from '../../src/tui/transcript-state';
+import { usageOf } from './fake-controller';
+
+const run = (actions: TranscriptAction[], now = 1000) => reduceTranscript(initialTranscript(), actions, now);
+
+const toolStart = (id: string, name = 'bash'): AgentEvent => ({
+  type: 'tool_start',
+  id,
+  name,
+  displayName: 'Bash',
+  input: { command: 'ls' },
+  summary: 'Run ls',
+  detail: 'ls',
+});
+
+const toolEnd = (id: string, status: 'done' | 'error' = 'done'): AgentEvent => ({
+  type: 'tool_end',
+  id,
+  name: 'bash',
+  displayName: 'Bash',
+  status,
+  output: 'a\nb',
+  durationMs: 12,
+});
+
+describe('reduceTranscript', () => {
+  it('starts with the start-up notices as finished warnings', () => {
+    const s = initialTranscript(['config: dropped "theme"']);
+    expect(s.done).toEqual([{ kind: 'notice', key: 0, level: 'warn', text: 'config: dropped "theme"' }]);
+    expect(s.nextKey).toBe(1);
+  });
+
+  it('accumulates text deltas in one live item, then moves the finished block to done', () => {
+    const s1 = run([
+      { type: 'user_prompt', text: 'hi' },
+      { type: 'text_delta', text: 'Hel' },
+      { type: 'text_delta', text: 'lo' },
+    ]);
+    expect(s1.done.map((i) => i.kind)).toEqual(['user']);
+    expect(s1.live).toEqual([{ kind: 'assistant', key: 1, text: 'Hello', streaming: true }]);
+    const s2 = reduceTranscript(s1, [{ type: 'text', text: 'Hello!' }], 0);
+    expect(s2.live).toEqual([]);
+    expect(s2.done[1]).toEqual({ kind: 'assistant', key: 1, text: 'Hello!', streaming: false });
+  });
+
+  it('keeps the done array untouched while a delta streams (only the live part changes)', () => {
+    const s1 = run([
+      { type: 'user_prompt', text: 'hi' },
+      { type: 'text_delta', text: 'a' },
+    ]);
+    const s2 = reduceTranscript(s1, [{ type: 'text_delta', text: 'b' }], 0);
+    expect(s2.done).toBe(s1.done);
+  });
+
+  it('collapses thinking into its own item', () => {
+    const s = run([
+      { type: 'thinking_delta', text: 'one\n' },
+      { type: 'thinking', text: 'one\ntwo' },
+    ]);
+    expect(s.done).toEqual([{ kind: 'thinking', key: 0, text: 'one\ntwo', streaming: false }]);
+  });
+
+  it('tracks a tool call from start through approval to its result', () => {
+    const s1 = run(
+      [
+        toolStart('t1'),
+        {
+          type: 'approval_request',
+          id: 't1',
+          request: { tool: 'bash', readOnly: false, summary: '', detail: 'ls', rememberable: true },
+        },
+      ],
+      5,
+    );
+    expect(s1.live[0]).toMatchObject({
+      kind: 'tool',
+      id: 't1',
+      status: 'running',
+      awaitingApproval: true,
+      startedAt: 5,
+    });
+    const s2 = reduceTranscript(
+      s1,
+      [
+        {
+          type: 'approval_decision',
+          id: 't1',
+          decision: { kind: 'allow_once' },
+          source: 'rule',
+          rule: 'bash(ls)',
+        },
+        { type: 'tool_progress', id: 't1', message: 'half' },
+      ],
+      9,
+    );
+    expect(s2.live[0]).toMatchObject({
+      awaitingApproval: false,
+      startedAt: 9,
+      note: 'allowed by rule bash(ls)',
+      progress: 'half',
+    });
+    const s3 = reduceTranscript(s2, [toolEnd('t1')], 20);
+    expect(s3.live).toEqual([]);
+    expect(s3.done[0]).toMatchObject({ kind: 'tool', status: 'done', output: 'a\nb', durationMs: 12 });
+  });
+
+  it('keeps transcript order: a finished item waits behind a running one', () => {
+    const s1 = run([toolStart('a'), toolStart('b'), toolEnd('b')]);
+    expect(s1.done).toEqual([]);
+    expect(s1.live.map((i) => i.kind === 'tool' && i.id)).toEqual(['a', 'b']);
+    const s2 = reduceTranscript(s1, [toolEnd('a', 'error')], 0);
+    expect(s2.done.map((i) => i.kind === 'tool' && `${i.id}:${i.status}`)).toEqual(['a:error', 'b:done']);
+  });
+
+  it('shows hosted search use and its results as one item', () => {
+    const s = run([
+      { type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'ink' } },
+      {
+        type: 'server_tool_result',
+        id: 's1',
+        name: 'web_search',
+        results: [{ title: 'Ink', url: 'https://x.dev' }],
+      },
+    ]);
+    expect(s.done).toEqual([
+      {
+        kind: 'server_tool',
+        key: 0,
+        id: 's1',
+        name: 'web_search',
+        input: { query: 'ink' },
+        startedAt: 1000,
+        status: 'done',
+        results: [{ title: 'Ink', url: 'https://x.dev' }],
+        error: undefined,
+      },
+    ]);
+  });
+
+  it('records the session total of the latest usage event, without an item', () => {
+    const s = run([
+      { type: 'usage', usage: usageOf({ input_tokens: 5 }), total: usageOf({ input_tokens: 50 }) },
+    ]);
+    expect(s.usage?.input_tokens).toBe(50);
+    expect(s.done).toEqual([]);
+  });
+
+  it('turns notices, retries, errors and slash-command output into items', () => {
+    const s = run([
+      { type: 'notice', level: 'info', message: 'hello' },
+      { type: 'retry', attempt: 2, delayMs: 1500, reason: 'overloaded' },
+      { type: 'error', message: 'boom' },
+      { type: 'info', title: 'Tools', lines: ['Bash'] },
+    ]);
+    expect(s.done.map((i) => i.kind)).toEqual(['notice', 'notice', 'error', 'info']);
+    expect(s.done[1]).toMatchObject({ text: 'Retrying in 1.5s (attempt 2): overloaded' });
+  });
+
+  it('on an interrupted turn ends running tools as interrupted and drops empty streams', () => {
+    const s = run([
+      { type: 'text_delta', text: 'par' },
+      toolStart('t1'),
+      { type: 'text_delta', text: '' },
+      { type: 'turn_end', reason: 'interrupted', stopReason: null, text: '', requests: 1 },
+    ]);
+    expect(s.live).toEqual([]);
+    expect(s.done.map((i) => i.kind)).toEqual(['assistant', 'tool', 'turn_end']);
+    expect(s.done[1]).toMatchObject({ status: 'interrupted' });
+    expect(s.done[2]).toMatchObject({ reason: 'interrupted' });
+  });
+
+  it('adds no line for an ordinary end of turn', () => {
+    const s = run([
+      { type: 'text', text: 'done' },
+      { type: 'turn_end', reason: 'end_turn', stopReason: 'end_turn', text: 'done', requests: 1 },
+    ]);
+    expect(s.done.map((i) => i.kind)).toEqual(['assistant']);
+  });
+
+  it('settle finishes what a failed run left live', () => {
+    const s = run([toolStart('t1'), { type: 'local_error', message: 'network down' }, { type: 'settle' }]);
+    expect(s.live).toEqual([]);
+    expect(s.done.map((i) => (i.kind === 'tool' ? i.status : i.kind))).toEqual(['interrupted', 'error']);
+  });
+
+  it('gives every item a distinct key', () => {
+    const s = run([
+      { type: 'user_prompt', text: 'a' },
+      { type: 'text', text: 'b' },
+      toolStart('c'),
+      toolEnd('c'),
+      { type: 'user_prompt', text: 'd' },
+    ]);
+    const keys = s.done.map((i) => i.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('long streamed replies', () => {
+  it('finishes each completed paragraph so the live part stays small', () => {
+    const s1 = run([
+      { type: 'text_delta', text: 'First para.\n\nSecond ' },
+      { type: 'text_delta', text: 'para.\n\nThi' },
+    ]);
+    expect(s1.done).toMatchObject([
+      { kind: 'assistant', text: 'First para.\n\n', streaming: false, continued: undefined },
+      { kind: 'assistant', text: 'Second para.\n\n', streaming: false, continued: true },
+    ]);
+    expect(new Set([...s1.done, ...s1.live].map((i) => i.key)).size).toBe(3);
+    expect(s1.live).toMatchObject([{ kind: 'assistant', text: 'Thi', streaming: true, continued: true }]);
+    const s2 = reduceTranscript(s1, [{ type: 'text', text: 'First para.\n\nSecond para.\n\nThird.' }], 0);
+    expect(s2.live).toEqual([]);
+    expect(s2.done.map((i) => i.kind === 'assistant' && i.text).join('')).toBe(
+      'First para.\n\nSecond para.\n\nThird.',
+    );
+  });
+
+  it('never cuts inside a code fence', () => {
+    const s = run([{ type: 'text_delta', text: 'Code:\n\n```py\na = 1\n\nb = 2\n' }]);
+    expect(s.done.map((i) => i.kind === 'assistant' && i.text)).toEqual(['Code:\n\n']);
+    expect(s.live).toMatchObject([{ text: '```py\na = 1\n\nb = 2\n' }]);
+  });
+});
