@@ -59,7 +59,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     join(stateDir(env), 'history.jsonl'),
     session.notices,
   );
-  const code = await runTui(controller);
+  const code = await runTui(controller, { initialPrompt: input.positional });
   await session.log?.close();
   return code;
 }

@@ -1,6 +1,6 @@
 import { Box, useApp } from 'ink';
 import { homedir } from 'node:os';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
 import { PromptInput } from './PromptInput';
@@ -19,10 +19,12 @@ export interface AppProps {
   noColor?: boolean;
   /** Home folder for `~` in the status line; default `os.homedir()`. */
   home?: string;
+  /** A prompt given on the command line (`codey "fix the bug"`): submitted once, at start. */
+  initialPrompt?: string;
 }
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
-export function App({ controller, noColor = false, home }: AppProps) {
+export function App({ controller, noColor = false, home, initialPrompt }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
@@ -31,6 +33,12 @@ export function App({ controller, noColor = false, home }: AppProps) {
   const session = useSession(controller, dispatch, history.add, exit);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !initialPrompt?.trim()) return;
+    started.current = true;
+    session.submit(initialPrompt);
+  }, [initialPrompt, session]);
 
   return (
     <ThemeContext.Provider value={theme}>

@@ -16,6 +16,8 @@ export interface RunTuiOptions {
   env?: NodeJS.ProcessEnv;
   /** Route console output above the app (ink's patchConsole); default true. */
   patchConsole?: boolean;
+  /** Submitted once at start (`codey "prompt"`). */
+  initialPrompt?: string;
 }
 
 /**
@@ -27,7 +29,11 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
   const tty = stdout.isTTY === true;
   if (tty) stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
-    <App controller={controller} noColor={noColorFromEnv(options.env ?? process.env)} />,
+    <App
+      controller={controller}
+      noColor={noColorFromEnv(options.env ?? process.env)}
+      initialPrompt={options.initialPrompt}
+    />,
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
       stdin: options.stdin ?? process.stdin,

@@ -231,6 +231,17 @@ describe('usage and configuration errors exit 2', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('codey -p');
   });
+  it('no setup wizard without a terminal: codey setup exits 2, and -p never runs it', async () => {
+    const r = await codey(box, ['setup']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('`codey setup` needs a terminal');
+    fake.enqueue(reply.text('no wizard here'));
+    const p = await codey(box, ['-p', 'hi']);
+    expect(p.stdout).toBe('no wizard here');
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(join(box.root, 'config', 'codey', 'config.json'))).toBe(false);
+  });
+
   it('--version and --help exit 0', async () => {
     const v = await codey(box, ['--version']);
     expect(v.exitCode).toBe(0);

@@ -1,0 +1,87 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, CANARY, sandbox, type Sandbox } from '../support/cli';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { EXIT_MARK, hasTmux, startTmux, type TmuxTerminal } from '../support/tmux';
+
+// The built CLI in a real terminal (tmux), typed at and read back as a person would (issue 4, Tests).
+// The command's output differs from its text, so the output on screen can only come from running it.
+const COMMAND = "printf 'hello-%s\\n' from-bash | tee out.txt";
+const FINAL = 'Wrote out.txt with the greeting.';
+
+let fake: FakeAnthropic;
+let box: Sandbox;
+let term: TmuxTerminal | undefined;
+
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+  box = await sandbox('repo-empty', fake.url);
+  // With a user config present the first start opens the app, not the setup wizard.
+  const configDir = join(box.env.XDG_CONFIG_HOME, 'codey');
+  await mkdir(configDir, { recursive: true });
+  await writeFile(join(configDir, 'config.json'), JSON.stringify({ model: 'claude-opus-4-8' }));
+});
+afterEach(async () => {
+  term?.kill();
+  term = undefined;
+  await fake.close();
+});
+
+type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
+
+describe('codey in a real terminal', () => {
+  it.skipIf(!hasTmux())(
+    'runs a turn whose bash call the person approves with a key',
+    async () => {
+      fake.enqueue(
+        reply.toolUse('bash', { command: COMMAND }, { before: 'I will write the file.' }),
+        reply.text(FINAL),
+      );
+      term = startTmux({ argv: ['node', BIN], cwd: box.cwd, env: box.env });
+
+      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      term.type('write a greeting to out.txt');
+      term.keys('Enter');
+
+      const ask = await term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+      expect(ask).toContain(COMMAND);
+      expect(ask).toMatch(/❯ 1\. Yes /);
+      term.keys('1');
+
+      // The turn is over when the final text is shown and the input box is back.
+      const done = await term.waitFor(
+        'the final text and the input box',
+        (s) => s.includes(FINAL) && s.includes('Ask codey'),
+      );
+      console.log(done);
+      expect(done).not.toContain('Allow this?');
+      expect(done).toContain('write a greeting to out.txt');
+      // The bash view: the command, its output on a line of its own (not the command's text), the exit code.
+      expect(done).toContain(COMMAND);
+      expect(done).toMatch(/^\W*hello-from-bash$/m);
+      expect(done).toMatch(/exit 0/);
+      expect(done).not.toContain(CANARY);
+
+      expect(await readFile(join(box.cwd, 'out.txt'), 'utf8')).toBe('hello-from-bash\n');
+      expect(fake.messageRequests).toHaveLength(2);
+      const first = fake.messageRequests[0].body.messages!;
+      expect(first.at(-1)!.content).toEqual(
+        expect.arrayContaining([expect.objectContaining({ text: 'write a greeting to out.txt' })]),
+      );
+      const results = (fake.messageRequests[1].body.messages!.at(-1)!.content as Block[]).filter(
+        (b) => b.type === 'tool_result',
+      );
+      expect(results).toHaveLength(1);
+      expect(results[0].is_error).not.toBe(true);
+      expect(JSON.stringify(results[0].content)).toContain('hello-from-bash');
+
+      term.type('/exit');
+      term.keys('Enter');
+      const end = await term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
+      expect(EXIT_MARK.exec(end)?.[1]).toBe('0');
+      expect(end).not.toContain(CANARY);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,107 @@
+/**
+ * A real terminal for end-to-end tests: one tmux server on its own socket (`tmux -L`), one session
+ * running one command, read back with `capture-pane`. Nothing of the user's tmux (server, config) is
+ * touched: the socket name is random and the config is /dev/null.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** True when a `tmux` binary is on PATH. */
+export function hasTmux(): boolean {
+  return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Quotes `s` for a POSIX shell (tmux runs the session command with `sh -c`). */
+export function shellQuote(s: string): string {
+  return `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Printed by the wrapper when the command ends: `[exited N]`, N its exit status. */
+export const EXIT_MARK = /\[exited (\d+)\]/;
+
+export interface TmuxOptions {
+  /** Argv of the command; run as is, with exactly `env` as its environment. */
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Terminal size in cells; default 120×40. */
+  width?: number;
+  height?: number;
+}
+
+export interface TmuxTerminal {
+  /** The socket name passed to `tmux -L`. */
+  readonly socket: string;
+  /** The visible screen, as plain text (no colour codes), lines right-trimmed. */
+  screen(): string;
+  /** Types `text` literally (no key names). */
+  type(text: string): void;
+  /** Sends tmux key names, e.g. `Enter`, `Escape`, `C-c`, `Down`. */
+  keys(...names: string[]): void;
+  /**
+   * Polls the screen every 50 ms until `check(screen)` is true; rejects after `timeoutMs` (default
+   * 15,000) with `what` and the last screen, so a failure shows what the terminal showed.
+   */
+  waitFor(what: string, check: (screen: string) => boolean, timeoutMs?: number): Promise<string>;
+  /** Kills the tmux server (and so the command); safe to call twice. */
+  kill(): void;
+}
+
+/**
+ * Starts a detached tmux session running `argv` in `cwd` with exactly `env` (tmux's own server
+ * environment is not passed on, apart from the TERM tmux sets for the pane). When the command ends,
+ * the pane prints `[exited N]` and stays, so the last frame can still be read.
+ * @throws when tmux cannot start the session.
+ */
+export function startTmux(opts: TmuxOptions): TmuxTerminal {
+  const socket = `codey-test-${randomBytes(6).toString('hex')}`;
+  const tmux = (...args: string[]) =>
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const envArgs = Object.entries(opts.env).map(([k, v]) => shellQuote(`${k}=${v}`));
+  const command =
+    `env -i TERM="$TERM" ${envArgs.join(' ')} ${opts.argv.map(shellQuote).join(' ')}; ` +
+    `echo "[exited $?]"; sleep 600`;
+  tmux(
+    'new-session',
+    '-d',
+    '-x',
+    String(opts.width ?? 120),
+    '-y',
+    String(opts.height ?? 40),
+    '-s',
+    't',
+    '-c',
+    opts.cwd,
+    command,
+  );
+  let killed = false;
+  const term: TmuxTerminal = {
+    socket,
+    screen: () =>
+      tmux('capture-pane', '-p', '-t', 't')
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .join('\n'),
+    type: (text) => void tmux('send-keys', '-t', 't', '-l', text),
+    keys: (...names) => void tmux('send-keys', '-t', 't', ...names),
+    async waitFor(what, check, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last = '';
+      for (;;) {
+        last = term.screen();
+        if (check(last)) return last;
+        if (Date.now() > deadline) {
+          throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${last}`);
+        }
+        await sleep(50);
+      }
+    },
+    kill() {
+      if (killed) return;
+      killed = true;
+      spawnSync('tmux', ['-L', socket, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' });
+    },
+  };
+  return term;
+}

@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionController } from '../../src/cli/controller';
+import { createSession } from '../../src/cli/session';
+import { resolveSettings } from '../../src/config/resolve';
+import { App } from '../../src/tui/App';
+import { reply, startFakeAnthropic, toolResultsPaired, type FakeAnthropic } from '../support/fake-anthropic';
+import { KEY, eventually, frame, mounted, tick } from './helpers';
+
+/**
+ * The app on the real agent, tools and approval policy, against the fake Messages API server: what a
+ * person sees and what reaches the model.
+ */
+const CANARY = 'sk-ant-canary-tui-0123456789ABCDEF';
+let fake: FakeAnthropic | undefined;
+afterEach(async () => {
+  cleanup();
+  await fake?.close();
+});
+
+async function start(opts: { git?: boolean } = {}) {
+  fake = await startFakeAnthropic();
+  const root = await mkdtemp(join(tmpdir(), 'codey-tui-'));
+  const work = join(root, 'work');
+  await mkdir(work);
+  await writeFile(join(work, 'a.txt'), 'one\n');
+  if (opts.git) {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: work });
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'init');
+  }
+  const env = {
+    ANTHROPIC_API_KEY: CANARY,
+    ANTHROPIC_BASE_URL: fake.url,
+    XDG_STATE_HOME: join(root, 'state'),
+    PATH: process.env.PATH,
+  };
+  const { settings } = await resolveSettings({ env, cwd: work, userFile: join(root, 'config.json') });
+  const session = await createSession({ settings, cwd: work, env, version: 'test', noWeb: true });
+  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+  const app = render(<App controller={controller} home={root} />);
+  await mounted(app.stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      app.stdin.write(chunk);
+      await tick(30);
+    }
+  };
+  const out = () => frame(app.lastFrame);
+  const shows = (...texts: string[]) =>
+    eventually(() => {
+      for (const t of texts) expect(out()).toContain(t);
+    });
+  return { fake, work, root, type, out, shows, session };
+}
+
+const lastResult = (f: FakeAnthropic, i: number) =>
+  (f.messageRequests[i].body.messages!.at(-1)!.content as { type: string; content: string }[])[0];
+
+describe('the app on the real agent', () => {
+  it('streams text, asks for bash, runs it once approved, and shows the result', async () => {
+    const t = await start();
+    t.fake.enqueue(
+      reply.toolUse('bash', { command: 'echo hello-from-bash' }, { before: 'I will run it.' }),
+      reply.text('The command printed hello-from-bash.'),
+    );
+    await t.type('run the echo', KEY.enter);
+    await t.shows('I will run it.', 'echo hello-from-bash', 'Yes, always for Bash');
+    expect(t.fake.messageRequests).toHaveLength(1); // nothing runs before the answer
+    await t.type(KEY.enter); // "Yes" is the first choice
+    await t.shows('The command printed hello-from-bash.');
+    expect(lastResult(t.fake, 1).content).toContain('hello-from-bash');
+    expect(t.out()).not.toContain(CANARY);
+  });
+
+  it('Esc during a running bash stops the process, and the conversation goes on', async () => {
+    const t = await start();
+    t.fake.enqueue(
+      reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
+      reply.text('Carrying on.'),
+    );
+    await t.type('start it', KEY.enter);
+    await t.shows('Yes, always for Bash');
+    await t.type(KEY.enter);
+    await eventually(() => expect(existsSync(join(t.work, 'pid.txt'))).toBe(true));
+    const pid = Number((await readFile(join(t.work, 'pid.txt'), 'utf8')).trim());
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    await t.type(KEY.esc);
+    await eventually(() => expect(() => process.kill(pid, 0)).toThrow());
+    await eventually(() => expect(t.session.agent.messages.at(-1)?.role).toBe('user'));
+    expect(toolResultsPaired(t.session.agent.messages)).toBeNull();
+
+    await t.type('go on', KEY.enter);
+    await t.shows('Carrying on.');
+    // The fake refuses (400) a request with an unpaired tool_use, so this request was valid.
+    expect(t.fake.messageRequests).toHaveLength(2);
+    const sent = t.fake.messageRequests[1].body.messages!.at(-1)!.content as {
+      type: string;
+      content?: string;
+    }[];
+    expect(sent[0]).toMatchObject({ type: 'tool_result' });
+    expect(sent[0].content).toMatch(/^Interrupted by the person/);
+  });
+
+  it('/worktree moves the session: the next edit lands in the worktree, not the main tree', async () => {
+    const t = await start({ git: true });
+    await t.type('/worktree feature', KEY.enter);
+    const wt = join(t.work, '.codey', 'worktrees', 'feature');
+    await t.shows('feature');
+    await eventually(() => expect(existsSync(join(wt, 'a.txt'))).toBe(true));
+    t.fake.enqueue(
+      reply.toolUse('edit_file', { path: 'a.txt', old_string: 'one', new_string: 'two' }),
+      reply.text('Edited.'),
+    );
+    await t.type('change one to two', KEY.enter);
+    await t.shows('Yes, always for');
+    await t.type(KEY.enter);
+    await t.shows('Edited.');
+    expect(await readFile(join(wt, 'a.txt'), 'utf8')).toBe('two\n');
+    expect(await readFile(join(t.work, 'a.txt'), 'utf8')).toBe('one\n');
+    const system = (t.fake.messageRequests[0].body as { system: { text: string }[] }).system[0].text;
+    expect(system).toContain(wt);
+    const branch = execFileSync('git', ['branch', '--show-current'], { cwd: wt }).toString().trim();
+    expect(branch).toBe('codey/feature');
+    // The worktree stays out of the main tree's status.
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: t.work }).toString()).toBe('');
+  });
+});
+
+describe('a prompt on the command line', () => {
+  it('is submitted once when the app starts', async () => {
+    fake = await startFakeAnthropic();
+    fake.enqueue(reply.text('Answer to the first prompt.'));
+    const root = await mkdtemp(join(tmpdir(), 'codey-tui-'));
+    const env = {
+      ANTHROPIC_API_KEY: CANARY,
+      ANTHROPIC_BASE_URL: fake.url,
+      XDG_STATE_HOME: join(root, 'state'),
+    };
+    const { settings } = await resolveSettings({ env, cwd: root, userFile: join(root, 'config.json') });
+    const session = await createSession({ settings, cwd: root, env, version: 'test', noWeb: true });
+    const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+    const app = render(<App controller={controller} home={root} initialPrompt="what is this repo?" />);
+    await eventually(() => expect(frame(app.lastFrame)).toContain('Answer to the first prompt.'));
+    expect(frame(app.lastFrame)).toContain('what is this repo?');
+    await tick(100);
+    expect(fake.messageRequests).toHaveLength(1);
+  });
+});
