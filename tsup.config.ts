@@ -13,5 +13,7 @@ export default defineConfig({
   sourcemap: true,
   dts: false,
   noExternal: ['zod', 'commander', '@anthropic-ai/sdk'],
-  banner: { js: "import { createRequire as __codeyRequire } from 'node:module'; const require = __codeyRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __codeyRequire } from 'node:module'; const require = __codeyRequire(import.meta.url);",
+  },
 });

@@ -88,29 +88,24 @@ export async function dispatch(
     };
   };
 
-  const parsed = deps.registry.parse(use.name, use.input);
-  if (!parsed.ok) {
+  const start = (summary: string, detail: string) =>
     deps.emit({
       type: 'tool_start',
       id: use.id,
       name: use.name,
       displayName,
       input: use.input,
-      summary: use.name,
-      detail: '',
+      summary,
+      detail,
     });
+
+  const parsed = deps.registry.parse(use.name, use.input);
+  if (!parsed.ok) {
+    start(use.name, '');
     return end('error', parsed.error);
   }
   const req = describe(parsed.tool, parsed.args as never);
-  deps.emit({
-    type: 'tool_start',
-    id: use.id,
-    name: use.name,
-    displayName,
-    input: use.input,
-    summary: req.summary,
-    detail: req.detail,
-  });
+  start(req.summary, req.detail);
   if (signal.aborted)
     return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
 

@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** True when a `tmux` binary is on PATH. */
@@ -44,7 +45,7 @@ export interface TmuxTerminal {
    * 15,000) with `what` and the last screen, so a failure shows what the terminal showed.
    */
   waitFor(what: string, check: (screen: string) => boolean, timeoutMs?: number): Promise<string>;
-  /** Kills the tmux server (and so the command); safe to call twice. */
+  /** Kills the tmux server (and so the command) and removes its socket; safe to call twice. */
   kill(): void;
 }
 
@@ -75,6 +76,8 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
     opts.cwd,
     command,
   );
+  // tmux 3.3 leaves the socket file behind when its server is killed: remember it to remove it.
+  const socketPath = tmux('display-message', '-p', '-t', 't', '#{socket_path}').trim();
   let killed = false;
   const term: TmuxTerminal = {
     socket,
@@ -101,6 +104,7 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
       if (killed) return;
       killed = true;
       spawnSync('tmux', ['-L', socket, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' });
+      if (socketPath) rmSync(socketPath, { force: true });
     },
   };
   return term;

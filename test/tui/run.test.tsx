@@ -1,39 +1,8 @@
-import { EventEmitter } from 'node:events';
+import { FakeStdin, FakeStdout } from './fake-tty';
 import { describe, expect, it } from 'vitest';
 import { runTui } from '../../src/tui/run';
 import { FakeController } from './fake-controller';
 import { eventually, mounted, tick } from './helpers';
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(data: string) {
-    this.data = data;
-    this.emit('readable');
-  }
-  read() {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
-
-class FakeStdout extends EventEmitter {
-  isTTY = true;
-  columns = 100;
-  rows = 40;
-  writes: string[] = [];
-  write(s: string) {
-    this.writes.push(s);
-    return true;
-  }
-}
 
 describe('runTui', () => {
   it('renders the app, turns bracketed paste on and off, and resolves 0 on /exit', async () => {

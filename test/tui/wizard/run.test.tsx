@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { FakeStdin, FakeStdout } from '../fake-tty';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,37 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { runWizard, type WizardDeps } from '../../../src/tui/wizard/run';
 import { KEY, tick } from '../helpers';
 import { settle } from './drive';
-
-/** Just enough of a TTY for Ink (as in ink-testing-library). */
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(data: string) {
-    this.data = data;
-    this.emit('readable');
-  }
-  read() {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
-
-class FakeStdout extends EventEmitter {
-  columns = 100;
-  rows = 40;
-  output = '';
-  write(text: string) {
-    this.output += text;
-    return true;
-  }
-}
 
 function io() {
   const stdin = new FakeStdin();
