@@ -216,7 +216,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     case 'settle':
       return finishLive(s);
     case 'request_start':
-      return s;
+      return { ...s, responseFrom: s.nextKey };
     case 'text_delta':
       return streamInto(s, 'assistant', a.text, false);
     case 'text':
@@ -304,12 +304,23 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return { ...s, usage: a.total };
     case 'notice':
       return push(s, { kind: 'notice', level: a.level, text: a.message });
-    case 'retry':
-      return push(s, {
+    case 'retry': {
+      // The stream died mid-response and the whole response is asked for again: drop what it had
+      // streamed so far, so the answer is not shown twice.
+      const from = s.responseFrom ?? s.nextKey;
+      const partial = (i: Item) =>
+        i.key >= from && (i.kind === 'assistant' || i.kind === 'thinking' || i.kind === 'server_tool');
+      const settled = s.done.some(partial);
+      const dropped = { ...s, live: s.live.filter((i) => !partial(i)) };
+      const next = push(dropped, {
         kind: 'notice',
         level: 'info',
-        text: `Retrying in ${(a.delayMs / 1000).toFixed(1)}s (attempt ${a.attempt}): ${a.reason}`,
+        text:
+          `The response was cut off (${a.reason}); retrying in ${(a.delayMs / 1000).toFixed(1)}s (attempt ${a.attempt}).` +
+          (settled ? ' The partial answer above is repeated in full below.' : ''),
       });
+      return { ...next, responseFrom: next.nextKey };
+    }
     case 'turn_end': {
       const ended = finishLive(s);
       if (a.reason === 'end_turn' || a.reason === 'error') return ended;

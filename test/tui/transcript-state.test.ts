@@ -155,7 +155,7 @@ describe('reduceTranscript', () => {
       { type: 'info', title: 'Tools', lines: ['Bash'] },
     ]);
     expect(s.done.map((i) => i.kind)).toEqual(['notice', 'notice', 'error', 'info']);
-    expect(s.done[1]).toMatchObject({ text: 'Retrying in 1.5s (attempt 2): overloaded' });
+    expect(s.done[1]).toMatchObject({ text: 'The response was cut off (overloaded); retrying in 1.5s (attempt 2).' });
   });
 
   it('on an interrupted turn ends running tools as interrupted and drops empty streams', () => {
@@ -222,5 +222,50 @@ describe('long streamed replies', () => {
     const s = run([{ type: 'text_delta', text: 'Code:\n\n```py\na = 1\n\nb = 2\n' }]);
     expect(s.done.map((i) => i.kind === 'assistant' && i.text)).toEqual(['Code:\n\n']);
     expect(s.live).toMatchObject([{ text: '```py\na = 1\n\nb = 2\n' }]);
+  });
+});
+
+describe('a stream retried mid-response', () => {
+  const texts = (s: ReturnType<typeof run>) =>
+    [...s.done, ...s.live]
+      .filter((i) => i.kind === 'assistant')
+      .map((i) => (i.kind === 'assistant' ? i.text : ''));
+
+  it('drops the partial text, so the answer shows once', () => {
+    const s = run([
+      { type: 'user_prompt', text: 'hi' },
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text_delta', text: 'The partial ans' },
+      { type: 'retry', attempt: 1, delayMs: 1000, reason: 'stream cut' },
+      { type: 'text_delta', text: 'The whole answer.' },
+      { type: 'text', text: 'The whole answer.' },
+      {
+        type: 'turn_end',
+        reason: 'end_turn',
+        stopReason: 'end_turn',
+        text: 'The whole answer.',
+        requests: 1,
+      },
+    ]);
+    expect(texts(s)).toEqual(['The whole answer.']);
+    const notice = s.done.find((i) => i.kind === 'notice');
+    expect(notice && notice.kind === 'notice' && notice.text).toBe(
+      'The response was cut off (stream cut); retrying in 1.0s (attempt 1).',
+    );
+  });
+
+  it('keeps what earlier responses of the turn showed, and says when settled text is repeated', () => {
+    const s = run([
+      { type: 'user_prompt', text: 'hi' },
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text', text: 'First response.' },
+      toolStart('t1'),
+      toolEnd('t1'),
+      { type: 'request_start', request: 2, model: 'm' },
+      { type: 'text_delta', text: 'Paragraph one is finished.\n\nParagraph two is not' },
+      { type: 'retry', attempt: 1, delayMs: 500, reason: 'stream cut' },
+    ]);
+    expect(texts(s)[0]).toBe('First response.');
+    expect(texts(s).join('\n')).not.toContain('Paragraph two');
   });
 });
