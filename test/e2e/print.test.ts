@@ -190,6 +190,24 @@ describe('faults', () => {
   });
 });
 
+describe('interruption', () => {
+  it('SIGINT reaches the running bash through the loop: the process group dies and codey exits 130', async () => {
+    fake.enqueue(reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }), reply.text('never'));
+    const child = codey(box, ['-p', 'run it', '--allow', 'bash', '--output-format', 'json']);
+    const { existsSync } = await import('node:fs');
+    const pidFile = join(box.cwd, 'pid.txt');
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
+    const pid = Number((await readFile(pidFile, 'utf8')).trim());
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(JSON.parse(r.stdout)).toMatchObject({ subtype: 'interrupted', is_error: true });
+    expect(fake.messageRequests).toHaveLength(1);
+  });
+});
+
 describe('secrets', () => {
   it('the canary key appears in no output, log line or error, and only in the auth header', async () => {
     scriptFix();
