@@ -50,13 +50,12 @@ export function buildProgram(): Command {
     .option(
       '--allow <rules>',
       'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
-      (v: string, prev: string[]) => [...prev, v],
-      [] as string[],
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
     )
     .option('--no-web', 'no web tools, whatever the configuration says')
     .option('--no-skills', 'do not load skills')
     .option('--no-agents', 'do not offer subagents')
-    .option('--verbose', 'show configuration sources, tools and the session log path on stderr', false)
+    .option('--verbose', 'show configuration sources, tools and the session log path on stderr')
     .version(version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
     .addHelpText(
@@ -65,7 +64,8 @@ export function buildProgram(): Command {
 Commands:
   codey setup              run the first-run setup again
 
-Exit codes: 0 done, 1 failed (API error, max turns, refusal), 2 usage or configuration error.
+Exit codes: 0 done, 1 failed (API error, max turns, refusal), 2 usage or configuration error,
+130 interrupted.
 Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) > project file
 (.codeyrc.json, codey.config.js, "codey" in package.json) > $XDG_CONFIG_HOME/codey/config.json.
 Docs: README.md`,
@@ -104,7 +104,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-  const opts = program.opts<CliOptions>();
+  const parsed = program.opts<CliOptions>();
+  const opts: CliOptions = { ...parsed, allow: parsed.allow ?? [], verbose: parsed.verbose ?? false };
   const positional = program.args[0];
   const { runMode } = await import('./run');
   return runMode({ opts, positional, setup, version });

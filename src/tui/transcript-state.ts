@@ -74,6 +74,8 @@ export interface TranscriptState {
   nextKey: number;
   /** Session total from the latest `usage` event. */
   usage?: Usage;
+  /** First item key of the model response being streamed (set at `request_start`). */
+  responseFrom?: number;
 }
 
 export function initialTranscript(notices: readonly string[] = []): TranscriptState {
