@@ -155,7 +155,9 @@ describe('reduceTranscript', () => {
       { type: 'info', title: 'Tools', lines: ['Bash'] },
     ]);
     expect(s.done.map((i) => i.kind)).toEqual(['notice', 'notice', 'error', 'info']);
-    expect(s.done[1]).toMatchObject({ text: 'The response was cut off (overloaded); retrying in 1.5s (attempt 2).' });
+    expect(s.done[1]).toMatchObject({
+      text: 'The response was cut off (overloaded); retrying in 1.5s (attempt 2).',
+    });
   });
 
   it('on an interrupted turn ends running tools as interrupted and drops empty streams', () => {
