@@ -31,15 +31,21 @@ export class Registry {
     return [...this.#tools.values()];
   }
 
-  /** Definitions for the request, JSON Schema generated from zod (never written twice). */
+  #definitions?: ToolDefinition[];
+
+  /**
+   * Definitions for the request, JSON Schema generated from zod (never written twice). Built once:
+   * the same bytes go out on every request, so the cached prefix stays valid.
+   */
   definitions(): ToolDefinition[] {
-    return this.list().map((t) => {
+    this.#definitions ??= this.list().map((t) => {
       const { $schema: _drop, ...schema } = z.toJSONSchema(t.schema, { io: 'input' }) as Record<
         string,
         unknown
       >;
       return { name: t.name, description: t.description, input_schema: { type: 'object', ...schema } };
     });
+    return this.#definitions;
   }
 
   /**
