@@ -35,6 +35,24 @@ export interface DispatchDeps {
   session: ToolSession;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
+  /** Replaces codey's secrets in tool output with `[redacted]` (see {@link redactor}). */
+  scrub: (text: string) => string;
+}
+
+/**
+ * A function that replaces every occurrence of each secret (8 characters or more) with `[redacted]`.
+ * Tool output passes through it before the model, the transcript or the log sees it: a command that
+ * prints the key (`env`, `cat ~/.config/codey/config.json`) does not spread it. Encoded forms
+ * (base64, reversed) are not caught: the tools run as the person, so this is a guard, not a wall.
+ */
+export function redactor(secrets: readonly string[]): (text: string) => string {
+  const list = secrets.filter((x) => x.length >= 8);
+  if (list.length === 0) return (t) => t;
+  return (t) => {
+    let out = t;
+    for (const k of list) if (out.includes(k)) out = out.split(k).join('[redacted]');
+    return out;
+  };
 }
 
 /** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
@@ -62,14 +80,22 @@ export async function dispatch(
   deps: DispatchDeps,
   signal: AbortSignal,
 ): Promise<ToolResultBlock> {
-  const started = Date.now();
+  let started = Date.now();
   const tool = deps.registry.get(use.name);
   const displayName = tool?.displayName ?? use.name;
   const end = (
     status: 'done' | 'error' | 'denied' | 'interrupted',
-    output: string,
-    extra: { title?: string; meta?: Record<string, unknown> } = {},
+    rawOutput: string,
+    rawExtra: { title?: string; meta?: Record<string, unknown> } = {},
   ): ToolResultBlock => {
+    const output = deps.scrub(rawOutput);
+    const extra = {
+      title: rawExtra.title === undefined ? undefined : deps.scrub(rawExtra.title),
+      meta:
+        rawExtra.meta === undefined
+          ? undefined
+          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.meta))) as Record<string, unknown>),
+    };
     deps.emit({
       type: 'tool_end',
       id: use.id,
@@ -154,6 +180,7 @@ export async function dispatch(
       return end('interrupted', 'Interrupted by the person while asking for approval; the call was not run.');
     }
     if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+    started = Date.now(); // the time spent asking is not the tool's
     const rule = deps.policy.remember(req, decision);
     deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
     if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
@@ -171,7 +198,8 @@ export async function dispatch(
     cwd: deps.cwd,
     signal,
     session: deps.session,
-    emit: (p: { message: string }) => deps.emit({ type: 'tool_progress', id: use.id, message: p.message }),
+    emit: (p: { message: string }) =>
+      deps.emit({ type: 'tool_progress', id: use.id, message: deps.scrub(p.message) }),
   };
   const result = await deps.registry.run(parsed.tool, parsed.args, ctx);
   if (signal.aborted) {

@@ -3,7 +3,14 @@ import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessagePa
 import { LlmError } from '../llm/errors';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
-import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
+import {
+  dispatch,
+  notRun,
+  redactor,
+  type PermissionDenial,
+  type ToolResultBlock,
+  type ToolUse,
+} from './dispatch';
 import {
   emptyUsage,
   type AgentEvent,
@@ -34,6 +41,8 @@ export interface AgentOptions {
   requestApproval?: ApprovalCallback;
   /** Most `pause_turn` continuations in one user turn (default 10). */
   maxPauseTurns?: number;
+  /** codey's own keys: replaced with `[redacted]` in every tool output. */
+  secrets?: readonly string[];
 }
 
 /** How a user turn ended. */
@@ -61,9 +70,11 @@ export class Agent {
   readonly usage: Usage = emptyUsage();
   #listeners = new Set<AgentEventListener>();
   #opts: AgentOptions;
+  readonly #scrub: (text: string) => string;
 
   constructor(opts: AgentOptions) {
     this.#opts = { ...opts };
+    this.#scrub = redactor(opts.secrets ?? []);
   }
 
   get model(): string {
@@ -272,6 +283,7 @@ export class Agent {
       session: o.session,
       emit: this.#emit,
       denials: this.denials,
+      scrub: this.#scrub,
     };
     const results: ToolResultBlock[] = [];
     for (const use of uses) {

@@ -42,9 +42,14 @@ export function parseRule(text: string): Rule | undefined {
   const inner = m[2];
   if (inner === undefined) return { tool, source };
   if (inner === '' || inner === '*') return { tool, source };
-  if (inner.startsWith('domain:'))
-    return { tool, match: { kind: 'domain', value: inner.slice(7).toLowerCase() }, source };
-  if (inner.endsWith(':*')) return { tool, match: { kind: 'prefix', value: inner.slice(0, -2) }, source };
+  if (inner.startsWith('domain:')) {
+    const domain = inner.slice(7).trim().toLowerCase();
+    return domain ? { tool, match: { kind: 'domain', value: domain }, source } : undefined;
+  }
+  if (inner.endsWith(':*')) {
+    const prefix = inner.slice(0, -2).trim();
+    return prefix ? { tool, match: { kind: 'prefix', value: prefix }, source } : undefined;
+  }
   return { tool, match: { kind: 'exact', value: inner }, source };
 }
 
@@ -67,10 +72,54 @@ export function splitRules(text: string): string[] {
 
 const SHELL_CONTROL = /[;&|<>`\n\r]|\$\(/;
 
-function matches(rule: Rule, req: ApprovalRequest): boolean {
-  if (rule.tool !== req.tool) return false;
-  const m = rule.match;
-  if (!m) return true;
+/** Prefix of commands that run the command after them: `sudo rm` is `rm` for a deny rule. */
+const WRAPPERS = new Set([
+  'command',
+  'builtin',
+  'exec',
+  'env',
+  'sudo',
+  'doas',
+  'nohup',
+  'time',
+  'nice',
+  'xargs',
+  'stdbuf',
+  'timeout',
+]);
+
+/**
+ * The simple commands of a shell line, normalised for deny rules: split at every operator and
+ * substitution, environment assignments and wrappers (`sudo`, `env`, `command`, …, with their
+ * options) dropped, quotes and backslashes removed from the command word, a path reduced to its
+ * name (`/bin/rm` → `rm`), blanks collapsed. Deliberately over-eager: a deny rule should match too
+ * much rather than too little. Not a shell parser: `eval` and encoded commands get past it.
+ */
+export function simpleCommands(line: string): string[] {
+  const out: string[] = [];
+  for (const piece of line.split(/;|&&|\|\||\||&|\n|\r|\$\(|`|<\(|>\(|\(|\)|\{|\}/)) {
+    const words = piece.replace(/\\\n/g, ' ').trim().split(/\s+/).filter(Boolean);
+    let wrapped = false;
+    while (words.length > 0) {
+      const w = words[0].replace(/["'\\]/g, '');
+      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) words.shift();
+      else if (WRAPPERS.has(w.split('/').pop() ?? w)) {
+        words.shift();
+        wrapped = true;
+      } else break;
+    }
+    // After a wrapper its options may take values (`sudo -u root rm`): every later word may be the
+    // command, so each suffix is a candidate.
+    const starts = wrapped ? words.map((_, i) => i) : words.length > 0 ? [0] : [];
+    for (const i of starts) {
+      const head = words[i].replace(/["'\\]/g, '');
+      out.push([head.split('/').pop() || head, ...words.slice(i + 1)].join(' '));
+    }
+  }
+  return out;
+}
+
+function matchesDetail(m: NonNullable<Rule['match']>, req: ApprovalRequest): boolean {
   switch (m.kind) {
     case 'exact':
       return req.detail === m.value;
@@ -85,15 +134,35 @@ function matches(rule: Rule, req: ApprovalRequest): boolean {
   }
 }
 
+/** Allow rules match strictly: the whole detail, a prefix with nothing chained after it, a domain. */
+function allows(rule: Rule, req: ApprovalRequest): boolean {
+  if (rule.tool !== req.tool) return false;
+  if (req.protected) return rule.match?.kind === 'exact' && req.detail === rule.match.value;
+  return rule.match === undefined || matchesDetail(rule.match, req);
+}
+
+/** Deny rules match eagerly: for bash, any simple command of the line (see {@link simpleCommands}). */
+function denies(rule: Rule, req: ApprovalRequest): boolean {
+  if (rule.tool !== req.tool) return false;
+  const m = rule.match;
+  if (m === undefined || matchesDetail(m, req)) return true;
+  if (req.tool !== 'bash' || m.kind === 'domain') return false;
+  const want = simpleCommands(m.value)[0] ?? m.value;
+  return simpleCommands(req.detail).some((c) =>
+    m.kind === 'exact' ? c === want : c === want || c.startsWith(`${want} `),
+  );
+}
+
 /**
  * Decide on one request. Read-only tools are always allowed; then deny rules win over allow rules;
+ * a protected request (see {@link ApprovalRequest.protected}) is allowed only by an exact rule;
  * otherwise the person is asked.
  */
 export function evaluate(req: ApprovalRequest, allow: readonly Rule[], deny: readonly Rule[] = []): Verdict {
   if (req.readOnly) return { action: 'allow' };
-  const d = deny.find((r) => matches(r, req));
+  const d = deny.find((r) => denies(r, req));
   if (d) return { action: 'deny', rule: d.source };
-  const a = allow.find((r) => matches(r, req));
+  const a = allow.find((r) => allows(r, req));
   if (a) return { action: 'allow', rule: a.source };
   return { action: 'ask' };
 }

@@ -7,7 +7,13 @@
 export interface Describable {
   name: string;
   readOnly: boolean;
-  describe(args: never): { summary: string; detail: string; rememberable: boolean; domain?: string };
+  describe(args: never): {
+    summary: string;
+    detail: string;
+    rememberable: boolean;
+    domain?: string;
+    protected?: boolean;
+  };
 }
 
 /** One call to decide on, as shown to the person. */
@@ -20,6 +26,12 @@ export interface ApprovalRequest {
   rememberable: boolean;
   /** Host of the URL, for web_fetch's "always for this domain". */
   domain?: string;
+  /**
+   * A change to a path codey guards (`.git/`, codey's own config files): no rule allows it except an
+   * exact rule for this very detail, so a broad `write_file` rule cannot rewrite git hooks or grant
+   * codey new permissions.
+   */
+  protected?: boolean;
 }
 
 /** The person's answer to an approval request. */

@@ -46,6 +46,7 @@ export class SessionController implements Controller {
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
+    this.#s.log?.write({ type: 'user_prompt', text: prompt });
     await this.#s.agent.run(prompt, signal);
   }
 

@@ -105,6 +105,7 @@ async function runPrint(
   };
   process.on('SIGINT', onSigint);
   const startedAt = Date.now();
+  session.log?.write({ type: 'user_prompt', text: prompt });
   const result = await session.agent.run(prompt, controller.signal);
   process.off('SIGINT', onSigint);
 

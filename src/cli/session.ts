@@ -117,6 +117,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     hostedTools: hosted,
     cwd: workspace,
     session: { memo: new Map() },
+    secrets,
   });
 
   let log: SessionLog | undefined;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ENV_NAMES, SETTING_KEYS, settingSchemas, type SettingKey, type Values } from './schema';
+import { ENV_NAMES, SETTING_KEYS, USER_ONLY_KEYS, settingSchemas, type SettingKey, type Values } from './schema';
 import { userConfigFile } from './paths';
 import { mayHaveProjectConfig } from './project-places';
 
@@ -142,6 +142,18 @@ export async function resolveSettings(
     for (const key of Object.keys(rung.data)) {
       if (!(key in settingSchemas)) notices.push(`codey: ${rung.label}: unknown setting "${key}" ignored`);
     }
+  }
+  if (project) {
+    const data = { ...project.data };
+    for (const key of USER_ONLY_KEYS) {
+      if (data[key] === undefined) continue;
+      delete data[key];
+      notices.push(
+        `codey: ${project.file}: ${key} is ignored in a project file (a repository may not set it); put it in ${userFile}, the environment or a flag`,
+      );
+    }
+    const rung = rungs.find((r) => r.source === 'project');
+    if (rung) rung.data = data;
   }
 
   const values: Raw = {};

@@ -59,6 +59,13 @@ export const fileSchema = z.object(
 /** Raw values, as parsed; `undefined` means not set. */
 export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> };
 
+/**
+ * Settings a project file may not set: a repository you clone must not be able to send your API key
+ * elsewhere (`base_url`, `auth_header`, `api_key`), grant itself approval (`allow`), or choose a
+ * command codey runs (`web_command`). They are read from flags, the environment and the user file.
+ */
+export const USER_ONLY_KEYS: readonly SettingKey[] = ['base_url', 'api_key', 'auth_header', 'allow', 'web_command'];
+
 /** Environment variable for each setting. */
 export const ENV_NAMES: Partial<Record<SettingKey, string[]>> = {
   model: ['CODEY_MODEL'],

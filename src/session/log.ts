@@ -2,6 +2,9 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent } from '../agent/events';
 
+/** Most characters of one tool call's progress written to the log (64 Ki). */
+export const MAX_PROGRESS_CHARS = 64 * 1024;
+
 /**
  * The JSONL event log of one session: one file per session under `STATE/sessions/`, one event per
  * line with a timestamp. Every line is redacted: each secret given is replaced with `[redacted]`,
@@ -11,6 +14,8 @@ export class SessionLog {
   readonly path: string;
   readonly #out: WriteStream;
   readonly #secrets: string[];
+  /** Characters of tool_progress logged per tool call. */
+  readonly #progress = new Map<string, number>();
 
   /**
    * @param dir `STATE/sessions`; created with mode 0700 if missing.
@@ -30,8 +35,23 @@ export class SessionLog {
     return out.replace(/sk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted]');
   }
 
-  /** Append one record (an AgentEvent or a session record such as `session_start`). */
+  /**
+   * Append one record (an AgentEvent or a session record such as `session_start`). Progress of one
+   * tool call is logged up to {@link MAX_PROGRESS_CHARS}, then one `tool_progress_truncated` record:
+   * a command printing without end must not fill the disk (its result is logged in full anyway).
+   */
   write(record: AgentEvent | { type: string; [key: string]: unknown }): void {
+    if (record.type === 'tool_progress' && 'id' in record && typeof record.message === 'string') {
+      const id = String(record.id);
+      const before = this.#progress.get(id) ?? 0;
+      const after = before + record.message.length;
+      this.#progress.set(id, after);
+      if (after > MAX_PROGRESS_CHARS) {
+        if (before <= MAX_PROGRESS_CHARS)
+          this.write({ type: 'tool_progress_truncated', id, after_chars: before });
+        return;
+      }
+    }
     this.#out.write(`${this.#redact(JSON.stringify({ time: new Date().toISOString(), ...record }))}\n`);
   }
 

@@ -13,7 +13,7 @@ import {
 } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine } from './truncate';
-import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
+import { displayPath, isProtectedPath, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Lines of context shown around a single edit, and the most lines the snippet may have. */
 const SNIPPET_CONTEXT = 3;
@@ -123,7 +123,7 @@ export const editFileTool = defineTool({
   schema,
   describe: (args) => {
     const p = path.normalize(args.path);
-    return { summary: `Edit ${p}`, detail: p, rememberable: true };
+    return { summary: `Edit ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
   async run(args, ctx) {
     const abs = await resolveInWorkspace(ctx.cwd, args.path);

@@ -17,6 +17,20 @@ export function isInside(root: string, p: string): boolean {
 }
 
 /** `abs` relative to `root` with `/` separators, `.` for the root itself (what the model reads). */
+/**
+ * Paths whose change is always asked about, whatever rule allows the tool (`protected` in the approval
+ * request): anything under a `.git` folder (hooks and config run code) and codey's own project config
+ * files (cosmiconfig's search places for `codey`).
+ */
+export function isProtectedPath(p: string): boolean {
+  const parts = path.normalize(p).split(/[\\/]+/);
+  const name = parts.at(-1) ?? '';
+  if (parts.includes('.git')) return true;
+  if (/^\.codeyrc(\.(json|ya?ml|[cm]?js|ts))?$/.test(name)) return true;
+  if (/^codey\.config\.([cm]?js|ts)$/.test(name)) return true;
+  return parts.at(-2) === '.config' && /^codeyrc(\.(json|ya?ml|[cm]?js|ts))?$/.test(name);
+}
+
 export function displayPath(root: string, abs: string): string {
   const rel = path.relative(root, abs);
   return rel === '' ? '.' : rel.split(path.sep).join('/');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write';
 import { defineTool, ToolError } from './tool';
-import { displayPath, resolveInWorkspace } from './workspace';
+import { displayPath, isProtectedPath, resolveInWorkspace } from './workspace';
 
 /** Old contents up to this size (bytes) go into meta.before for the diff view; larger ones are null. */
 const MAX_DIFF_BYTES = 2 * 1024 * 1024;
@@ -36,7 +36,7 @@ export const writeFileTool = defineTool({
   schema,
   describe: (args) => {
     const p = path.normalize(args.path);
-    return { summary: `Write ${p}`, detail: p, rememberable: true };
+    return { summary: `Write ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
   async run(args, ctx) {
     const abs = await resolveInWorkspace(ctx.cwd, args.path);

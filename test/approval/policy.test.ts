@@ -95,3 +95,63 @@ describe('rules', () => {
     expect(new Policy().evaluate(bash('npm test')).action).toBe('ask');
   });
 });
+
+describe('deny rules fail closed', () => {
+  // Each of these ran `rm` past `deny: bash(rm:*)` before deny rules looked at every simple command.
+  const bypasses = [
+    'rm -f x',
+    'rm -f x && echo',
+    'echo; rm -f x',
+    ' rm -f x',
+    '/bin/rm -f x',
+    'command rm -f x',
+    '\\rm -f x',
+    'rm\t-f x',
+    'sudo -u root rm -f x',
+    'FOO=1 rm -f x',
+    'echo $(rm -f x)',
+    'echo `rm -f x`',
+    'env -i nice -n 5 rm x',
+    '"rm" x',
+  ];
+  it.each(bypasses)('deny bash(rm:*) refuses %j', (cmd) => {
+    expect(evaluate(bash(cmd), rules('bash'), rules('bash(rm:*)'))).toEqual({
+      action: 'deny',
+      rule: 'bash(rm:*)',
+    });
+  });
+
+  it('does not refuse what merely contains the word', () => {
+    expect(evaluate(bash('echo rm'), rules('bash'), rules('bash(rm:*)')).action).toBe('allow');
+    expect(evaluate(bash('git rm-cached'), rules('bash'), rules('bash(rm:*)')).action).toBe('allow');
+  });
+
+  it('an exact deny rule refuses the command inside a chain too', () => {
+    expect(
+      evaluate(bash('ls && git push --force'), rules('bash'), rules('bash(git push --force)')).action,
+    ).toBe('deny');
+  });
+});
+
+describe('protected paths', () => {
+  const write = (path: string, prot: boolean): ApprovalRequest => ({
+    tool: 'write_file',
+    readOnly: false,
+    summary: `Write ${path}`,
+    detail: path,
+    rememberable: true,
+    protected: prot,
+  });
+  it('a whole-tool rule does not allow writing a protected path; an exact rule does', () => {
+    expect(evaluate(write('.git/hooks/pre-commit', true), rules('write_file')).action).toBe('ask');
+    expect(evaluate(write('.codeyrc.json', true), rules('write_file')).action).toBe('ask');
+    expect(evaluate(write('.codeyrc.json', true), rules('write_file(.codeyrc.json)')).action).toBe('allow');
+    expect(evaluate(write('src/a.ts', false), rules('write_file')).action).toBe('allow');
+  });
+});
+
+describe('malformed rules', () => {
+  it.each(['bash(', 'web_fetch(domain:)', 'bash(:*)', '', '(x)'])('%j does not parse', (r) => {
+    expect(parseRule(r)).toBeUndefined();
+  });
+});

@@ -233,6 +233,30 @@ describe('secrets', () => {
   });
 });
 
+describe('secrets in tool output', () => {
+  it('a file holding the key is read back with the key redacted, for the model, the output and the log', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(box.cwd, 'leak.txt'), `token=${CANARY}\n`);
+    fake.enqueue(
+      reply.toolUse('read_file', { path: 'leak.txt' }),
+      reply.toolUse('bash', { command: 'echo "[$ANTHROPIC_API_KEY]"' }),
+      reply.text('ok'),
+    );
+    const r = await codey(box, ['-p', 'read it', '--allow', 'bash', '--output-format', 'stream-json']);
+    expect(r.exitCode).toBe(0);
+    expect(lastUser(1)[0].content).toContain('token=[redacted]');
+    expect(lastUser(2)[0].content).toContain('[]'); // bash does not inherit the key
+    for (const text of [
+      r.stdout,
+      r.stderr,
+      await sessionLogs(box),
+      ...fake.messageRequests.map((q) => q.raw),
+    ]) {
+      expect(text).not.toContain(CANARY);
+    }
+  });
+});
+
 describe('usage and configuration errors exit 2', () => {
   it('an unknown flag', async () => {
     expect((await codey(box, ['--frobnicate'])).exitCode).toBe(2);

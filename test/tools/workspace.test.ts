@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/tools/atomic-write';
 import { ToolError } from '../../src/tools/tool';
-import { displayPath, missingFileMessage, resolveInWorkspace } from '../../src/tools/workspace';
+import { editFileTool } from '../../src/tools/edit-file';
+import {
+  displayPath,
+  isProtectedPath,
+  missingFileMessage,
+  resolveInWorkspace,
+} from '../../src/tools/workspace';
+import { writeFileTool } from '../../src/tools/write-file';
 import { removeDir, tempDir } from './file-tools-kit';
 
 let base: string; // holds the workspace and a folder outside it
@@ -139,5 +146,31 @@ describe('writeFileAtomic', () => {
     await mkdir(file);
     await expect(writeFileAtomic(file, 'x')).rejects.toThrow();
     expect(await readdir(root)).toEqual(['dir-in-the-way', 'src']);
+  });
+});
+
+describe('isProtectedPath', () => {
+  it.each([
+    ['.git/config', true],
+    ['.git/hooks/pre-commit', true],
+    ['./sub/../.git/config', true],
+    ['/w/repo/.git/info/exclude', true],
+    ['.codeyrc.json', true],
+    ['.codeyrc', true],
+    ['pkg/codey.config.mjs', true],
+    ['.config/codeyrc.yaml', true],
+    ['src/git.ts', false],
+    ['.github/workflows/ci.yml', false],
+    ['docs/.codeyrc.md', false],
+    ['package.json', false],
+  ])('%s → %s', (p, want) => {
+    expect(isProtectedPath(p)).toBe(want);
+  });
+
+  it('write_file and edit_file mark such paths protected in their approval description', () => {
+    expect(writeFileTool.describe({ path: '.git/hooks/pre-commit', content: '' }).protected).toBe(true);
+    expect(editFileTool.describe({ path: 'src/a.ts', old_string: 'a', new_string: 'b' }).protected).toBe(
+      false,
+    );
   });
 });
