@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { ENV_NAMES, SETTING_KEYS, USER_ONLY_KEYS, settingSchemas, type SettingKey, type Values } from './schema';
+import {
+  ENV_NAMES,
+  SETTING_KEYS,
+  USER_ONLY_KEYS,
+  settingSchemas,
+  type SettingKey,
+  type Values,
+} from './schema';
 import { userConfigFile } from './paths';
 import { mayHaveProjectConfig } from './project-places';
 

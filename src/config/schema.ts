@@ -64,7 +64,13 @@ export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> }
  * elsewhere (`base_url`, `auth_header`, `api_key`), grant itself approval (`allow`), or choose a
  * command codey runs (`web_command`). They are read from flags, the environment and the user file.
  */
-export const USER_ONLY_KEYS: readonly SettingKey[] = ['base_url', 'api_key', 'auth_header', 'allow', 'web_command'];
+export const USER_ONLY_KEYS: readonly SettingKey[] = [
+  'base_url',
+  'api_key',
+  'auth_header',
+  'allow',
+  'web_command',
+];
 
 /** Environment variable for each setting. */
 export const ENV_NAMES: Partial<Record<SettingKey, string[]>> = {
