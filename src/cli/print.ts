@@ -72,6 +72,10 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
       case 'error':
         out.stderr(`codey: ${e.message}\n`);
         break;
+      case 'turn_end':
+        if (e.reason === 'refusal')
+          out.stderr('codey: the model declined to answer (stop_reason: refusal)\n');
+        break;
       case 'approval_decision':
         if (verbose && e.rule)
           out.stderr(`codey: ${e.source === 'rule' ? 'allowed by rule' : 'remembered'} ${e.rule}\n`);

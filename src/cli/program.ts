@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { version } from '../../package.json';
 import { normalizeArgv } from './argv';
 
@@ -27,7 +27,7 @@ export interface CliOptions {
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
-    throw new CommanderError(2, 'codey.invalidArgument', `expected a positive integer, got "${value}"`);
+    throw new InvalidArgumentError(`expected a whole number of 1 or more, got "${value}"`);
   return n;
 }
 

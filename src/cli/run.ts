@@ -25,6 +25,11 @@ async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   try {
     const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
     for (const n of notices) stderr(`${n}\n`);
+    // A flag is typed for this run: a bad value is a usage error, not something to fall back from.
+    if (notices.some((n) => n.startsWith('codey: command-line flag:'))) {
+      stderr('codey: fix the flag above, or run codey --help\n');
+      return EXIT.usage;
+    }
     // --allow adds to the configured rules; it does not replace them.
     const allow = [...settings.allow, ...opts.allow.flatMap(splitRules)];
     return Object.freeze({ ...settings, allow });

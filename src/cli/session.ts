@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Agent } from '../agent/loop';
 import { systemPrompt } from '../agent/system-prompt';
-import { Policy, splitRules } from '../approval/policy';
+import { Policy, parseRule, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
@@ -98,7 +98,21 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
           notice: (m) => notices.push(`codey: ${m}`),
         })
       : [];
-  const policy = new Policy(s.allow.flatMap(splitRules), s.deny.flatMap(splitRules));
+  const allowRules = s.allow.flatMap(splitRules);
+  const denyRules = s.deny.flatMap(splitRules);
+  const known = new Set([...registry.list().map((t) => t.name), ...hosted.map((t) => String(t.name))]);
+  for (const text of [...allowRules, ...denyRules]) {
+    const rule = parseRule(text);
+    if (!rule)
+      notices.push(
+        `codey: the rule "${text}" does not parse (forms: bash, bash(npm test), bash(git diff:*), web_fetch(domain:example.com)); ignored`,
+      );
+    else if (!known.has(rule.tool))
+      notices.push(
+        `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')})`,
+      );
+  }
+  const policy = new Policy(allowRules, denyRules);
   const agent = new Agent({
     llm,
     registry,

@@ -55,7 +55,14 @@ function fromEnv(key: SettingKey, text: string): unknown {
       return /^\d+$/.test(s) ? Number(s) : s;
     case 'allow':
     case 'deny':
-      return [s];
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s);
+        } catch {
+          return s;
+        }
+      }
+      return [s]; // comma-separated; split like --allow
     case 'web_command':
       if (s.startsWith('[')) {
         try {
@@ -100,9 +107,12 @@ async function readProjectFile(cwd: string): Promise<{ data: Raw; file: string }
     found = await explorer.search(cwd);
   } catch (err) {
     const file = (err as { filepath?: string }).filepath ?? cwd;
-    const first = (err as Error).message.split('\n')[0];
+    const detail = (err as Error).message
+      .replace(/^JSON Error in [^:]*:\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     throw new ConfigError(
-      `cannot parse the project config ${file}: ${first}; fix the file, then run codey again`,
+      `cannot parse the project config ${file}: ${detail}; fix the file, then run codey again`,
       file,
     );
   }

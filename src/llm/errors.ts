@@ -37,7 +37,10 @@ export function classify(
   ctx: { baseUrl: string; model: string; secrets: (string | undefined)[]; hosted?: string[] },
 ): LlmError {
   const e = err as ApiErrorLike & Error;
-  const apiMsg = redact(e?.error?.error?.message ?? e?.message ?? String(err), ctx.secrets);
+  const apiMsg = redact(e?.error?.error?.message ?? e?.message ?? String(err), ctx.secrets).replace(
+    /\.+$/,
+    '',
+  );
   const status = typeof e?.status === 'number' ? e.status : undefined;
   const where = ctx.baseUrl;
   switch (status) {
@@ -67,7 +70,11 @@ export function classify(
           400,
         );
       }
-      return new LlmError(`${where} rejected the request (400: ${apiMsg}).`, 'fatal', 400);
+      return new LlmError(
+        `${where} rejected the request (400: ${apiMsg}). Check the model (${ctx.model}) and the max_tokens, effort and thinking settings for it; --verbose shows what is in force.`,
+        'fatal',
+        400,
+      );
     case 413:
     case 422:
       return new LlmError(`${where} rejected the request (${status}: ${apiMsg}).`, 'fatal', status);

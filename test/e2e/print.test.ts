@@ -261,6 +261,15 @@ describe('usage and configuration errors exit 2', () => {
   it('an unknown flag', async () => {
     expect((await codey(box, ['--frobnicate'])).exitCode).toBe(2);
   });
+  it('a bad flag value says what is wrong', async () => {
+    const turns = await codey(box, ['-p', 'hi', '--max-turns', '0']);
+    expect(turns.exitCode).toBe(2);
+    expect(turns.stderr).toContain('expected a whole number of 1 or more, got "0"');
+    const url = await codey(box, ['-p', 'hi', '--base-url', 'not-a-url']);
+    expect(url.exitCode).toBe(2);
+    expect(url.stderr).toContain('invalid base_url');
+    expect(fake.messageRequests).toHaveLength(0);
+  });
   it('a malformed config file names the file', async () => {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(box.cwd, '.codeyrc.json'), '{ broken');

@@ -77,7 +77,13 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
     command,
   );
   // tmux 3.3 leaves the socket file behind when its server is killed: remember it to remove it.
-  const socketPath = tmux('display-message', '-p', '-t', 't', '#{socket_path}').trim();
+  let socketPath = '';
+  try {
+    socketPath = tmux('display-message', '-p', '-t', 't', '#{socket_path}').trim();
+  } catch (err) {
+    spawnSync('tmux', ['-L', socket, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' });
+    throw err;
+  }
   let killed = false;
   const term: TmuxTerminal = {
     socket,

@@ -134,6 +134,21 @@ describe('links', () => {
     );
   });
 
+  it('resolves path-absolute targets as URL parsing does: dot segments, escapes, credentials, base', () => {
+    const html =
+      '<a href="/a/./b/../c?x=1#f">A</a> <a href="/d e">B</a> <a href="/%2e%2e/f">C</a> ' +
+      '<a href="/g\\h">D</a> <a href="/a/./b/../c?x=1#f">E</a>';
+    expect(text(html, 'https://u:p@h.example:8080/x/y')).toBe(
+      '[A](https://u:p@h.example:8080/a/c?x=1#f) [B](https://u:p@h.example:8080/d%20e) ' +
+        '[C](https://u:p@h.example:8080/f) [D](https://u:p@h.example:8080/g/h) ' +
+        '[E](https://u:p@h.example:8080/a/c?x=1#f)',
+    );
+    // Links before <base> resolve against the page URL, later ones against the base.
+    expect(text('<a href="/p">P</a><base href="https://other.example/r/"><a href="/p">Q</a>')).toBe(
+      '[P](https://docs.example.com/p)[Q](https://other.example/p)',
+    );
+  });
+
   it('drops an empty link and ends link text at a block boundary', () => {
     expect(text('<p>a <a href="/x"></a>b</p>')).toBe('a b');
     expect(text('<a href="/card"><h3>Title</h3><p>Summary</p></a>')).toBe(
@@ -238,6 +253,28 @@ describe('markdown shapes', () => {
 
   it('decodes entities exactly once', () => {
     expect(text('<p>&amp;lt; &lt;b&gt; &#38;amp;</p>')).toBe('&lt; <b> &amp;');
+  });
+});
+
+describe('element names and attributes', () => {
+  it('matches tag names in any ASCII case, and as toLowerCase does beyond ASCII', () => {
+    expect(text('<UL><Li>a</LI><li>b</Li></uL><P>after</p>')).toBe('- a\n- b\n\nafter');
+    // U+212A KELVIN SIGN lowercases to "k": toLowerCase makes these blockquote tags.
+    expect(text('<p>x<bloc\u212Aquote>quoted</blockquote>after</p>')).toBe('x\n\n> quoted\n\nafter');
+    expect(text('<p>x<blockquote>quoted</bloc\u212Aquote>after</p>')).toBe('x\n\n> quoted\n\nafter');
+    expect(text('<my-widget>custom</MY-WIDGET> <x-Y>z</x-y>')).toBe('custom z');
+  });
+
+  it('reads each attribute where it has a meaning, whatever element carries it', () => {
+    expect(text('<span class="language-js">s</span><pre class="language-py">p</pre>')).toBe(
+      's\n\n```py\np\n```',
+    );
+    expect(
+      text('<p>a<span HIDDEN>b</span><b Style="display: none">c</b><i aria-hidden="true">d</i>e</p>'),
+    ).toBe('ae');
+    expect(text('<ol start="3"><li>x<li value="7">y<li>z</ol>')).toBe('3. x\n7. y\n8. z');
+    // The first of duplicate attributes wins.
+    expect(text('<a href="/one" HREF="/two">L</a>')).toBe('[L](https://docs.example.com/one)');
   });
 });
 
