@@ -70,6 +70,7 @@ describe('write_file', () => {
       summary: 'Write src/a.ts',
       detail: 'src/a.ts',
       rememberable: true,
+      protected: false,
     });
   });
 });

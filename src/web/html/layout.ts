@@ -13,6 +13,18 @@ const WRITTEN = 2;
 const CLOSED = 3;
 /** Pre text that needs cleaning or CRLF → LF. */
 const PRE_NEEDS_WORK = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]/;
+/** Longest pre text checked by {@link plainCode} rather than by regular expressions. */
+const PLAIN_MAX = 16;
+
+/** Whether pre text is printable ASCII, tab and LF only, without a backtick: nothing to clean, no fence. */
+function plainCode(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 ? c !== 9 && c !== 10 : c >= 127 || c === 96) return false;
+  }
+  return true;
+}
+
 /** Text that needs more than trimming: whitespace other than single spaces, or characters to clean. */
 const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]| {2}/;
 
@@ -203,7 +215,10 @@ export class Layout {
   /** Text inside pre: kept as is (CRLF → LF), behind an opening fence written on first use. */
   preText(data: string): void {
     let s = data;
-    if (PRE_NEEDS_WORK.test(s)) s = cleanChars(s).replace(/\r\n?/g, '\n');
+    // Highlighted code comes in many short pieces (a token between two spans): look at those
+    // character by character instead of running two scans.
+    const plain = s.length <= PLAIN_MAX && plainCode(s);
+    if (!plain && PRE_NEEDS_WORK.test(s)) s = cleanChars(s).replace(/\r\n?/g, '\n');
     if (this.fence === 1) {
       // The HTML parser drops a newline right after <pre>; htmlparser2 leaves it to us.
       if (this.preFirst && s.charCodeAt(0) === 10) s = s.slice(1);
@@ -215,7 +230,7 @@ export class Layout {
       this.fence = 2;
     }
     if (!s) return;
-    if (!this.fenceLong && s.includes('```')) this.fenceLong = true;
+    if (!plain && !this.fenceLong && s.includes('```')) this.fenceLong = true;
     this.put(s);
     this.preLastNewline = s.charCodeAt(s.length - 1) === 10;
   }

@@ -1,15 +1,38 @@
 /** Link targets for the HTML reducer. */
 
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+/**
+ * A path-absolute target that WHATWG URL parsing keeps as it is: unreserved characters (RFC 3986
+ * §2.3) and `/`, a query of those and `=&`, a fragment of unreserved characters. Not `//` (a host
+ * follows) and no dot segment (see {@link DOT_SEGMENT}); `%`, `\` and the rest take the slow path.
+ */
+const PLAIN_PATH = /^\/(?!\/)[\w\-.~/]*(?:\?[\w\-.~=&/]*)?(?:#[\w\-.~]*)?$/;
+/** `.` or `..` as a whole segment (anywhere in the target: a false alarm only costs the slow path). */
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+
+/**
+ * The origin part (scheme, credentials, host, port) of an http(s) `base`, e.g. `https://a.example`,
+ * which a path-absolute target is appended to; undefined when `base` is not an http(s) URL.
+ */
+export function originOf(base: string): string | undefined {
+  try {
+    const u = new URL('/', base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href.slice(0, -1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The absolute URL a link points to, if it is http(s) (WHATWG URL parsing, relative to `base`).
  * Undefined for fragment-only targets (the same page), other schemes (javascript:, data:, mailto:,
  * ftp:, ...) and anything unparsable, including a relative target when `base` is not a URL.
+ * @param origin `originOf(base)`, if known: plain path-absolute targets then skip URL parsing.
  */
-export function resolveHref(href: string, base: string): string | undefined {
+export function resolveHref(href: string, base: string, origin?: string): string | undefined {
   const h = href.trim();
   if (!h || h.charCodeAt(0) === 35) return undefined;
+  if (origin !== undefined && PLAIN_PATH.test(h) && !DOT_SEGMENT.test(h)) return origin + h;
   const scheme = SCHEME.exec(h)?.[1].toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return undefined;
   try {

@@ -6,10 +6,10 @@
  * What each element means is in `tags.ts`; the rules as a whole are in `../html-to-text.ts`.
  */
 import { Layout, type Snapshot } from './layout';
-import { resolveHref } from './links';
+import { originOf, resolveHref } from './links';
 import { cleanChars, WHITESPACE_RUN } from './text';
 import * as tag from './tags';
-import type { Attributes, TagSink } from './tree';
+import type { Attributes, Tag, TagSink } from './tree';
 
 /** Frame kind of a nav/header/footer/aside being dropped (see {@link HtmlReducer.regionLevel}). */
 const REGION = 100;
@@ -64,12 +64,15 @@ export class HtmlReducer implements TagSink {
   private h1Level = -1;
   private firstH1: string | undefined;
   private base: string;
+  /** `originOf(base)`: plain path-absolute links resolve without URL parsing. */
+  private origin: string | undefined;
   private baseSet = false;
-  private lastHref = '';
-  private lastResolved: string | undefined;
+  /** href → absolute http(s) URL, or null: pages repeat their links (menus, tables of contents). */
+  private readonly resolved = new Map<string, string | null>();
 
   constructor(baseUrl: string) {
     this.base = baseUrl;
+    this.origin = originOf(baseUrl);
   }
 
   /** The converted text: the title line (unless the first h1 repeats it), then the body. */
@@ -84,26 +87,33 @@ export class HtmlReducer implements TagSink {
     return this.skip > 0;
   }
 
-  open(name: string, attrs: Attributes): void {
+  open(t: Tag, attrs: Attributes): void {
     if (this.skip) {
       this.skip++;
       return;
     }
-    let kind = tag.TAG_KINDS.get(name) ?? tag.INLINE;
-    const hidden = attrs.get('hidden');
-    const style = attrs.get('style');
-    const role = attrs.get('role');
+    const name = t.name;
+    let kind = t.kind;
+    if (attrs.size > 0) {
+      const hidden = attrs.get('hidden');
+      const style = attrs.get('style');
+      const role = attrs.get('role');
+      if (
+        (hidden !== undefined && hidden.toLowerCase() !== 'until-found') ||
+        (style !== undefined && HIDDEN_STYLE.test(style)) ||
+        (attrs.get('aria-hidden') === 'true' && !tag.ARIA_HIDDEN_IGNORED.has(name))
+      ) {
+        kind = tag.SKIP;
+      } else if (role !== undefined && kind <= tag.BLOCK) {
+        kind = tag.ROLE_KINDS.get(role.trim().toLowerCase()) ?? kind;
+      }
+    }
     if (
-      (hidden !== undefined && hidden.toLowerCase() !== 'until-found') ||
-      (style !== undefined && HIDDEN_STYLE.test(style)) ||
-      (attrs.get('aria-hidden') === 'true' && !tag.ARIA_HIDDEN_IGNORED.has(name)) ||
       (kind === tag.DIALOG && attrs.get('open') === undefined) ||
       // Only the first title is the document's; a later one is neither title nor body text.
       (kind === tag.TITLE && (this.title !== undefined || this.inTitle))
     ) {
       kind = tag.SKIP;
-    } else if (role !== undefined && kind <= tag.BLOCK) {
-      kind = tag.ROLE_KINDS.get(role.trim().toLowerCase()) ?? kind;
     }
     if (kind === tag.SKIP) {
       this.skip = 1;
@@ -255,7 +265,8 @@ export class HtmlReducer implements TagSink {
         if (!this.baseSet) {
           this.baseSet = true;
           this.base = this.resolve(a.get('href')) ?? this.base;
-          this.lastHref = '';
+          this.origin = originOf(this.base);
+          this.resolved.clear();
         }
         return tag.INLINE;
       default:
@@ -373,11 +384,13 @@ export class HtmlReducer implements TagSink {
   /** {@link resolveHref} against the page URL or `<base href>`. */
   private resolve(href: string | undefined): string | undefined {
     if (!href) return undefined;
-    // Menus and link lists repeat the same href; parsing a URL is the costly part.
-    if (href === this.lastHref) return this.lastResolved;
-    this.lastHref = href;
-    this.lastResolved = resolveHref(href, this.base);
-    return this.lastResolved;
+    // Parsing a URL is the costly part.
+    let url = this.resolved.get(href);
+    if (url === undefined) {
+      url = resolveHref(href, this.base, this.origin) ?? null;
+      this.resolved.set(href, url);
+    }
+    return url ?? undefined;
   }
 
   /** Main content started inside a dropped region: cut what the region wrote so far, keep the rest. */

@@ -88,3 +88,41 @@ export const ROLE_KINDS: ReadonlyMap<string, number> = new Map([
   ['complementary', CHROME],
   ['main', MAIN],
 ]);
+
+/**
+ * Attributes the reducer reads, by bit: `ATTR_NAMES[i]` is bit `1 << i`. The tree builder collects
+ * an attribute only when its element's {@link attrsFor} mask has the bit.
+ */
+export const ATTR_NAMES: readonly string[] = [
+  'style', 'hidden', 'aria-hidden', 'role', 'href', 'class', 'alt', 'start', 'value', 'open',
+]; // prettier-ignore
+/** style, hidden, aria-hidden, role: read on every element (they hide it or change its kind). */
+const ANY_ELEMENT = 0b1111;
+const HREF = 1 << 4;
+const CLASS = 1 << 5;
+const ALT = 1 << 6;
+const START = 1 << 7;
+const VALUE = 1 << 8;
+const OPEN = 1 << 9;
+
+/** The attributes (bits of {@link ATTR_NAMES}) the reducer reads on an element of this name. */
+export function attrsFor(name: string): number {
+  switch (TAG_KINDS.get(name)) {
+    case LINK:
+    case BASE:
+      return ANY_ELEMENT | HREF;
+    case PRE:
+    case CODE:
+      return ANY_ELEMENT | CLASS;
+    case IMG:
+      return ANY_ELEMENT | ALT;
+    case LIST:
+      return name === 'ol' ? ANY_ELEMENT | START : ANY_ELEMENT;
+    case ITEM:
+      return ANY_ELEMENT | VALUE;
+    case DIALOG:
+      return ANY_ELEMENT | OPEN;
+    default:
+      return ANY_ELEMENT;
+  }
+}

@@ -6,14 +6,33 @@
  * once, an end tag ends every element opened after its match, `</p>` alone is an empty paragraph,
  * `</br>` is a `<br>`, self-closing tags count only inside svg/math, and everything still open ends
  * at the end of input. Every open gets exactly one close, in order.
+ *
+ * Speed: a known tag name is found in {@link TAG_TABLE} straight from the input's characters (no
+ * slice, no lowercase copy, one probe), and its {@link Tag} carries everything looked up per tag.
  */
 import type { TokenizerCallbacks } from 'htmlparser2';
+import { ATTR_NAMES, attrsFor, INLINE, TAG_KINDS } from './tags';
+
+/** What an element name means, looked up once per tag. Known names have one shared instance. */
+export interface Tag {
+  /** Lowercase name (`String.prototype.toLowerCase`, as htmlparser2's Parser reports it). */
+  readonly name: string;
+  /** What the element means to the reducer (`tags.ts`). */
+  readonly kind: number;
+  /** The attributes collected for the reducer: bits of `ATTR_NAMES` (see `attrsFor`). */
+  readonly attrs: number;
+  readonly isVoid: boolean;
+  /** svg or math: self-closing tags and CDATA count inside. */
+  readonly foreign: boolean;
+  /** Names of the open elements (at the top of the stack) that this start tag ends. */
+  readonly closes: ReadonlySet<string> | undefined;
+}
 
 /** Receives the element events. */
 export interface TagSink {
-  /** While true, attributes are not collected (the sink ignores the subtree). */
+  /** While true, attributes are not collected and text is not sliced (the sink ignores the subtree). */
   readonly skipping: boolean;
-  open(name: string, attrs: Attributes): void;
+  open(tag: Tag, attrs: Attributes): void;
   /** @param implied the element ended without its own end tag. */
   close(implied: boolean): void;
   text(data: string): void;
@@ -21,13 +40,11 @@ export interface TagSink {
 
 /** The attributes of the element being opened; valid during {@link TagSink.open} only. */
 export interface Attributes {
+  /** How many attributes were collected. */
+  readonly size: number;
+  /** The value of a collected attribute (see {@link Tag.attrs}); the first one wins. */
   get(name: string): string | undefined;
 }
-
-/** Attributes the reducer reads (3 to 6 or 11 characters long); others are not even sliced. */
-const WANTED: ReadonlySet<string> = new Set([
-  'href', 'class', 'alt', 'style', 'hidden', 'aria-hidden', 'role', 'start', 'value', 'open',
-]); // prettier-ignore
 
 /** HTML void elements (htmlparser2 Parser's list). */
 const VOID: ReadonlySet<string> = new Set([
@@ -74,6 +91,84 @@ const IMPLIES_CLOSE: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, 
     .map((t) => [t, P] as const),
 ]);
 
+/** Frequent inline and foreign names, known so that they take the fast path too. */
+const COMMON = ['span', 'b', 'i', 'em', 'strong', 'small', 'sub', 'sup', 'u', 's', 'mark', 'abbr']
+  .concat(['cite', 'q', 'label', 'var', 'del', 'ins', 'time', 'head', 'picture', 'math', 'path', 'g'])
+  .concat(['image', 'circle', 'rect', 'use', 'figure', 'font', 'bdi', 'bdo', 'data', 'dfn', 'ruby']);
+
+function makeTag(name: string): Tag {
+  return {
+    name,
+    kind: TAG_KINDS.get(name) ?? INLINE,
+    attrs: attrsFor(name),
+    isVoid: VOID.has(name),
+    foreign: name === 'svg' || name === 'math',
+    closes: IMPLIES_CLOSE.get(name),
+  };
+}
+
+/** Every known name → its one {@link Tag}. */
+const TAGS: ReadonlyMap<string, Tag> = new Map(
+  [...new Set([...TAG_KINDS.keys(), ...VOID, ...IMPLIES_CLOSE.keys(), ...COMMON])].map((n) => [
+    n,
+    makeTag(n),
+  ]),
+);
+
+/** Open-addressing hash table of {@link TAGS} by {@link nameHash}; at most a quarter full. */
+const TABLE_MASK = 511;
+const TAG_TABLE: ReadonlyArray<Tag | undefined> = (() => {
+  const table: (Tag | undefined)[] = new Array<Tag | undefined>(TABLE_MASK + 1).fill(undefined);
+  for (const t of TAGS.values()) {
+    let i = nameHash(t.name, 0, t.name.length);
+    while (table[i] !== undefined) i = (i + 1) & TABLE_MASK;
+    table[i] = t;
+  }
+  return table;
+})();
+
+/**
+ * Slot of `s.slice(start, end)` lowercased in {@link TAG_TABLE}, or -1 when a character is not
+ * ASCII (then `toLowerCase` may map it into ASCII: U+212A KELVIN SIGN → `k`; the slow path decides).
+ */
+function nameHash(s: string, start: number, end: number): number {
+  let h = end - start;
+  for (let i = start; i < end; i++) {
+    let c = s.charCodeAt(i);
+    if (c > 127) return -1;
+    if (c >= 65 && c <= 90) c += 32;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  return (h ^ (h >>> 11)) & TABLE_MASK;
+}
+
+/** Whether `s.slice(start, start + name.length)` equals the lowercase ASCII `name`, ignoring ASCII case. */
+function sameName(s: string, start: number, name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    let c = s.charCodeAt(start + i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== name.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** The {@link Tag} of `s.slice(start, end)`: the shared one when the name is known. */
+function tagAt(s: string, start: number, end: number): Tag {
+  let i = nameHash(s, start, end);
+  if (i >= 0) {
+    const length = end - start;
+    for (let t = TAG_TABLE[i]; t !== undefined; t = TAG_TABLE[(i = (i + 1) & TABLE_MASK)]) {
+      if (t.name.length === length && sameName(s, start, t.name)) return t;
+    }
+  }
+  const name = s.slice(start, end).toLowerCase();
+  return TAGS.get(name) ?? makeTag(name);
+}
+
+const BR = tagAt('br', 0, 2);
+const PARAGRAPH = tagAt('p', 0, 1);
+const IMG = tagAt('img', 0, 3);
+
 /**
  * Failed end-tag searches may scan this many stack entries in all. A successful search pops what it
  * scanned, so it is paid for by the start tags; failed ones (stray end tags on a deep stack) are what
@@ -83,10 +178,12 @@ const SEARCH_BUDGET = 10_000_000;
 const MIN_SEARCH = 64;
 
 export class TreeBuilder implements TokenizerCallbacks, Attributes {
-  private readonly stack: string[] = [];
+  private readonly stack: Tag[] = [];
   /** Open svg/math elements: self-closing tags and CDATA count there. */
   private foreign = 0;
-  private name = '';
+  private tag: Tag = BR;
+  /** Attributes still to collect on the element being opened: bits of `ATTR_NAMES`. */
+  private want = 0;
   private readonly attrNames: string[] = [];
   private readonly attrValues: string[] = [];
   private attrCount = 0;
@@ -99,33 +196,46 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
     private readonly sink: TagSink,
   ) {}
 
+  get size(): number {
+    return this.attrCount;
+  }
+
   get(name: string): string | undefined {
     for (let i = 0; i < this.attrCount; i++) if (this.attrNames[i] === name) return this.attrValues[i];
     return undefined;
   }
 
   onopentagname(start: number, end: number): void {
-    let name = this.html.slice(start, end).toLowerCase();
-    if (name === 'image' && this.foreign === 0) name = 'img';
-    const ends = IMPLIES_CLOSE.get(name);
+    let tag = tagAt(this.html, start, end);
+    if (tag.name === 'image' && this.foreign === 0) tag = IMG;
+    const ends = tag.closes;
     if (ends !== undefined) {
-      while (this.stack.length > 0 && ends.has(this.stack[this.stack.length - 1])) this.pop(true);
+      const stack = this.stack;
+      while (stack.length > 0 && ends.has(stack[stack.length - 1].name)) this.pop(true);
     }
-    this.name = name;
+    this.tag = tag;
+    this.want = this.sink.skipping ? 0 : tag.attrs;
     this.attrCount = 0;
     this.attr = -1;
   }
 
   onattribname(start: number, end: number): void {
     this.attr = -1;
+    const want = this.want;
+    if (want === 0) return;
     const length = end - start;
-    // Cheap reject by length first: most attributes (id, src, data-*, ...) are never sliced.
-    if (length < 3 || (length > 6 && length !== 11) || this.sink.skipping) return;
-    const name = this.html.slice(start, end).toLowerCase();
-    if (!WANTED.has(name) || this.get(name) !== undefined) return;
-    this.attrNames[this.attrCount] = name;
-    this.attrValues[this.attrCount] = '';
-    this.attr = this.attrCount++;
+    // Names are compared in place: most attributes (id, src, data-*, ...) are never sliced.
+    for (let bit = 0; 1 << bit <= want; bit++) {
+      if ((want & (1 << bit)) === 0) continue;
+      const name = ATTR_NAMES[bit];
+      if (name.length !== length || !sameName(this.html, start, name)) continue;
+      // The first of duplicate attributes wins (HTML tokenizer).
+      this.want = want & ~(1 << bit);
+      this.attrNames[this.attrCount] = name;
+      this.attrValues[this.attrCount] = '';
+      this.attr = this.attrCount++;
+      return;
+    }
   }
 
   onattribdata(start: number, end: number): void {
@@ -149,32 +259,43 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
   }
 
   onclosetag(start: number, end: number): void {
-    const name = this.html.slice(start, end).toLowerCase();
-    if (VOID.has(name)) {
-      if (name === 'br') {
+    const stack = this.stack;
+    const top = stack.length - 1;
+    // Fast path: the end tag of the innermost element, spelled as it was opened (the common case).
+    if (top >= 0 && end - start === stack[top].name.length && sameName(this.html, start, stack[top].name)) {
+      const name = stack[top].name;
+      // `sameName` ignores ASCII case only, so this is the element toLowerCase would have found.
+      if (nameHash(this.html, start, end) >= 0 || this.html.slice(start, end).toLowerCase() === name) {
+        this.pop(false);
+        return;
+      }
+    }
+    const tag = tagAt(this.html, start, end);
+    if (tag.isVoid) {
+      if (tag === BR) {
         this.attrCount = 0;
-        this.sink.open('br', this);
+        this.sink.open(BR, this);
         this.sink.close(false);
       }
       return;
     }
-    const pos = this.find(name);
+    const pos = this.find(tag.name);
     if (pos >= 0) {
-      while (this.stack.length - 1 > pos) this.pop(true);
+      while (stack.length - 1 > pos) this.pop(true);
       this.pop(false);
-    } else if (name === 'p') {
+    } else if (tag === PARAGRAPH) {
       this.attrCount = 0;
-      this.sink.open('p', this);
+      this.sink.open(PARAGRAPH, this);
       this.sink.close(false);
     }
   }
 
   ontext(start: number, end: number): void {
-    this.sink.text(this.html.slice(start, end));
+    if (!this.sink.skipping) this.sink.text(this.html.slice(start, end));
   }
 
   ontextentity(codepoint: number): void {
-    this.sink.text(String.fromCodePoint(codepoint));
+    if (!this.sink.skipping) this.sink.text(String.fromCodePoint(codepoint));
   }
 
   oncdata(start: number, end: number, offset: number): void {
@@ -195,22 +316,22 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
   onprocessinginstruction(): void {}
 
   private openElement(selfClosing: boolean): void {
-    const name = this.name;
+    const tag = this.tag;
     this.attr = -1;
-    if (VOID.has(name)) {
-      this.sink.open(name, this);
+    if (tag.isVoid) {
+      this.sink.open(tag, this);
       this.sink.close(true);
       return;
     }
-    this.stack.push(name);
-    if (name === 'svg' || name === 'math') this.foreign++;
-    this.sink.open(name, this);
+    this.stack.push(tag);
+    if (tag.foreign) this.foreign++;
+    this.sink.open(tag, this);
     if (selfClosing) this.pop(false);
   }
 
   private pop(implied: boolean): void {
-    const name = this.stack.pop();
-    if (name === 'svg' || name === 'math') this.foreign--;
+    const tag = this.stack.pop();
+    if (tag?.foreign) this.foreign--;
     this.sink.close(implied);
   }
 
@@ -218,7 +339,7 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
   private find(name: string): number {
     const top = this.stack.length - 1;
     const stop = Math.max(-1, top - Math.max(this.budget, MIN_SEARCH));
-    for (let i = top; i > stop; i--) if (this.stack[i] === name) return i;
+    for (let i = top; i > stop; i--) if (this.stack[i].name === name) return i;
     this.budget = Math.max(0, this.budget - (top - stop));
     return -1;
   }
