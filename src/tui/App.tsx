@@ -6,6 +6,7 @@ import { ApprovalPrompt } from './ApprovalPrompt';
 import { PromptInput } from './PromptInput';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
+import { Waiting } from './Waiting';
 import { KeyRouterProvider, useKeyRouter } from './keys';
 import { ThemeContext, makeTheme } from './theme';
 import { useApproval } from './use-approval';
@@ -45,6 +46,9 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
       <KeyRouterProvider value={keys}>
         <Box flexDirection="column">
           <Transcript done={state.done} live={state.live} />
+          {state.waitingSince !== undefined ? (
+            <Waiting model={controller.model} since={state.waitingSince} />
+          ) : null}
           {approval.pending ? (
             <ApprovalPrompt
               key={approval.pending.id}

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import { splitLines } from './format';
 import { useTheme } from './theme';
-import { useKeys } from './keys';
+import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 
 /** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
 const MAX_DETAIL_LINES = 12;
@@ -60,7 +60,12 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
   const [selected, setSelectedState] = useState(0);
   const [message, setMessageState] = useState<string | undefined>(undefined);
   // Refs hold the truth between renders, so keys that arrive together each see the last one's effect.
-  const current = useRef({ selected: 0, message: undefined as string | undefined, answered: false });
+  const current = useRef({
+    selected: 0,
+    message: undefined as string | undefined,
+    answered: false,
+    pasting: false,
+  });
   const setSelected = (n: number) => {
     current.current.selected = n;
     setSelectedState(n);
@@ -82,15 +87,28 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
     else setMessage('');
   };
 
+  const send = (message: string) => {
+    const text = message.trim();
+    decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
+  };
+  // One line of text: a paste's line breaks become spaces.
+  const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
   useKeys((input, key) => {
-    const { selected: sel, message: msg } = current.current;
+    const c = current.current;
+    const { selected: sel, message: msg } = c;
+    if (input === PASTE_START || input === PASTE_END) {
+      c.pasting = input === PASTE_START;
+      return;
+    }
     if (msg !== undefined) {
-      if (key.escape) setMessage(undefined);
-      else if (key.return) {
-        const text = msg.trim();
-        decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
-      } else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
-      else if (!key.ctrl && !key.meta && input) setMessage(msg + input.replace(/[\r\n]+/g, ' '));
+      if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
+      else if (key.escape) setMessage(undefined);
+      else if (key.return) send(msg);
+      else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
+      // As in the main input: typed text that arrived with its Enter is sent at once.
+      else if (!key.ctrl && !key.meta && endsWithEnter(input)) send(msg + input.slice(0, -1));
+      else if (!key.ctrl && !key.meta && input) setMessage(msg + oneLine(input));
       return;
     }
     if (key.escape || input === 'n' || input === 'N' || (key.ctrl && input === 'c')) decide({ kind: 'deny' });

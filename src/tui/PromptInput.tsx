@@ -4,16 +4,13 @@ import * as edit from './input-state';
 import { CommandList } from './CommandList';
 import { completeCommand, matchCommands } from './commands';
 import { useTheme } from './theme';
-import { useKeys } from './keys';
+import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
 export const EXIT_WINDOW_MS = 1000;
 
-// Bracketed paste (DEC mode 2004) markers, as ink passes them on with the leading ESC removed.
-const PASTE_START = '[200~';
-const PASTE_END = '[201~';
 // Shift+Enter under xterm's modifyOtherKeys.
 const SHIFT_ENTER_XTERM = '[27;2;13~';
 
@@ -160,8 +157,7 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
     if (key.ctrl || key.meta || input === '') return;
     // Typed text that arrived in one read with its Enter ("ls\r"): send it. Any other chunk with line
     // breaks is a paste and goes in whole.
-    const cr = input.indexOf('\r');
-    if (cr === input.length - 1 && input.length > 1 && !input.includes('\n')) {
+    if (endsWithEnter(input)) {
       submit(edit.insert(state, input.slice(0, -1)).value);
       return;
     }

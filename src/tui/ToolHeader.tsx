@@ -1,10 +1,8 @@
 import { Text } from 'ink';
 import type { ToolItem, ToolStatus } from './transcript-state';
-import { formatElapsed, oneLine } from './format';
+import { formatElapsed, oneLine, spinnerFrame } from './format';
 import { useTheme } from './theme';
 import { useNow } from './use-now';
-
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 export interface ToolHeaderProps {
   status: ToolStatus;
@@ -37,7 +35,7 @@ export function ToolHeader(props: ToolHeaderProps) {
   const running = props.status === 'running';
   const now = useNow(running && !props.awaitingApproval);
   const elapsed = running ? now - props.startedAt : (props.durationMs ?? 0);
-  const glyph = running ? FRAMES[Math.floor(now / 100) % FRAMES.length] : '●';
+  const glyph = running ? spinnerFrame(now) : '●';
   const glyphColor =
     props.status === 'error'
       ? theme.error

@@ -9,6 +9,14 @@ export function pascalCase(name: string): string {
     .join('');
 }
 
+/** Braille spinner, one frame per 100 ms. */
+const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** The spinner's frame at `now` (ms since the epoch). */
+export function spinnerFrame(now: number): string {
+  return SPINNER_FRAMES[Math.floor(now / 100) % SPINNER_FRAMES.length];
+}
+
 /** 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M". */
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);

@@ -10,6 +10,19 @@ import { createContext, useCallback, useContext, useLayoutEffect, useRef } from 
 
 export type KeyHandler = (input: string, key: Key) => void;
 
+/** Bracketed paste (DEC mode 2004) start marker, as ink passes it on with the leading ESC removed. */
+export const PASTE_START = '[200~';
+/** Bracketed paste end marker, as ink passes it on. */
+export const PASTE_END = '[201~';
+
+/**
+ * Is `input` typed text that arrived in one read with its Enter ("ls\r": a fast typist, a tmux
+ * send-keys)? Then it is sent at once; any other chunk with line breaks is a paste and stays text.
+ */
+export function endsWithEnter(input: string): boolean {
+  return input.length > 1 && input.indexOf('\r') === input.length - 1 && !input.includes('\n');
+}
+
 interface Entry {
   handler: KeyHandler;
   isActive: boolean;

@@ -1,6 +1,5 @@
-import { render } from 'ink';
 import type { Controller } from './controller';
-import { App } from './App';
+import { importForTerminal } from './live-terminal';
 import { noColorFromEnv } from './theme';
 
 // DEC private mode 2004: the terminal wraps a paste in ESC[200~ … ESC[201~, so a paste with line
@@ -27,6 +26,10 @@ export interface RunTuiOptions {
 export async function runTui(controller: Controller, options: RunTuiOptions = {}): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const tty = stdout.isTTY === true;
+  // Ink and the app are imported here, not above, so that Ink renders live under CI=true too.
+  const [{ render }, { App }] = await importForTerminal(stdout, () =>
+    Promise.all([import('ink'), import('./App')]),
+  );
   if (tty) stdout.write(BRACKETED_PASTE_ON);
   const instance = render(
     <App

@@ -63,6 +63,8 @@ export type LocalAction =
   | { type: 'user_prompt'; text: string }
   | { type: 'info'; title?: string; lines: string[] }
   | { type: 'local_error'; message: string }
+  /** A prompt went to the agent: wait for the model until something arrives. */
+  | { type: 'turn_start' }
   /** The run settled (resolved or rejected): whatever is still live is finished. */
   | { type: 'settle' };
 
@@ -76,6 +78,11 @@ export interface TranscriptState {
   usage?: Usage;
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
+  /**
+   * ms since the epoch since when the app waits for the model with nothing to show: set when a prompt
+   * is sent, a request starts or a response is retried; cleared by the first thing that arrives.
+   */
+  waitingSince?: number;
 }
 
 export function initialTranscript(notices: readonly string[] = []): TranscriptState {
@@ -217,6 +224,8 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return push(s, { kind: 'error', text: a.message });
     case 'settle':
       return finishLive(s);
+    case 'turn_start':
+      return s;
     case 'request_start':
       return { ...s, responseFrom: s.nextKey };
     case 'text_delta':
@@ -332,6 +341,31 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
 }
 
 /**
+ * When the app starts or stops waiting for the model. Usage, notices and the app's own lines are no
+ * sign that the model answered; every other event is, and a turn's end or settling stops the wait.
+ */
+function waitingAfter(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
+  let since: number | undefined;
+  switch (a.type) {
+    case 'turn_start':
+    case 'request_start':
+      since = s.waitingSince ?? now;
+      break;
+    case 'retry':
+      since = now;
+      break;
+    case 'usage':
+    case 'notice':
+    case 'user_prompt':
+    case 'info':
+      return s;
+    default:
+      since = undefined;
+  }
+  return since === s.waitingSince ? s : { ...s, waitingSince: since };
+}
+
+/**
  * Applies `actions` in order. `now` (ms since the epoch) stamps the start of tools, so the function
  * stays pure. Returns the same object when nothing changed.
  */
@@ -341,7 +375,7 @@ export function reduceTranscript(
   now: number,
 ): TranscriptState {
   let s = state;
-  for (const a of actions) s = settleFront(apply(s, a, now));
+  for (const a of actions) s = waitingAfter(settleFront(apply(s, a, now)), a, now);
   return s;
 }
 

@@ -46,6 +46,7 @@ export function useSession(
       const ac = new AbortController();
       abort.current = ac;
       setBusy(true);
+      dispatch({ type: 'turn_start' });
       // A synchronous throw from run becomes a rejection like any other failure.
       const turn = new Promise<void>((resolve) => resolve(controller.run(text, ac.signal)))
         .catch((err: unknown) =>

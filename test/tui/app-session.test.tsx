@@ -40,6 +40,18 @@ describe('turns', () => {
     expect(out().match(/Hello world/g)).toHaveLength(1);
   });
 
+  it('shows a spinner with the model and the seconds waited until the first token arrives', async () => {
+    const { c, type, out, shows } = await start();
+    await type('hi', KEY.enter);
+    await shows('Waiting for claude-test-1…');
+    expect(out()).toMatch(/Waiting for claude-test-1… \d+\.\ds/);
+    c.emit({ type: 'request_start', request: 1, model: 'claude-test-1' });
+    c.emit({ type: 'text_delta', text: 'Hello' });
+    await shows('● Hello');
+    expect(out()).not.toContain('Waiting for');
+    c.endTurn('Hello');
+  });
+
   it('streams a long reply paragraph by paragraph, whole and in order', async () => {
     const { c, type, out } = await start();
     await type('explain', KEY.enter);

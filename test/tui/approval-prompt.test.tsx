@@ -120,4 +120,21 @@ describe('ApprovalPrompt with keys in one read', () => {
   it('answers once, even when more keys follow', async () => {
     expect((await answer(bash, 'Bash', 'y', 'n', KEY.enter)).decisions).toEqual([{ kind: 'allow_once' }]);
   });
+
+  it('sends the text to tell the model when it arrives with its Enter (tmux send-keys, a fast typist)', async () => {
+    const { decisions } = await answer(bash, 'Bash', '5', 'use make\r');
+    expect(decisions).toEqual([{ kind: 'deny_with_message', message: 'use make' }]);
+  });
+
+  it('adds to the text already typed before the chunk with its Enter', async () => {
+    const { decisions } = await answer(bash, 'Bash', '5', 'use ', 'make clean\r');
+    expect(decisions).toEqual([{ kind: 'deny_with_message', message: 'use make clean' }]);
+  });
+
+  it('keeps a bracketed paste with line breaks as text (joined by spaces) until Enter', async () => {
+    const { decisions, out } = await answer(bash, 'Bash', '5', '\u001B[200~use make\rthen test\r\u001B[201~');
+    expect(decisions).toEqual([]);
+    await eventually(() => expect(out()).toContain('Tell the model: use make then test'));
+    expect(out()).not.toContain('200~');
+  });
 });

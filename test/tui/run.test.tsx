@@ -1,11 +1,23 @@
 import { FakeStdin, FakeStdout } from './fake-tty';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runTui } from '../../src/tui/run';
 import { FakeController } from './fake-controller';
 import { eventually, mounted, tick } from './helpers';
 
+// As in a dev container whose shell exports CI=true. Set before any import, because Ink reads it when
+// it is first evaluated; this file must load Ink only through runTui.
+const ci = vi.hoisted(() => {
+  const before = process.env.CI;
+  process.env.CI = 'true';
+  return { before };
+});
+afterAll(() => {
+  if (ci.before === undefined) delete process.env.CI;
+  else process.env.CI = ci.before;
+});
+
 describe('runTui', () => {
-  it('renders the app, turns bracketed paste on and off, and resolves 0 on /exit', async () => {
+  it('renders the app live under CI=true, turns bracketed paste on and off, and resolves 0 on /exit', async () => {
     const stdin = new FakeStdin();
     const stdout = new FakeStdout();
     const c = new FakeController();
@@ -17,8 +29,11 @@ describe('runTui', () => {
       // Vitest's console cannot be patched.
       patchConsole: false,
     });
-    expect(stdout.writes[0]).toBe('\u001B[?2004h');
+    await eventually(() => expect(stdout.writes[0]).toBe('\u001B[?2004h'));
+    // The frame is written while the app runs, not only the last one at exit.
     await eventually(() => expect(stdout.writes.join('')).toContain('claude-test-1'));
+    // The tools' child processes still see the person's CI value.
+    expect(process.env.CI).toBe('true');
     await mounted(stdin);
     stdin.write('/exit');
     await tick();

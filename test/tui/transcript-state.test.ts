@@ -271,3 +271,40 @@ describe('a stream retried mid-response', () => {
     expect(texts(s).join('\n')).not.toContain('Paragraph two');
   });
 });
+
+describe('waiting for the model', () => {
+  const step = (s: ReturnType<typeof run>, a: TranscriptAction, now: number) => reduceTranscript(s, [a], now);
+
+  it('waits from the prompt until the first delta, through request_start, usage and notices', () => {
+    let s = run([{ type: 'user_prompt', text: 'hi' }, { type: 'turn_start' }], 1000);
+    expect(s.waitingSince).toBe(1000);
+    s = step(s, { type: 'request_start', request: 1, model: 'm' }, 1200);
+    s = step(s, { type: 'usage', usage: usageOf(), total: usageOf() }, 1300);
+    s = step(s, { type: 'notice', level: 'info', message: 'context compacted' }, 1400);
+    expect(s.waitingSince).toBe(1000);
+    s = step(s, { type: 'text_delta', text: 'Hel' }, 1500);
+    expect(s.waitingSince).toBeUndefined();
+  });
+
+  it('waits again for the response after a tool, and after a retry, until the first event', () => {
+    let s = run([{ type: 'turn_start' }, toolStart('t1')], 1000);
+    expect(s.waitingSince).toBeUndefined();
+    s = step(s, toolEnd('t1'), 2000);
+    s = step(s, { type: 'request_start', request: 2, model: 'm' }, 2100);
+    expect(s.waitingSince).toBe(2100);
+    s = step(s, { type: 'retry', attempt: 1, delayMs: 500, reason: 'overloaded' }, 3000);
+    expect(s.waitingSince).toBe(3000);
+    s = step(s, { type: 'server_tool_use', id: 's1', name: 'web_search', input: {} }, 3500);
+    expect(s.waitingSince).toBeUndefined();
+  });
+
+  it('stops waiting when the turn ends, fails or settles with nothing said', () => {
+    const endings: TranscriptAction[] = [
+      { type: 'turn_end', reason: 'interrupted', stopReason: null, text: '', requests: 1 },
+      { type: 'error', message: 'overloaded' },
+      { type: 'local_error', message: 'network down' },
+      { type: 'settle' },
+    ];
+    for (const end of endings) expect(run([{ type: 'turn_start' }, end]).waitingSince).toBeUndefined();
+  });
+});

@@ -1,10 +1,9 @@
-import { render, type Instance } from 'ink';
+import type { Instance } from 'ink';
+import { importForTerminal } from '../live-terminal';
 import { makeTheme, noColorFromEnv, ThemeContext } from '../theme';
 import type { WizardDeps, WizardOutcome } from './state';
-import { Wizard } from './Wizard';
 
 export type { WizardDeps, WizardOutcome } from './state';
-export { Wizard, type WizardProps } from './Wizard';
 
 /** Streams to render on; default the process's. */
 export interface WizardIo {
@@ -22,6 +21,10 @@ export interface WizardIo {
  * @throws What Ink throws when the app fails (a write error is shown in the wizard, not thrown).
  */
 export async function runWizard(deps: WizardDeps, io: WizardIo = {}): Promise<WizardOutcome> {
+  // Ink and the wizard are imported here, not above, so that Ink renders live under CI=true too.
+  const [{ render }, { Wizard }] = await importForTerminal(io.stdout ?? process.stdout, () =>
+    Promise.all([import('ink'), import('./Wizard')]),
+  );
   const theme = makeTheme(deps.existing.theme === 'light' ? 'light' : 'dark', noColorFromEnv(deps.env));
   let outcome: WizardOutcome = { written: false };
   let instance: Instance | undefined;

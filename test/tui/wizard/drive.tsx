@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import type { WizardDeps, WizardOutcome } from '../../../src/tui/wizard/run';
-import { Wizard } from '../../../src/tui/wizard/run';
+import { Wizard } from '../../../src/tui/wizard/Wizard';
 import { tick } from '../helpers';
 
 /**
