@@ -9,7 +9,7 @@ import {
   toolResultsPaired,
   type FakeAnthropic,
 } from '../support/fake-anthropic';
-import { CANARY, codey, sandbox, sessionLogs, type Sandbox } from '../support/cli';
+import { CANARY, codey, removeSandbox, sandbox, sessionLogs, type Sandbox } from '../support/cli';
 
 let fake: FakeAnthropic;
 let box: Sandbox;
@@ -19,6 +19,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await fake.close();
+  await removeSandbox(box);
 });
 
 /** The scripted model: read the test, read the source, fix it, run the test, answer. */

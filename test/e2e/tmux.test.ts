@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, CANARY, sandbox, type Sandbox } from '../support/cli';
@@ -26,6 +26,7 @@ afterEach(async () => {
   term?.kill();
   term = undefined;
   await fake.close();
+  await rm(box.root, { recursive: true, force: true });
 });
 
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };

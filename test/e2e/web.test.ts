@@ -5,7 +5,7 @@ import { systemPrompt } from '../../src/agent/system-prompt';
 import { buildRequest } from '../../src/llm/request';
 import { fileTools } from '../../src/tools/index-file-tools';
 import { Registry } from '../../src/tools/registry';
-import { CANARY, codey, sandbox, sessionLogs, type Sandbox } from '../support/cli';
+import { CANARY, codey, removeSandbox, sandbox, sessionLogs, type Sandbox } from '../support/cli';
 import { block, fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 
 const FAKE_BIN = resolve(import.meta.dirname, '../fixtures/bin');
@@ -17,6 +17,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await fake.close();
+  await removeSandbox(box);
 });
 
 const config = (o: Record<string, unknown>) => writeFile(join(box.cwd, '.codeyrc.json'), JSON.stringify(o));

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -55,4 +55,9 @@ export async function sessionLogs(box: Sandbox): Promise<string> {
   const files = await readdir(dir).catch(() => [] as string[]);
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   return texts.join('');
+}
+
+/** Remove a sandbox's temp folder (call from afterEach). */
+export function removeSandbox(box: Sandbox | undefined): Promise<void> {
+  return box ? rm(box.root, { recursive: true, force: true }) : Promise.resolve();
 }
