@@ -84,4 +84,31 @@ describe('codey in a real terminal', () => {
     },
     60_000,
   );
+
+  it.skipIf(!hasTmux())(
+    '`codey setup` runs the wizard again over an existing config, and saves the new choice merged into it',
+    async () => {
+      const file = join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json');
+      await writeFile(file, JSON.stringify({ model: 'claude-opus-4-8', theme: 'light' }));
+      term = startTmux({ argv: ['node', BIN, 'setup'], cwd: box.cwd, env: box.env });
+      await term.waitFor('the key step', (s) => s.includes('codey setup · 1/4'));
+      term.keys('Enter'); // key from the environment
+      await term.waitFor('the model step', (s) => s.includes('2/4'));
+      term.keys('Enter'); // the default model
+      await term.waitFor('the web step', (s) => s.includes('3/4'));
+      term.type('2'); // hosted
+      await term.waitFor('the summary', (s) => s.includes('4/4'));
+      term.keys('Enter');
+      const done = await term.waitFor('the exit', (s) => EXIT_MARK.test(s));
+      expect(done).toContain('Saved to');
+      expect(EXIT_MARK.exec(done)?.[1]).toBe('0');
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+        model: 'claude-opus-4-8',
+        theme: 'light',
+        web_provider: 'hosted',
+      });
+      expect(done).not.toContain(CANARY);
+    },
+    40_000,
+  );
 });
