@@ -13,7 +13,13 @@ import {
 } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine } from './truncate';
-import { displayPath, isProtectedPath, missingFileMessage, resolveInWorkspace } from './workspace';
+import {
+  displayPath,
+  isProtectedPath,
+  missingFileMessage,
+  refuseIndirectProtected,
+  resolveInWorkspace,
+} from './workspace';
 
 /** Lines of context shown around a single edit, and the most lines the snippet may have. */
 const SNIPPET_CONTEXT = 3;
@@ -128,6 +134,7 @@ export const editFileTool = defineTool({
   async run(args, ctx) {
     const abs = await resolveInWorkspace(ctx.cwd, args.path);
     const shown = displayPath(ctx.cwd, abs);
+    refuseIndirectProtected(args.path, shown);
     if (args.old_string === '') {
       throw new ToolError('old_string is empty; to create a file or replace all of it, use write_file');
     }

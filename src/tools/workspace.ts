@@ -31,6 +31,21 @@ export function isProtectedPath(p: string): boolean {
   return parts.at(-2) === '.config' && /^codeyrc(\.(json|ya?ml|[cm]?js|ts))?$/.test(name);
 }
 
+/**
+ * Refuse a change that reaches a protected path through another name (a symlink such as
+ * `cfg -> .git/config`, which a cloned repository can ship): approval saw the name given, so the
+ * change must be asked for again under the real path, where the protected rule applies.
+ * @param given the path as the model wrote it; @param resolved the real path, relative to the root.
+ * @throws {@link ToolError} naming both paths.
+ */
+export function refuseIndirectProtected(given: string, resolved: string): void {
+  if (isProtectedPath(resolved) && !isProtectedPath(given)) {
+    throw new ToolError(
+      `${given} resolves to ${resolved}, a path codey changes only when asked for by its real name; call again with path "${resolved}" so the person is asked about it`,
+    );
+  }
+}
+
 export function displayPath(root: string, abs: string): string {
   const rel = path.relative(root, abs);
   return rel === '' ? '.' : rel.split(path.sep).join('/');

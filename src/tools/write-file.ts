@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write';
 import { defineTool, ToolError } from './tool';
-import { displayPath, isProtectedPath, resolveInWorkspace } from './workspace';
+import { displayPath, isProtectedPath, refuseIndirectProtected, resolveInWorkspace } from './workspace';
 
 /** Old contents up to this size (bytes) go into meta.before for the diff view; larger ones are null. */
 const MAX_DIFF_BYTES = 2 * 1024 * 1024;
@@ -41,6 +41,7 @@ export const writeFileTool = defineTool({
   async run(args, ctx) {
     const abs = await resolveInWorkspace(ctx.cwd, args.path);
     const shown = displayPath(ctx.cwd, abs);
+    refuseIndirectProtected(args.path, shown);
     const st = await stat(abs).catch(() => undefined);
     if (st?.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
     if (st && !st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be written`);

@@ -113,6 +113,13 @@ describe('deny rules fail closed', () => {
     'echo `rm -f x`',
     'env -i nice -n 5 rm x',
     '"rm" x',
+    'if true; then rm -f F; fi',
+    'true && if :; then rm -f F; fi',
+    'for f in F; do rm -f $f; done',
+    'while false; do :; done; until true; do rm x; done',
+    '! rm -f F',
+    'find . -name F -exec rm {} \\;',
+    'find . -execdir rm {} +',
   ];
   it.each(bypasses)('deny bash(rm:*) refuses %j', (cmd) => {
     expect(evaluate(bash(cmd), rules('bash'), rules('bash(rm:*)'))).toEqual({

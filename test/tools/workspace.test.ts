@@ -174,3 +174,40 @@ describe('isProtectedPath', () => {
     );
   });
 });
+
+describe('protected paths behind a symlink', () => {
+  it('write_file and edit_file refuse to reach .git through another name, and say which name to use', async () => {
+    const root = await tempDir();
+    try {
+      await mkdir(path.join(root, '.git'));
+      await writeFile(path.join(root, '.git', 'config'), '[core]\n');
+      await symlink('.git/config', path.join(root, 'cfg')); // as a cloned repository can ship it
+      await symlink('.git', path.join(root, 'gitdir'));
+      const { call, fakeContext } = await import('./file-tools-kit');
+      const ctx = fakeContext(root);
+      // Approval sees the name given, which does not look protected.
+      expect(writeFileTool.describe({ path: 'cfg', content: '' }).protected).toBe(false);
+      const w = await call(writeFileTool, { path: 'cfg', content: 'x' }, ctx);
+      expect(w.isError).toBe(true);
+      expect(w.output).toBe(
+        'cfg resolves to .git/config, a path codey changes only when asked for by its real name; call again with path ".git/config" so the person is asked about it',
+      );
+      const e = await call(
+        editFileTool,
+        { path: 'gitdir/config', old_string: '[core]', new_string: '[core]\n\tfsmonitor = touch pwned' },
+        ctx,
+      );
+      expect(e.isError).toBe(true);
+      expect(await readFile(path.join(root, '.git', 'config'), 'utf8')).toBe('[core]\n');
+      // Under its real name the change is possible (after approval of a protected request).
+      const direct = await call(
+        writeFileTool,
+        { path: '.git/config', content: '[core]\n\tbare = false\n' },
+        ctx,
+      );
+      expect(direct.isError).toBeFalsy();
+    } finally {
+      await removeDir(root);
+    }
+  });
+});
