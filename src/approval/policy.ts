@@ -242,6 +242,11 @@ export class Policy {
     return text;
   }
 
+  /** Whether calls of `tool` run without asking: a whole-tool allow rule and no deny rule for it. */
+  allowsWholeTool(tool: string): boolean {
+    return this.#allow.some((r) => r.tool === tool && !r.match) && !this.#deny.some((r) => r.tool === tool);
+  }
+
   /** The allow rules in force, as written. */
   rules(): string[] {
     return this.#allow.map((r) => r.source);

@@ -24,8 +24,26 @@ export class SessionController implements Controller {
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
 
+  #dollars = 0;
+  readonly #unpriced = new Set<string>();
+
   constructor(session: CodeySession, settings: Settings, historyFile: string, notices: string[]) {
     this.#s = session;
+    // Price each request at the model that served it, as it happens.
+    let model = session.agent.model;
+    session.agent.on((e) => {
+      if (e.type === 'request_start') model = e.model;
+      if (e.type !== 'usage') return;
+      const p = priceOf(model);
+      if (!p) return void this.#unpriced.add(model);
+      const u = e.usage;
+      this.#dollars +=
+        (u.input_tokens * p.inputPerMTok +
+          u.output_tokens * p.outputPerMTok +
+          u.cache_read_input_tokens * p.cacheReadPerMTok +
+          u.cache_creation_input_tokens * p.cacheWritePerMTok) /
+        1_000_000;
+    });
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
@@ -70,10 +88,18 @@ export class SessionController implements Controller {
     return priceOf(this.#s.agent.model);
   }
 
+  cost(): { dollars: number; unpriced: string[] } {
+    return { dollars: this.#dollars, unpriced: [...this.#unpriced] };
+  }
+
   tools(): ToolInfo[] {
-    return this.#s.agent.registry
-      .list()
-      .map((t) => ({ name: t.name, displayName: t.displayName, asks: !t.readOnly }));
+    const policy = this.#s.policy;
+    return this.#s.agent.registry.list().map((t) => ({
+      name: t.name,
+      displayName: t.displayName,
+      // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
+      asks: !t.readOnly && !policy.allowsWholeTool(t.name),
+    }));
   }
 
   /**

@@ -96,7 +96,8 @@ async function runPrint(
         .map((t) => t.name)
         .join(', ')} (${session.webStatus})\n`,
     );
-    if (settings.allow.length) out.stderr(`codey: allow rules: ${settings.allow.join(', ')}\n`);
+    const rules = session.policy.rules();
+    if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
   session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));

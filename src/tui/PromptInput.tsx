@@ -158,7 +158,10 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
     // Typed text that arrived in one read with its Enter ("ls\r"): send it. Any other chunk with line
     // breaks is a paste and goes in whole.
     if (endsWithEnter(input)) {
-      submit(edit.insert(state, input.slice(0, -1)).value);
+      const typed = edit.insert(state, input.slice(0, -1));
+      // A trailing `\` before the Enter means "new line", as when the two keys come apart.
+      if (typed.value[typed.cursor - 1] === '\\') set(edit.insert(edit.backspace(typed), '\n'));
+      else submit(typed.value);
       return;
     }
     set(edit.insert(state, input));

@@ -73,7 +73,12 @@ export function costOf(usage: Usage, price: Price): number {
   );
 }
 
-function costLines(usage: Usage, price: Price | undefined, model: string): string[] {
+function costLines(
+  usage: Usage,
+  price: Price | undefined,
+  model: string,
+  spent?: { dollars: number; unpriced: string[] },
+): string[] {
   const n = (x: number) => x.toLocaleString('en-US');
   const lines = [
     `input tokens:        ${n(usage.input_tokens)}`,
@@ -82,6 +87,13 @@ function costLines(usage: Usage, price: Price | undefined, model: string): strin
     `cache write tokens:  ${n(usage.cache_creation_input_tokens)}`,
   ];
   if (usage.web_search_requests > 0) lines.push(`web searches:        ${n(usage.web_search_requests)}`);
+  if (spent) {
+    const unknown = spent.unpriced.length ? `; no price known for ${spent.unpriced.join(', ')}` : '';
+    lines.push(
+      `cost:                ${formatDollars(spent.dollars)} (each request at its model's price${unknown})`,
+    );
+    return lines;
+  }
   lines.push(
     price
       ? `cost:                ${formatDollars(costOf(usage, price))} (${model} at $${price.inputPerMTok}/$${price.outputPerMTok} per MTok in/out)`
@@ -111,7 +123,7 @@ export async function executeCommand(line: string, controller: Controller): Prom
       return {
         kind: 'info',
         title: 'Usage',
-        lines: costLines(controller.usage(), controller.price(), controller.model),
+        lines: costLines(controller.usage(), controller.price(), controller.model, controller.cost?.()),
       };
     case '/tools': {
       const tools = controller.tools();

@@ -56,6 +56,12 @@ export interface Controller {
   usage(): Usage;
   /** Price of the current model, or undefined when unknown. */
   price(): Price | undefined;
+  /**
+   * Dollars spent so far, each request priced at the model that served it (after `/model` the
+   * earlier requests keep their price), and the models without a known price. Optional: without
+   * it, `/cost` prices all usage at {@link price}.
+   */
+  cost?(): { dollars: number; unpriced: string[] };
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
   /**

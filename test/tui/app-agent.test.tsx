@@ -154,3 +154,29 @@ describe('a prompt on the command line', () => {
     expect(fake.messageRequests).toHaveLength(1);
   });
 });
+
+describe('/cost and /tools on the real session', () => {
+  it('/cost prices each request at the model that served it; /tools reflects an "always" answer', async () => {
+    const t = await start();
+    // The fake reports 100 input and 20 output tokens a request.
+    t.fake.enqueue(
+      reply.toolUse('bash', { command: 'true' }),
+      reply.text('first done'),
+      reply.text('second done'),
+    );
+    await t.type('one', KEY.enter);
+    await t.shows('Yes, always for Bash');
+    await t.type('2'); // always for Bash
+    await t.shows('first done');
+    await t.type('/tools', KEY.enter);
+    await eventually(() => expect(t.out()).toMatch(/Bash\s+runs without asking/));
+    expect(t.out()).toMatch(/EditFile\s+asks first/);
+    await t.type('/model claude-sonnet-4-6', KEY.enter);
+    await t.shows('Model set to claude-sonnet-4-6.');
+    await t.type('two', KEY.enter);
+    await t.shows('second done');
+    await t.type('/cost', KEY.enter);
+    // 2 requests on claude-opus-4-8 ($5/$25): $0.0020; 1 on claude-sonnet-4-6 ($3/$15): $0.0006.
+    await t.shows("$0.0026 (each request at its model's price)");
+  });
+});

@@ -64,6 +64,16 @@ describe('input', () => {
     expect(c.runs.map((r) => r.prompt)).toEqual(['line one\nline two']);
   });
 
+  it('starts a new line when the backslash and the Enter arrive in one read (tmux send-keys)', async () => {
+    const { c, type, out } = await start();
+    await type('line one\\\r');
+    expect(c.runs).toEqual([]);
+    await type('line two');
+    await eventually(() => expect(inputBox(out())).toBe('line one\nline two'));
+    await type(KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['line one\nline two']);
+  });
+
   it('starts a new line on Shift+Enter (kitty/CSI u) and Ctrl+J', async () => {
     const { c, type } = await start();
     await type('a', '\u001B[13;2u', 'b', '\n', 'c', KEY.enter);
