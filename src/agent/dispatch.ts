@@ -1,7 +1,7 @@
 import { describe, type Policy } from '../approval/policy';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
-import type { ToolSession } from '../tools/tool';
+import { ToolError, type ToolContext, type ToolSession } from '../tools/tool';
 import type { AgentEvent, ApprovalCallback } from './events';
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
@@ -52,6 +52,16 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
     let out = t;
     for (const k of list) if (out.includes(k)) out = out.split(k).join('[redacted]');
     return out;
+  };
+}
+
+/** The context a tool runs with: progress goes out as events, scrubbed of secrets. */
+function toolContext(use: ToolUse, deps: DispatchDeps, signal: AbortSignal): ToolContext {
+  return {
+    cwd: deps.cwd,
+    signal,
+    session: deps.session,
+    emit: (p) => deps.emit({ type: 'tool_progress', id: use.id, message: deps.scrub(p.message) }),
   };
 }
 
@@ -172,10 +182,24 @@ export async function dispatch(
       });
       return end('denied', noOneToAsk(req));
     }
-    deps.emit({ type: 'approval_request', id: use.id, request: req });
+    let asked = req;
+    if (parsed.tool.preview) {
+      try {
+        const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal));
+        if (preview)
+          asked = {
+            ...req,
+            preview: JSON.parse(deps.scrub(JSON.stringify(preview))) as Record<string, unknown>,
+          };
+      } catch (err) {
+        // The call cannot succeed: say why without asking the person about it.
+        if (err instanceof ToolError) return end('error', err.message);
+      }
+    }
+    deps.emit({ type: 'approval_request', id: use.id, request: asked });
     let decision: Decision;
     try {
-      decision = await deps.requestApproval(req, signal);
+      decision = await deps.requestApproval(asked, signal);
     } catch {
       return end('interrupted', 'Interrupted by the person while asking for approval; the call was not run.');
     }
@@ -194,14 +218,7 @@ export async function dispatch(
     }
   }
 
-  const ctx = {
-    cwd: deps.cwd,
-    signal,
-    session: deps.session,
-    emit: (p: { message: string }) =>
-      deps.emit({ type: 'tool_progress', id: use.id, message: deps.scrub(p.message) }),
-  };
-  const result = await deps.registry.run(parsed.tool, parsed.args, ctx);
+  const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal));
   if (signal.aborted) {
     return end(
       'interrupted',

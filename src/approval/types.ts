@@ -32,6 +32,8 @@ export interface ApprovalRequest {
    * codey new permissions.
    */
   protected?: boolean;
+  /** What the call would change, to show before the answer: `{ path, before, after }` for edits. */
+  preview?: Record<string, unknown>;
 }
 
 /** The person's answer to an approval request. */

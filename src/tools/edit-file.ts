@@ -113,6 +113,60 @@ async function readForEdit(
   }
 }
 
+/** The change an edit_file call would make, without making it. @throws {@link ToolError} as run does. */
+async function planEdit(args: z.infer<typeof schema>, cwd: string) {
+  const abs = await resolveInWorkspace(cwd, args.path);
+  const shown = displayPath(cwd, abs);
+  refuseIndirectProtected(args.path, shown);
+  if (args.old_string === '') {
+    throw new ToolError('old_string is empty; to create a file or replace all of it, use write_file');
+  }
+  if (args.old_string === args.new_string) {
+    throw new ToolError('old_string and new_string are the same; there is nothing to change');
+  }
+  const { text, encoding } = await readForEdit(abs, shown, cwd);
+  const eol = lineEnding(text);
+  const candidates: [string, string][] =
+    eol === '\r\n'
+      ? [
+          [toCrlf(args.old_string), toCrlf(args.new_string)],
+          [args.old_string, args.new_string],
+        ]
+      : [
+          [args.old_string, args.new_string],
+          [toLf(args.old_string), toLf(args.new_string)],
+        ];
+  let oldS = '';
+  let newS = '';
+  let found: number[] = [];
+  for (const [o, n] of candidates) {
+    found = occurrences(text, o);
+    [oldS, newS] = [o, n];
+    if (found.length > 0) break;
+  }
+  if (found.length === 0) {
+    throw new ToolError(
+      `old_string was not found in ${shown}. Re-read the file with read_file and copy the text exactly, ` +
+        `including whitespace and indentation.${missHint(text, args.old_string)}`,
+    );
+  }
+  if (found.length > 1 && !args.replace_all) {
+    const lines = found.slice(0, 10).map((i) => lineAt(text, i));
+    const more = found.length > 10 ? ', …' : '';
+    throw new ToolError(
+      `old_string occurs ${found.length} times in ${shown} (lines ${lines.join(', ')}${more}); add surrounding ` +
+        'lines to old_string to make it unique, or pass replace_all: true to change every occurrence',
+    );
+  }
+  let after = args.replace_all
+    ? text.split(oldS).join(newS)
+    : text.slice(0, found[0]) + newS + text.slice(found[0] + oldS.length);
+  // Keep whether the file ends with a newline, whatever the strings did at the end.
+  if (text.endsWith('\n') && after !== '' && !after.endsWith('\n')) after += eol;
+  if (!text.endsWith('\n') && after.endsWith('\n')) after = after.replace(/\r?\n$/, '');
+  return { abs, shown, text, encoding, after, found, newS };
+}
+
 /**
  * `edit_file(path, old_string, new_string, replace_all?)`: exact string replacement. Keeps the file's
  * line endings (LF strings are matched and written as CRLF in a CRLF file), its encoding and byte-order
@@ -131,56 +185,13 @@ export const editFileTool = defineTool({
     const p = path.normalize(args.path);
     return { summary: `Edit ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
+  /** The diff the person sees before approving; a failing plan fails the call without asking. */
+  async preview(args, ctx) {
+    const { shown, text, after } = await planEdit(args, ctx.cwd);
+    return { path: shown, before: text, after };
+  },
   async run(args, ctx) {
-    const abs = await resolveInWorkspace(ctx.cwd, args.path);
-    const shown = displayPath(ctx.cwd, abs);
-    refuseIndirectProtected(args.path, shown);
-    if (args.old_string === '') {
-      throw new ToolError('old_string is empty; to create a file or replace all of it, use write_file');
-    }
-    if (args.old_string === args.new_string) {
-      throw new ToolError('old_string and new_string are the same; there is nothing to change');
-    }
-    const { text, encoding } = await readForEdit(abs, shown, ctx.cwd);
-    const eol = lineEnding(text);
-    const candidates: [string, string][] =
-      eol === '\r\n'
-        ? [
-            [toCrlf(args.old_string), toCrlf(args.new_string)],
-            [args.old_string, args.new_string],
-          ]
-        : [
-            [args.old_string, args.new_string],
-            [toLf(args.old_string), toLf(args.new_string)],
-          ];
-    let oldS = '';
-    let newS = '';
-    let found: number[] = [];
-    for (const [o, n] of candidates) {
-      found = occurrences(text, o);
-      [oldS, newS] = [o, n];
-      if (found.length > 0) break;
-    }
-    if (found.length === 0) {
-      throw new ToolError(
-        `old_string was not found in ${shown}. Re-read the file with read_file and copy the text exactly, ` +
-          `including whitespace and indentation.${missHint(text, args.old_string)}`,
-      );
-    }
-    if (found.length > 1 && !args.replace_all) {
-      const lines = found.slice(0, 10).map((i) => lineAt(text, i));
-      const more = found.length > 10 ? ', …' : '';
-      throw new ToolError(
-        `old_string occurs ${found.length} times in ${shown} (lines ${lines.join(', ')}${more}); add surrounding ` +
-          'lines to old_string to make it unique, or pass replace_all: true to change every occurrence',
-      );
-    }
-    let after = args.replace_all
-      ? text.split(oldS).join(newS)
-      : text.slice(0, found[0]) + newS + text.slice(found[0] + oldS.length);
-    // Keep whether the file ends with a newline, whatever the strings did at the end.
-    if (text.endsWith('\n') && after !== '' && !after.endsWith('\n')) after += eol;
-    if (!text.endsWith('\n') && after.endsWith('\n')) after = after.replace(/\r?\n$/, '');
+    const { abs, shown, text, encoding, after, found, newS } = await planEdit(args, ctx.cwd);
     try {
       await writeFileAtomic(abs, encodeText(after, encoding));
     } catch (err) {

@@ -76,6 +76,12 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   /** Read-only tools never ask for approval. */
   readonly readOnly: boolean;
   describe(args: z.infer<S>): ToolCallDescription;
+  /**
+   * What the call would change, for the person to see before approving (edit_file, write_file:
+   * `{ path, before, after }`). Runs before approval and changes nothing.
+   * @throws {@link ToolError} when the call cannot succeed: it fails without asking anyone.
+   */
+  preview?(args: z.infer<S>, ctx: ToolContext): Promise<Record<string, unknown> | undefined>;
   run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult | string>;
 }
 
@@ -95,6 +101,7 @@ export interface ToolSpec<S extends z.ZodType> {
   readOnly?: boolean;
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
   describe?: (args: z.infer<S>) => ToolCallDescription;
+  preview?: (args: z.infer<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
   run: (args: z.infer<S>, ctx: ToolContext) => Promise<ToolResult | string>;
 }
 
@@ -118,6 +125,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool<S> {
     describe:
       spec.describe ??
       ((args) => ({ summary: spec.name, detail: JSON.stringify(args), rememberable: false })),
+    preview: spec.preview,
     run: spec.run,
   };
 }

@@ -22,6 +22,22 @@ function lineCount(text: string): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
+/** Where a write_file call would write, and what is there now. @throws {@link ToolError} as run does. */
+async function planWrite(
+  given: string,
+  cwd: string,
+): Promise<{ abs: string; shown: string; before: string | null; exists: boolean }> {
+  const abs = await resolveInWorkspace(cwd, given);
+  const shown = displayPath(cwd, abs);
+  refuseIndirectProtected(given, shown);
+  const st = await stat(abs).catch(() => undefined);
+  if (st?.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
+  if (st && !st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be written`);
+  let before: string | null = null;
+  if (st && st.size <= MAX_DIFF_BYTES) before = await readFile(abs, 'utf8');
+  return { abs, shown, before, exists: st !== undefined };
+}
+
 /**
  * `write_file(path, content)`: create or overwrite a file, creating parent folders. Atomic (temp file,
  * fsync, rename), keeps an existing file's mode. meta: `{ path, before, after }` (before is the old
@@ -38,15 +54,13 @@ export const writeFileTool = defineTool({
     const p = path.normalize(args.path);
     return { summary: `Write ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
+  /** The diff the person sees before approving; a call that cannot succeed fails without asking. */
+  async preview(args, ctx) {
+    const { shown, before } = await planWrite(args.path, ctx.cwd);
+    return { path: shown, before, after: args.content };
+  },
   async run(args, ctx) {
-    const abs = await resolveInWorkspace(ctx.cwd, args.path);
-    const shown = displayPath(ctx.cwd, abs);
-    refuseIndirectProtected(args.path, shown);
-    const st = await stat(abs).catch(() => undefined);
-    if (st?.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
-    if (st && !st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be written`);
-    let before: string | null = null;
-    if (st && st.size <= MAX_DIFF_BYTES) before = await readFile(abs, 'utf8');
+    const { abs, shown, before, exists } = await planWrite(args.path, ctx.cwd);
     try {
       await mkdir(path.dirname(abs), { recursive: true });
     } catch (err) {
@@ -59,7 +73,7 @@ export const writeFileTool = defineTool({
     }
     const size = Buffer.byteLength(args.content);
     const lines = lineCount(args.content);
-    const verb = st ? 'Overwrote' : 'Created';
+    const verb = exists ? 'Overwrote' : 'Created';
     return {
       output: `${verb} ${shown} (${lines.toLocaleString('en-US')} lines, ${size.toLocaleString('en-US')} bytes)`,
       title: `${verb} ${shown}`,

@@ -1,3 +1,4 @@
+import { FileDiff } from './FileDiff';
 import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../approval/types';
@@ -121,6 +122,12 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
 
   const detail = splitLines(request.detail);
   const hidden = detail.length - MAX_DETAIL_LINES;
+  // The change an edit or a write would make, when the tool gave one: the person sees it first.
+  const p = request.preview;
+  const change =
+    p && typeof p.after === 'string'
+      ? { before: typeof p.before === 'string' ? p.before : '', after: p.after }
+      : undefined;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
       <Text>
@@ -135,6 +142,11 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
             </Text>
           ))}
           {hidden > 0 ? <Text color={theme.muted}>{`… +${hidden} lines`}</Text> : null}
+        </Box>
+      ) : null}
+      {change ? (
+        <Box marginBottom={1}>
+          <FileDiff before={change.before} after={change.after} />
         </Box>
       ) : null}
       <Text>Allow this?</Text>

@@ -180,3 +180,31 @@ describe('/cost and /tools on the real session', () => {
     await t.shows("$0.0026 (each request at its model's price)");
   });
 });
+
+describe('approving an edit', () => {
+  it('shows the diff before the answer, and nothing changes until yes', async () => {
+    const t = await start();
+    t.fake.enqueue(
+      reply.toolUse('edit_file', { path: 'a.txt', old_string: 'one', new_string: 'two' }),
+      reply.text('Done.'),
+    );
+    await t.type('edit it', KEY.enter);
+    await t.shows('Allow this?', '1 - one', '1 + two');
+    expect(await readFile(join(t.work, 'a.txt'), 'utf8')).toBe('one\n');
+    await t.type(KEY.enter);
+    await t.shows('Done.');
+    expect(await readFile(join(t.work, 'a.txt'), 'utf8')).toBe('two\n');
+  });
+
+  it('an edit that cannot apply fails without asking the person', async () => {
+    const t = await start();
+    t.fake.enqueue(
+      reply.toolUse('edit_file', { path: 'a.txt', old_string: 'zzz', new_string: 'two' }),
+      reply.text('I will re-read the file.'),
+    );
+    await t.type('edit it', KEY.enter);
+    await t.shows('I will re-read the file.');
+    expect(t.out()).not.toContain('Allow this?');
+    expect(lastResult(t.fake, 1).content).toMatch(/^old_string was not found in a\.txt/);
+  });
+});
