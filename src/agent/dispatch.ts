@@ -35,24 +35,8 @@ export interface DispatchDeps {
   session: ToolSession;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
-  /** Replaces codey's secrets in tool output with `[redacted]` (see {@link redactor}). */
+  /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/llm/redact). */
   scrub: (text: string) => string;
-}
-
-/**
- * A function that replaces every occurrence of each secret (8 characters or more) with `[redacted]`.
- * Tool output passes through it before the model, the transcript or the log sees it: a command that
- * prints the key (`env`, `cat ~/.config/codey/config.json`) does not spread it. Encoded forms
- * (base64, reversed) are not caught: the tools run as the person, so this is a guard, not a wall.
- */
-export function redactor(secrets: readonly string[]): (text: string) => string {
-  const list = secrets.filter((x) => x.length >= 8);
-  if (list.length === 0) return (t) => t;
-  return (t) => {
-    let out = t;
-    for (const k of list) if (out.includes(k)) out = out.split(k).join('[redacted]');
-    return out;
-  };
 }
 
 /** The context a tool runs with: progress goes out as events, scrubbed of secrets. */

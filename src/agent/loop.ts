@@ -1,16 +1,10 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessageParam } from '../llm/types';
 import { LlmError } from '../llm/errors';
+import { redactor } from '../llm/redact';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
-import {
-  dispatch,
-  notRun,
-  redactor,
-  type PermissionDenial,
-  type ToolResultBlock,
-  type ToolUse,
-} from './dispatch';
+import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
 import {
   emptyUsage,
   type AgentEvent,
@@ -74,7 +68,7 @@ export class Agent {
 
   constructor(opts: AgentOptions) {
     this.#opts = { ...opts };
-    this.#scrub = redactor(opts.secrets ?? []);
+    this.#scrub = redactor(opts.secrets ?? [], { keyShapes: false });
   }
 
   get model(): string {

@@ -6,6 +6,7 @@ import type { AgentEvent, Usage } from '../agent/events';
 import type { Settings } from '../config/resolve';
 import { toolsIn } from '../tools/factory';
 import type { Controller, ToolInfo } from '../tui/controller';
+import { costOf } from '../tui/commands';
 import { priceOf, type ModelPrice } from './prices';
 import type { CodeySession } from './session';
 
@@ -36,13 +37,7 @@ export class SessionController implements Controller {
       if (e.type !== 'usage') return;
       const p = priceOf(model);
       if (!p) return void this.#unpriced.add(model);
-      const u = e.usage;
-      this.#dollars +=
-        (u.input_tokens * p.inputPerMTok +
-          u.output_tokens * p.outputPerMTok +
-          u.cache_read_input_tokens * p.cacheReadPerMTok +
-          u.cache_creation_input_tokens * p.cacheWritePerMTok) /
-        1_000_000;
+      this.#dollars += costOf(e.usage, p);
     });
     this.historyFile = historyFile;
     this.notices = notices;

@@ -1,4 +1,5 @@
 import type { PermissionDenial } from '../agent/dispatch';
+import { redactor } from '../llm/redact';
 import type { AgentEvent, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
@@ -11,11 +12,7 @@ export interface Out {
 
 /** A writer that replaces every secret with `[redacted]` before anything leaves the process. */
 export function redactingOut(out: Out, secrets: string[]): Out {
-  const r = (s: string) => {
-    let t = s;
-    for (const k of secrets) if (k.length >= 8) t = t.split(k).join('[redacted]');
-    return t.replace(/sk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted]');
-  };
+  const r = redactor(secrets);
   return { stdout: (s) => out.stdout(r(s)), stderr: (s) => out.stderr(r(s)) };
 }
 

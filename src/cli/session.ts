@@ -7,6 +7,7 @@ import { Policy, parseRule, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
+import { redactor } from '../llm/redact';
 import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
 import { SessionLog } from '../session/log';
@@ -136,7 +137,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
 
   let log: SessionLog | undefined;
   try {
-    log = new SessionLog(join(stateDir(env), 'sessions'), id, secrets);
+    log = new SessionLog(join(stateDir(env), 'sessions'), id, redactor(secrets));
     log.write({
       type: 'session_start',
       session_id: id,

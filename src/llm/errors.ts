@@ -1,3 +1,5 @@
+import { redactor } from './redact';
+
 /**
  * Errors of the LLM layer. `message` is for the person (what to do next) and never holds a key.
  */
@@ -13,11 +15,9 @@ export class LlmError extends Error {
   }
 }
 
-/** Replace every occurrence of each secret (and anything shaped like an Anthropic key) with `[redacted]`. */
+/** Replace each secret, and anything shaped like an Anthropic key, with `[redacted]`. */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join('[redacted]');
-  return out.replace(/sk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted]');
+  return redactor(secrets)(text);
 }
 
 /** Is this 429 body a spend or credit limit (no use retrying) rather than a rate limit? */

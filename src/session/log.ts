@@ -7,13 +7,13 @@ export const MAX_PROGRESS_CHARS = 64 * 1024;
 
 /**
  * The JSONL event log of one session: one file per session under `STATE/sessions/`, one event per
- * line with a timestamp. Every line is redacted: each secret given is replaced with `[redacted]`,
- * and so is anything shaped like an Anthropic key, before it reaches the disk.
+ * line with a timestamp. Every line passes through `scrub` (the CLI gives it codey's redactor)
+ * before it reaches the disk.
  */
 export class SessionLog {
   readonly path: string;
   readonly #out: WriteStream;
-  readonly #secrets: string[];
+  readonly #scrub: (line: string) => string;
   /** Characters of tool_progress logged per tool call. */
   readonly #progress = new Map<string, number>();
 
@@ -21,18 +21,12 @@ export class SessionLog {
    * @param dir `STATE/sessions`; created with mode 0700 if missing.
    * @throws if the folder cannot be created (the CLI reports it and runs without a log).
    */
-  constructor(dir: string, id: string, secrets: (string | undefined)[]) {
+  constructor(dir: string, id: string, scrub: (line: string) => string) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.path = join(dir, `${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}-${id}.jsonl`);
     this.#out = createWriteStream(this.path, { flags: 'a', mode: 0o600 });
     this.#out.on('error', () => {}); // A full disk must not crash the turn.
-    this.#secrets = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
-  }
-
-  #redact(line: string): string {
-    let out = line;
-    for (const s of this.#secrets) out = out.split(s).join('[redacted]');
-    return out.replace(/sk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted]');
+    this.#scrub = scrub;
   }
 
   /**
@@ -52,7 +46,7 @@ export class SessionLog {
         return;
       }
     }
-    this.#out.write(`${this.#redact(JSON.stringify({ time: new Date().toISOString(), ...record }))}\n`);
+    this.#out.write(`${this.#scrub(JSON.stringify({ time: new Date().toISOString(), ...record }))}\n`);
   }
 
   /** Flush and close. */

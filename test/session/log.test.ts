@@ -2,6 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { redactor } from '../../src/llm/redact';
 import { MAX_PROGRESS_CHARS, SessionLog } from '../../src/session/log';
 
 const KEY = 'sk-ant-canary-log-0123456789';
@@ -17,7 +18,7 @@ async function lines(log: SessionLog): Promise<Record<string, unknown>[]> {
 describe('SessionLog', () => {
   it('writes one JSON line per record, redacted, in a file under the folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'codey-log-'));
-    const log = new SessionLog(join(dir, 'sessions'), 'abc', [KEY]);
+    const log = new SessionLog(join(dir, 'sessions'), 'abc', redactor([KEY]));
     log.write({ type: 'user_prompt', text: `my key is ${KEY}` });
     log.write({ type: 'text', text: 'and sk-ant-api03-otherlookingkey123 too' });
     expect(log.path.startsWith(join(dir, 'sessions'))).toBe(true);
@@ -27,7 +28,7 @@ describe('SessionLog', () => {
 
   it('stops logging a tool call’s progress past the cap, once saying so', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'codey-log-'));
-    const log = new SessionLog(dir, 'p', []);
+    const log = new SessionLog(dir, 'p', redactor([]));
     const chunk = 'y\n'.repeat(8 * 1024); // 16 Ki chars
     for (let i = 0; i < 1000; i++) log.write({ type: 'tool_progress', id: 't1', message: chunk });
     log.write({ type: 'tool_progress', id: 't2', message: 'other call' });
