@@ -107,28 +107,6 @@ export type WizardAction =
   | { type: 'saved' }
   | { type: 'failed'; message: string };
 
-/** Number shown in "step n of 4" for each step. */
-export function stepNumber(step: StepId): number {
-  switch (step) {
-    case 'key':
-    case 'key-paste':
-    case 'endpoint-url':
-    case 'endpoint-key':
-      return 1;
-    case 'model':
-    case 'model-custom':
-      return 2;
-    case 'web':
-    case 'web-command':
-      return 3;
-    case 'summary':
-    case 'saving':
-    case 'done':
-    case 'cancelled':
-      return 4;
-  }
-}
-
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The first state, from the environment and the existing file. */
