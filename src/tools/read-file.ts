@@ -106,7 +106,7 @@ export const readFileTool = defineTool({
     }
     return {
       output: out.join('\n'),
-      title: `Read ${end - start + 1} lines`,
+      title: `Read ${end - start + 1} line${end === start ? '' : 's'}`,
       meta: { path: shown, startLine: start, endLine: end, totalLines: total },
     };
   },

@@ -20,6 +20,9 @@ describe('read_file', () => {
     const r = await read({ path: 'src/a.ts' });
     expect(r.isError).toBeFalsy();
     expect(r.output).toBe('     1\tconst a = 1;\n     2\t\tindented');
+    expect(r.title).toBe('Read 2 lines');
+    await writeFile(path.join(root, 'one.txt'), 'only\n');
+    expect((await read({ path: 'one.txt' })).title).toBe('Read 1 line');
     expect(r.meta).toEqual({ path: 'src/a.ts', startLine: 1, endLine: 2, totalLines: 2 });
   });
 
