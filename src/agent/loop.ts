@@ -54,6 +54,18 @@ export interface TurnResult {
 const INTERRUPTED = 'Interrupted by the person before this call ran; it was not run.';
 
 /**
+ * The blocks of a response worth keeping: the Messages API refuses (400) a text block that is empty
+ * or only whitespace, and a thinking block without its signature, in every later request.
+ */
+export function keptBlocks(content: readonly ContentBlock[]): ContentBlockParam[] {
+  return (content as ContentBlockParam[]).filter((b) => {
+    if (b.type === 'text') return b.text.trim() !== '';
+    if (b.type === 'thinking') return typeof b.signature === 'string' && b.signature !== '';
+    return true;
+  });
+}
+
+/**
  * The agent loop (DESIGN.md "Agent loop"). Holds one conversation; `run` takes one user turn through
  * as many model requests as it needs. Invariants: every tool_use gets exactly one tool_result; an
  * interrupted or failed turn leaves a conversation the API accepts.
@@ -171,13 +183,16 @@ export class Agent {
       }
 
       this.#addUsage(response);
+      const kept = keptBlocks(response.content);
       const last = this.messages.at(-1);
       if (pausedBefore && last?.role === 'assistant' && Array.isArray(last.content)) {
         // A continuation after pause_turn extends the paused assistant message (one turn, one message).
-        last.content = [...last.content, ...(response.content as ContentBlockParam[])];
-      } else {
-        this.messages.push({ role: 'assistant', content: response.content as ContentBlockParam[] });
+        last.content = [...last.content, ...kept];
+      } else if (kept.length > 0) {
+        this.messages.push({ role: 'assistant', content: kept });
       }
+      // With nothing kept, no assistant message is stored: the user message stays last, and the next
+      // prompt joins it, which the API accepts (an empty assistant message it would refuse).
       pausedBefore = response.stop_reason === 'pause_turn';
       text = response.content
         .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')

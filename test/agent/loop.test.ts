@@ -6,7 +6,8 @@ import { Policy } from '../../src/approval/policy';
 import { ScriptedLlm, block, type ScriptedReply } from '../../src/llm/scripted';
 import { Registry } from '../../src/tools/registry';
 import { ToolError, defineTool } from '../../src/tools/tool';
-import { toolResultsPaired } from '../support/fake-anthropic';
+import { buildRequest } from '../../src/llm/request';
+import { requestProblem, toolResultsPaired } from '../support/fake-anthropic';
 
 const echo = defineTool({
   name: 'echo',
@@ -215,6 +216,26 @@ describe('Agent', () => {
     expect(r2.text).toBe('continuing');
     const last = llm.requests[1].messages.at(-1)!.content as { type: string }[];
     expect(last.map((b) => b.type)).toEqual(['tool_result', 'tool_result', 'text']);
+  });
+
+  it('stores no assistant message when every block of it is empty, and the next turn is accepted', async () => {
+    const { a, llm } = agent([
+      { content: [block.text(''), block.text('  \n')] },
+      { content: [block.text('here now')] },
+    ]);
+    expect((await a.run('hello?', signal())).reason).toBe('end_turn');
+    expect((await a.run('still there?', signal())).text).toBe('here now');
+    const second = buildRequest(llm.requests[1]);
+    expect(requestProblem(second)).toBeNull();
+    expect(llm.requests[1].messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'hello?' },
+          { type: 'text', text: 'still there?' },
+        ],
+      },
+    ]);
   });
 
   it('a listener that throws does not break the turn', async () => {
