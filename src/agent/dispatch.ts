@@ -3,6 +3,7 @@ import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import { ToolError, type ToolContext, type ToolSession } from '../tools/tool';
 import type { AgentEvent, ApprovalCallback } from './events';
+import { INTERRUPTED } from './interrupt';
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
 export interface PermissionDenial {
@@ -126,8 +127,7 @@ export async function dispatch(
   }
   const req = describe(parsed.tool, parsed.args as never);
   start(req.summary, req.detail);
-  if (signal.aborted)
-    return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+  if (signal.aborted) return end('interrupted', INTERRUPTED.beforeRun);
 
   const verdict = deps.policy.evaluate(req);
   if (verdict.action === 'deny') {
@@ -185,9 +185,9 @@ export async function dispatch(
     try {
       decision = await deps.requestApproval(asked, signal);
     } catch {
-      return end('interrupted', 'Interrupted by the person while asking for approval; the call was not run.');
+      return end('interrupted', INTERRUPTED.whileAsking);
     }
-    if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+    if (signal.aborted) return end('interrupted', INTERRUPTED.whileAsking);
     started = Date.now(); // the time spent asking is not the tool's
     const rule = deps.policy.remember(req, decision);
     deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
@@ -204,11 +204,7 @@ export async function dispatch(
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal));
   if (signal.aborted) {
-    return end(
-      'interrupted',
-      `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(),
-      result,
-    );
+    return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), result);
   }
   return end(result.isError ? 'error' : 'done', result.output, { title: result.title, meta: result.meta });
 }

@@ -78,7 +78,8 @@ export class Registry {
 
   /**
    * Run a parsed call. Never throws: a {@link ToolError} or any other exception becomes an
-   * `isError` result; an aborted signal becomes "interrupted by the user". Output is head+tail capped.
+   * `isError` result; after an abort the output is empty (the agent says the person interrupted it).
+   * Output is head+tail capped.
    */
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     try {
@@ -86,8 +87,7 @@ export class Registry {
       const result: ToolResult = typeof raw === 'string' ? { output: raw } : raw;
       return { ...result, output: headTail(result.output) };
     } catch (err) {
-      if (ctx.signal.aborted)
-        return { output: 'interrupted by the user before the tool finished', isError: true };
+      if (ctx.signal.aborted) return { output: '', isError: true };
       if (err instanceof ToolError) return { output: err.message, isError: true };
       const msg = err instanceof Error ? err.message : String(err);
       return { output: `internal error in ${tool.name}: ${msg}`, isError: true };

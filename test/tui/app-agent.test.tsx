@@ -106,7 +106,10 @@ describe('the app on the real agent', () => {
       content?: string;
     }[];
     expect(sent[0]).toMatchObject({ type: 'tool_result' });
-    expect(sent[0].content).toMatch(/^Interrupted by the person/);
+    // One interrupt text, in one word: what bash printed (nothing) and what became of it follow.
+    expect(sent[0].content).toBe(
+      'Interrupted by the person while the tool ran; it was stopped.\n(no output)\nthe process group was killed',
+    );
   });
 
   it('/worktree moves the session: the next edit lands in the worktree, not the main tree', async () => {
