@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { systemPrompt } from '../agent/system-prompt';
+import { withChanges } from '../agent/build';
 import type { AgentEvent, Usage } from '../agent/events';
 import type { Settings } from '../config/resolve';
-import { toolsIn } from '../tools/factory';
 import type { Controller, ToolInfo } from '../tui/controller';
 import { costOf } from '../tui/commands';
 import { priceOf, type ModelPrice } from './prices';
-import type { CodeySession } from './session';
+import { moveSession, type CodeySession } from './session';
 
 /** Run git in `cwd`; resolves with stdout or rejects with git's own message. */
 async function git(cwd: string, args: string[]): Promise<string> {
@@ -31,8 +30,8 @@ export class SessionController implements Controller {
   constructor(session: CodeySession, settings: Settings, historyFile: string, notices: string[]) {
     this.#s = session;
     // Price each request at the model that served it, as it happens.
-    let model = session.agent.model;
-    session.agent.on((e) => {
+    let model = session.deps.model;
+    session.events.on((e) => {
       if (e.type === 'request_start') model = e.model;
       if (e.type !== 'usage') return;
       const p = priceOf(model);
@@ -48,39 +47,39 @@ export class SessionController implements Controller {
     return this.#s.workspace;
   }
   get model(): string {
-    return this.#s.agent.model;
+    return this.#s.deps.model;
   }
   get webStatus(): string {
     return this.#s.webStatus;
   }
 
   subscribe(listener: (event: AgentEvent) => void): () => void {
-    return this.#s.agent.on(listener);
+    return this.#s.events.on(listener);
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
-    await this.#s.agent.run(prompt, signal);
+    await this.#s.run(prompt, signal);
   }
 
   setApprovalHandler(handler: Parameters<Controller['setApprovalHandler']>[0]): void {
-    this.#s.agent.setApprovalCallback(handler);
+    this.#s.deps = withChanges(this.#s.deps, { requestApproval: handler });
   }
 
   clear(): void {
-    this.#s.agent.clear();
+    this.#s.conversation.clear();
   }
 
   setModel(name: string): void {
-    this.#s.agent.setModel(name);
+    this.#s.deps = withChanges(this.#s.deps, { model: name });
   }
 
   usage(): Usage {
-    return { ...this.#s.agent.usage };
+    return { ...this.#s.deps.totals.usage };
   }
 
   price(): ModelPrice | undefined {
-    return priceOf(this.#s.agent.model);
+    return priceOf(this.#s.deps.model);
   }
 
   cost(): { dollars: number; unpriced: string[] } {
@@ -89,7 +88,7 @@ export class SessionController implements Controller {
 
   tools(): ToolInfo[] {
     const policy = this.#s.policy;
-    return this.#s.agent.registry.list().map((t) => ({
+    return this.#s.deps.registry.list().map((t) => ({
       name: t.name,
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
@@ -146,15 +145,7 @@ export class SessionController implements Controller {
       await appendFile(exclude, `${current && !current.endsWith('\n') ? '\n' : ''}/.codey/\n`);
     }
     await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD']);
-    const registry = await toolsIn(path, this.#s.toolSettings);
-    const system = systemPrompt({
-      cwd: path,
-      platform: process.platform,
-      date: new Date().toISOString().slice(0, 10),
-      isGitRepo: true,
-    });
-    this.#s.agent.setWorkspace(registry, path, system);
-    this.#s.workspace = path;
+    await moveSession(this.#s, path);
     return { path, branch };
   }
 }

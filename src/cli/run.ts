@@ -91,7 +91,7 @@ async function runPrint(
       `codey ${version}: model ${settings.model} (${settings.sources.model}), workspace ${session.workspace}\n`,
     );
     out.stderr(
-      `codey: tools: ${session.agent.registry
+      `codey: tools: ${session.deps.registry
         .list()
         .map((t) => t.name)
         .join(', ')} (${session.webStatus})\n`,
@@ -100,7 +100,7 @@ async function runPrint(
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
-  session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));
+  session.events.on(printSubscriber(opts.outputFormat, out, opts.verbose));
 
   const controller = new AbortController();
   let sigints = 0;
@@ -112,14 +112,14 @@ async function runPrint(
   process.on('SIGINT', onSigint);
   const startedAt = Date.now();
   session.log?.write({ type: 'user_prompt', text: prompt });
-  const result = await session.agent.run(prompt, controller.signal);
+  const result = await session.run(prompt, controller.signal);
   process.off('SIGINT', onSigint);
 
   const obj = resultObject(result, {
     sessionId: session.id,
     model: settings.model,
-    usage: session.agent.usage,
-    denials: session.agent.denials,
+    usage: session.deps.totals.usage,
+    denials: session.deps.totals.denials,
     startedAt,
   });
   session.log?.write({ ...obj, type: 'session_result' });

@@ -94,8 +94,8 @@ describe('the app on the real agent', () => {
     expect(() => process.kill(pid, 0)).not.toThrow();
     await t.type(KEY.esc);
     await eventually(() => expect(() => process.kill(pid, 0)).toThrow());
-    await eventually(() => expect(t.session.agent.messages.at(-1)?.role).toBe('user'));
-    expect(toolResultsPaired(t.session.agent.messages)).toBeNull();
+    await eventually(() => expect(t.session.conversation.messages.at(-1)?.role).toBe('user'));
+    expect(toolResultsPaired(t.session.conversation.messages)).toBeNull();
 
     await t.type('go on', KEY.enter);
     await t.shows('Carrying on.');

@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { parseRule } from '../approval/policy';
+import { stateDir } from '../config/paths';
+import type { Settings } from '../config/resolve';
+import { AnthropicClient } from '../llm/anthropic';
+import { redactor } from '../llm/redact';
+import { SessionLog } from '../session/log';
+import type { ToolSettings } from '../tools/factory';
+
+/** The API key and header style in force: `api_key` setting, else `ANTHROPIC_AUTH_TOKEN` as a bearer token. */
+export function credentials(
+  s: Settings,
+  env: Record<string, string | undefined>,
+): { key?: string; header: 'bearer' | 'x-api-key' } {
+  if (s.api_key) return { key: s.api_key, header: s.auth_header };
+  if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
+  return { header: s.auth_header };
+}
+
+/** codey's own keys (the API key in force, the provider keys): kept out of every output. */
+export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
+  return [
+    credentials(s, env).key,
+    env.ANTHROPIC_API_KEY,
+    env.ANTHROPIC_AUTH_TOKEN,
+    env.BRAVE_API_KEY,
+    env.TAVILY_API_KEY,
+  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+}
+
+/** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */
+export function toolSettingsFor(
+  s: Settings,
+  env: Record<string, string | undefined>,
+  version: string,
+  noWeb: boolean,
+): ToolSettings {
+  const webProvider = noWeb ? 'none' : s.web_provider;
+  return {
+    webProvider,
+    // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
+    webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
+    webCommand: s.web_command,
+    env,
+    version,
+  };
+}
+
+/** The SDK client for the settings (retry knobs from `CODEY_STREAM_RETRIES`, `CODEY_STREAM_RETRY_BASE_MS`). */
+export function anthropicFor(
+  s: Settings,
+  env: Record<string, string | undefined>,
+  version: string,
+): AnthropicClient {
+  const cred = credentials(s, env);
+  return new AnthropicClient({
+    apiKey: cred.key ?? (s.base_url ? 'none' : undefined),
+    authHeader: cred.header,
+    baseUrl: s.base_url,
+    headers: { 'user-agent': `codey/${version}` },
+    maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
+    streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+  });
+}
+
+/** One notice for each allow or deny rule that does not parse or names no tool of the session. */
+export function ruleNotices(rules: readonly string[], tools: readonly string[]): string[] {
+  const notices: string[] = [];
+  for (const text of rules) {
+    const rule = parseRule(text);
+    if (!rule)
+      notices.push(
+        `codey: the rule "${text}" does not parse (forms: bash, bash(npm test), bash(git diff:*), web_fetch(domain:example.com)); ignored`,
+      );
+    else if (!tools.includes(rule.tool))
+      notices.push(`codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')})`);
+  }
+  return notices;
+}
+
+/**
+ * Open the session's event log under `STATE/sessions` and write its `session_start` record.
+ * @returns the log, or a notice saying why there is none (the session goes on without one).
+ */
+export function openLog(
+  env: Record<string, string | undefined>,
+  secrets: readonly string[],
+  start: { session_id: string; cwd: string; model: string; version: string; tools: string[] },
+): { log?: SessionLog; notice?: string } {
+  try {
+    const log = new SessionLog(join(stateDir(env), 'sessions'), start.session_id, redactor(secrets));
+    log.write({ type: 'session_start', ...start });
+    return { log };
+  } catch (err) {
+    return { notice: `codey: no session log (${(err as Error).message}); going on without one` };
+  }
+}
