@@ -6,10 +6,9 @@ import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
 import type { Settings } from '../config/resolve';
-import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
-import { anthropicFor, openLog, ruleNotices, secretsOf, toolSettingsFor } from './wiring';
+import { anthropicFor, hostedToolsFor, openLog, ruleNotices, secretsOf, toolSettingsFor } from './wiring';
 
 /** The person's session: one conversation, the agent's current deps, and what watches it. */
 export interface CodeySession {
@@ -53,13 +52,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const sdk = anthropicFor(s, env, version);
   const rules = { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) };
   const notices: string[] = [];
-  const hostedTools =
-    tools.webProvider === 'hosted'
-      ? await hostedToolDefinitions(s, {
-          modelInfo: (model) => sdk.modelInfo(model),
-          notice: (m) => notices.push(`codey: ${m}`),
-        })
-      : [];
+  const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => notices.push(m));
   const events = new EventHub();
   const { conversation, deps } = await buildAgent({
     workspace: realpathSync(input.cwd),
@@ -74,11 +67,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     secrets,
     emit: events.emit,
   });
-  notices.push(...deps.registry.notices);
   const names = deps.registry.list().map((t) => t.name);
-  notices.push(
-    ...ruleNotices([...rules.allow, ...rules.deny], [...names, ...hostedTools.map((t) => String(t.name))]),
-  );
+  const known = [...names, ...hostedTools.map((t) => String(t.name))];
+  notices.push(...deps.registry.notices, ...ruleNotices([...rules.allow, ...rules.deny], known));
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, start);
   if (notice) notices.push(notice);

@@ -3,6 +3,7 @@ import { parseRule } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
+import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../llm/redact';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
@@ -60,6 +61,20 @@ export function anthropicFor(
     headers: { 'user-agent': `codey/${version}` },
     maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
     streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+  });
+}
+
+/** The hosted (server) tool definitions when the provider is `hosted`, else none; notices go to `notice`. */
+export async function hostedToolsFor(
+  s: Settings,
+  tools: ToolSettings,
+  sdk: AnthropicClient,
+  notice: (message: string) => void,
+): Promise<Record<string, unknown>[]> {
+  if (tools.webProvider !== 'hosted') return [];
+  return hostedToolDefinitions(s, {
+    modelInfo: (model) => sdk.modelInfo(model),
+    notice: (m) => notice(`codey: ${m}`),
   });
 }
 
