@@ -28,7 +28,7 @@ export interface AgentSpec {
   workspace: string;
   llm: LlmClient;
   /** The narrow settings `toolsIn` builds the tools from. */
-  tools: ToolSettings;
+  toolSettings: ToolSettings;
   policy: Policy;
   model: string;
   thinking: 'auto' | 'adaptive' | 'off';
@@ -64,7 +64,7 @@ export interface BuiltAgent {
  * used: `deps.registry.notices` says what is missing.
  */
 export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
-  const registry = await toolsIn(spec.workspace, spec.tools);
+  const registry = await toolsIn(spec.workspace, spec.toolSettings);
   const secrets = Object.freeze([...(spec.secrets ?? [])]);
   const deps: AgentDeps = Object.freeze({
     llm: spec.llm,
@@ -82,7 +82,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     limits: Object.freeze({ ...spec.limits }),
     hostedTools: Object.freeze([...(spec.hostedTools ?? [])]),
     workspace: spec.workspace,
-    tools: spec.tools,
+    toolSettings: spec.toolSettings,
     toolState: spec.toolState ?? { memo: new Map() },
     requestApproval: spec.requestApproval,
     emit: spec.emit ?? (() => {}),

@@ -47,7 +47,7 @@ export interface AgentDeps {
   /** Workspace root: absolute, symlinks resolved; the tools' `cwd`. */
   readonly workspace: string;
   /** The settings `registry` was built from (`toolsIn`), for building it again elsewhere. */
-  readonly tools: ToolSettings;
+  readonly toolSettings: ToolSettings;
   readonly toolState: ToolSession;
   /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
   readonly requestApproval?: ApprovalCallback;

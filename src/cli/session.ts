@@ -57,7 +57,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const { conversation, deps } = await buildAgent({
     workspace: realpathSync(input.cwd),
     llm: input.llm ?? sdk,
-    tools,
+    toolSettings: tools,
     policy: new Policy(rules.allow, rules.deny),
     model: s.model,
     thinking: s.thinking,

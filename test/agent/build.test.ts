@@ -11,7 +11,7 @@ async function spec(over: Partial<AgentSpec> = {}): Promise<AgentSpec> {
   return {
     workspace: await realpath(await mkdtemp(join(tmpdir(), 'codey-build-'))),
     llm: new ScriptedLlm([]),
-    tools: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+    toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
     policy: new Policy(),
     model: 'claude-test',
     thinking: 'off',

@@ -50,7 +50,7 @@ async function agent(replies: ScriptedReply[], over: Partial<AgentSpec> & { regi
   const built = await buildAgent({
     workspace: '/tmp',
     llm,
-    tools: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+    toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
     policy: new Policy(),
     model: 'm',
     thinking: 'off',
