@@ -1,10 +1,9 @@
 import { systemPrompt } from '../agent/system-prompt';
 import type { AgentEvent, Usage } from '../agent/events';
 import type { Settings } from '../config/resolve';
+import { costOf, priceOf } from '../llm/prices';
 import { toolsIn } from '../tools/factory';
-import type { Controller, ToolInfo } from '../tui/controller';
-import { costOf } from '../tui/commands';
-import { priceOf, type ModelPrice } from './prices';
+import type { Controller, Spend, ToolInfo } from '../tui/controller';
 import type { CodeySession } from './session';
 import { createWorktree, type Worktree } from './worktree';
 
@@ -69,11 +68,7 @@ export class SessionController implements Controller {
     return { ...this.#s.agent.usage };
   }
 
-  price(): ModelPrice | undefined {
-    return priceOf(this.#s.agent.model);
-  }
-
-  cost(): { dollars: number; unpriced: string[] } {
+  cost(): Spend {
     return { dollars: this.#dollars, unpriced: [...this.#unpriced] };
   }
 
