@@ -35,7 +35,7 @@ export interface DispatchDeps {
   session: ToolSession;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
-  /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/llm/redact). */
+  /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
   scrub: (text: string) => string;
 }
 

@@ -1,7 +1,7 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessageParam } from '../llm/types';
 import { LlmError } from '../llm/errors';
-import { redactor } from '../llm/redact';
+import { redactor } from '../util/redact';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';

@@ -1,5 +1,5 @@
 import type { PermissionDenial } from '../agent/dispatch';
-import { redactor } from '../llm/redact';
+import { redactor } from '../util/redact';
 import type { AgentEvent, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
