@@ -87,6 +87,24 @@ describe('escape sequences shown to the person', () => {
       meta: { exitCode: 0 },
       durationMs: 5,
     });
+    c.emit({
+      type: 'tool_start',
+      id: 'f1',
+      name: 'web_fetch',
+      displayName: 'WebFetch',
+      input: { url: `https://example.com/${HOSTILE}` },
+      summary: `Fetch https://example.com/${HOSTILE}`,
+      detail: `https://example.com/${HOSTILE}`,
+    });
+    c.emit({
+      type: 'tool_end',
+      id: 'f1',
+      name: 'web_fetch',
+      displayName: 'WebFetch',
+      status: 'error',
+      output: `page said${HOSTILE}no`,
+      durationMs: 5,
+    });
     c.emit({ type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: `q${HOSTILE}` } });
     c.emit({
       type: 'server_tool_result',
@@ -95,7 +113,14 @@ describe('escape sequences shown to the person', () => {
       results: [{ title: `Page${HOSTILE}title`, url: 'https://example.com/' }],
     });
     c.endTurn(text);
-    await shows('Before linkgonexpink after.', 'src', 'outlinkgonexpinkput', 'Pagelinkgonexpinktitle');
+    await shows(
+      'Before linkgonexpink after.',
+      'src',
+      'outlinkgonexpinkput',
+      'WebFetch(https://example.com/linkgonexpink)',
+      'page saidlinkgonexpinkno',
+      'Pagelinkgonexpinktitle',
+    );
     for (const f of app.frames) expectSafe(f);
     // codey's own colour (the accent on the model name, the muted status line) is still there.
     expect(app.lastFrame()).toMatch(/\u001b\[(?:3[0-79]|9[0-7]|38;2;)[\d;]*m/);
