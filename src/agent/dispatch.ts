@@ -44,7 +44,8 @@ export interface DispatchDeps {
 
 /**
  * The context a tool runs with: progress goes out as `tool_progress` events, scrubbed of secrets
- * across pieces (`progress` holds back what could be the start of one until the call ends).
+ * across pieces (`progress` holds back what could be the start of one until the next piece or the
+ * end of the call).
  */
 function toolContext(
   use: ToolUse,
