@@ -2,6 +2,7 @@ import { describe, type Policy } from '../approval/policy';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import { ToolError, type ToolContext, type ToolSession } from '../tools/tool';
+import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
@@ -35,17 +36,31 @@ export interface DispatchDeps {
   session: ToolSession;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
-  /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/llm/redact). */
+  /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
   scrub: (text: string) => string;
+  /** The same redaction for one call's progress, which may print a secret a few characters at a time. */
+  scrubStream: () => RedactingStream;
 }
 
-/** The context a tool runs with: progress goes out as events, scrubbed of secrets. */
-function toolContext(use: ToolUse, deps: DispatchDeps, signal: AbortSignal): ToolContext {
+/**
+ * The context a tool runs with: progress goes out as `tool_progress` events, scrubbed of secrets
+ * across pieces (`progress` holds back what could be the start of one until the next piece or the
+ * end of the call).
+ */
+function toolContext(
+  use: ToolUse,
+  deps: DispatchDeps,
+  signal: AbortSignal,
+  progress: RedactingStream,
+): ToolContext {
   return {
     cwd: deps.cwd,
     signal,
     session: deps.session,
-    emit: (p) => deps.emit({ type: 'tool_progress', id: use.id, message: deps.scrub(p.message) }),
+    emit: (p) => {
+      const message = progress.push(p.message);
+      if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
+    },
   };
 }
 
@@ -77,11 +92,14 @@ export async function dispatch(
   let started = Date.now();
   const tool = deps.registry.get(use.name);
   const displayName = tool?.displayName ?? use.name;
+  const progress = deps.scrubStream();
   const end = (
     status: 'done' | 'error' | 'denied' | 'interrupted',
     rawOutput: string,
     rawExtra: { title?: string; meta?: Record<string, unknown> } = {},
   ): ToolResultBlock => {
+    const held = progress.end();
+    if (held) deps.emit({ type: 'tool_progress', id: use.id, message: held });
     const output = deps.scrub(rawOutput);
     const extra = {
       title: rawExtra.title === undefined ? undefined : deps.scrub(rawExtra.title),
@@ -169,7 +187,7 @@ export async function dispatch(
     let asked = req;
     if (parsed.tool.preview) {
       try {
-        const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal));
+        const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal, progress));
         if (preview)
           asked = {
             ...req,
@@ -202,7 +220,7 @@ export async function dispatch(
     }
   }
 
-  const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal));
+  const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));
   if (signal.aborted) {
     return end(
       'interrupted',

@@ -1,7 +1,7 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessageParam } from '../llm/types';
 import { LlmError } from '../llm/errors';
-import { redactor } from '../llm/redact';
+import { redactingStream, redactor } from '../util/redact';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
@@ -278,6 +278,7 @@ export class Agent {
       emit: this.#emit,
       denials: this.denials,
       scrub: this.#scrub,
+      scrubStream: () => redactingStream(o.secrets ?? [], { keyShapes: false }),
     };
     const results: ToolResultBlock[] = [];
     for (const use of uses) {

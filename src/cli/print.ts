@@ -1,5 +1,6 @@
 import type { PermissionDenial } from '../agent/dispatch';
-import { redactor } from '../llm/redact';
+import { redactor } from '../util/redact';
+import { escapeJsonControls, forTerminal } from '../util/terminal-text';
 import type { AgentEvent, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
@@ -16,8 +17,23 @@ export function redactingOut(out: Out, secrets: string[]): Out {
   return { stdout: (s) => out.stdout(r(s)), stderr: (s) => out.stderr(r(s)) };
 }
 
+/**
+ * A writer that makes what `-p` prints safe to show on a terminal (`forTerminal`, src/util): stderr
+ * is for a person in every format, and so is stdout in `text`; in `json` and `stream-json` stdout is
+ * JSON for a program, whose string values stay exactly what the model and the tools produced, with
+ * DEL and C1 written as `\u` escapes (JSON.stringify already escapes the rest). Wrap it around
+ * {@link redactingOut}, so that a secret split by a control sequence is whole when redacted.
+ */
+export function terminalSafeOut(out: Out, format: OutputFormat): Out {
+  return {
+    stdout: (s) => out.stdout(format === 'text' ? forTerminal(s) : escapeJsonControls(s)),
+    stderr: (s) => out.stderr(forTerminal(s)),
+  };
+}
+
+/** `s` on one line of at most `max` visible characters. */
 function oneLine(s: string, max = 100): string {
-  const line = s.replace(/\s+/g, ' ').trim();
+  const line = forTerminal(s).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -2,7 +2,7 @@ import { ConfigError, resolveSettings, type Settings } from '../config/resolve';
 import { splitRules } from '../approval/policy';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
-import { printSubscriber, redactingOut, resultObject } from './print';
+import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { createSession } from './session';
 import { readPipedStdin } from './stdin';
 
@@ -84,7 +84,7 @@ async function runPrint(
     return EXIT.usage;
   }
   const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
-  const out = redactingOut({ stdout, stderr }, session.secrets);
+  const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
   for (const n of session.notices) out.stderr(`${n}\n`);
   if (opts.verbose) {
     out.stderr(

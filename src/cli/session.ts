@@ -7,7 +7,7 @@ import { Policy, parseRule, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
-import { redactor } from '../llm/redact';
+import { redactor } from '../util/redact';
 import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
 import { SessionLog } from '../session/log';

@@ -1,4 +1,4 @@
-import { redactor } from './redact';
+import { redactor } from '../util/redact';
 
 /**
  * Errors of the LLM layer. `message` is for the person (what to do next) and never holds a key.

@@ -1,6 +1,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent } from '../agent/events';
+import { escapeJsonControls } from '../util/terminal-text';
 
 /** Most characters of one tool call's progress written to the log (64 Ki). */
 export const MAX_PROGRESS_CHARS = 64 * 1024;
@@ -8,7 +9,8 @@ export const MAX_PROGRESS_CHARS = 64 * 1024;
 /**
  * The JSONL event log of one session: one file per session under `STATE/sessions/`, one event per
  * line with a timestamp. Every line passes through `scrub` (the CLI gives it codey's redactor)
- * before it reaches the disk.
+ * before it reaches the disk, with DEL and C1 controls written as `\u` escapes so that showing the
+ * file on a terminal cannot run an 8-bit control sequence.
  */
 export class SessionLog {
   readonly path: string;
@@ -46,7 +48,8 @@ export class SessionLog {
         return;
       }
     }
-    this.#out.write(`${this.#scrub(JSON.stringify({ time: new Date().toISOString(), ...record }))}\n`);
+    const line = escapeJsonControls(JSON.stringify({ time: new Date().toISOString(), ...record }));
+    this.#out.write(`${this.#scrub(line)}\n`);
   }
 
   /** Flush and close. */

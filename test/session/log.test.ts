@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redactor } from '../../src/llm/redact';
+import { redactor } from '../../src/util/redact';
 import { MAX_PROGRESS_CHARS, SessionLog } from '../../src/session/log';
 
 const KEY = 'sk-ant-canary-log-0123456789';
