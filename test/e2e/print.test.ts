@@ -207,6 +207,38 @@ describe('interruption', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ subtype: 'interrupted', is_error: true });
     expect(fake.messageRequests).toHaveLength(1);
   });
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    '%s mid-bash stops the turn like SIGINT: no process left, the log ends with the result, exit %i',
+    async (signal, code) => {
+      fake.enqueue(
+        reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
+        reply.text('never'),
+      );
+      const child = codey(box, ['-p', 'run it', '--allow', 'bash', '--output-format', 'json']);
+      const { existsSync } = await import('node:fs');
+      const pidFile = join(box.cwd, 'pid.txt');
+      for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
+      const pid = Number((await readFile(pidFile, 'utf8')).trim());
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode).toBe(code);
+      expect(() => process.kill(pid, 0)).toThrow();
+      expect(JSON.parse(r.stdout)).toMatchObject({ subtype: 'interrupted', is_error: true });
+      expect(r.stderr).toContain(signal);
+      const log = (await sessionLogs(box))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; id?: string; status?: string });
+      expect(log.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'interrupted' });
+      expect(log.at(-1)).toMatchObject({ type: 'session_result', subtype: 'interrupted' });
+      expect(fake.messageRequests).toHaveLength(1);
+    },
+  );
 });
 
 describe('secrets', () => {
