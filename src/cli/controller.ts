@@ -56,8 +56,14 @@ export class SessionController implements Controller {
     return this.#s.webStatus;
   }
 
+  /** The agent's events, and one warning notice if the session log fails (a full disk). */
   subscribe(listener: (event: AgentEvent) => void): () => void {
-    return this.#s.agent.on(listener);
+    const offAgent = this.#s.agent.on(listener);
+    const offLog = this.#s.log?.onFailure((message) => listener({ type: 'notice', level: 'warn', message }));
+    return () => {
+      offAgent();
+      offLog?.();
+    };
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {

@@ -102,6 +102,7 @@ async function runPrint(
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
   session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));
+  session.log?.onFailure((m) => out.stderr(`codey: ${m}\n`));
 
   // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop the turn: the loop kills the running tools,
   // the log gets its end and the result is printed; a second signal quits at once.
