@@ -26,8 +26,11 @@ export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' 
  * none of them calls the model or a tool.
  */
 export type AgentEvent =
-  /** A request to the model is about to be sent; `request` counts from 1 within the user turn. */
-  | { type: 'request_start'; request: number; model: string }
+  /**
+   * A request to the model is about to be sent; `request` counts from 1 within the user turn.
+   * `continues`: the response will extend the assistant message the server paused (`pause_turn`).
+   */
+  | { type: 'request_start'; request: number; model: string; continues?: true }
   | { type: 'text_delta'; text: string }
   /** A finished text block. */
   | { type: 'text'; text: string }

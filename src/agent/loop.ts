@@ -43,7 +43,7 @@ export interface AgentOptions {
 export interface TurnResult {
   reason: TurnEndReason;
   stopReason: string | null;
-  /** The final assistant text (text blocks of the last response). */
+  /** The final assistant text: the text blocks of the last assistant message (a pause_turn continuation extends it). */
   text: string;
   /** Model requests made in this turn. */
   requests: number;
@@ -157,7 +157,12 @@ export class Agent {
         return finish('max_turns', null);
       }
       requests++;
-      this.#emit({ type: 'request_start', request: requests, model: o.model });
+      this.#emit({
+        type: 'request_start',
+        request: requests,
+        model: o.model,
+        ...(pausedBefore ? { continues: true } : {}),
+      });
 
       let response: LlmResponse;
       try {
@@ -172,15 +177,19 @@ export class Agent {
 
       this.#addUsage(response);
       const last = this.messages.at(-1);
+      let message: ContentBlockParam[];
       if (pausedBefore && last?.role === 'assistant' && Array.isArray(last.content)) {
         // A continuation after pause_turn extends the paused assistant message (one turn, one message).
-        last.content = [...last.content, ...(response.content as ContentBlockParam[])];
+        message = [...last.content, ...(response.content as ContentBlockParam[])];
+        last.content = message;
       } else {
-        this.messages.push({ role: 'assistant', content: response.content as ContentBlockParam[] });
+        message = response.content as ContentBlockParam[];
+        this.messages.push({ role: 'assistant', content: message });
       }
       pausedBefore = response.stop_reason === 'pause_turn';
-      text = response.content
-        .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
+      // The answer is the whole assistant message: after a pause, the paused part and the continuation.
+      text = message
+        .filter((b): b is Extract<ContentBlockParam, { type: 'text' }> => b.type === 'text')
         .map((b) => b.text)
         .join('');
 

@@ -174,13 +174,32 @@ describe('faults', () => {
   it('pause_turn is resent unchanged', async () => {
     fake.enqueue(reply.text('thinking about it', { stopReason: 'pause_turn' }), reply.text('done'));
     const r = await codey(box, ['-p', 'hi']);
-    expect(r.stdout).toBe('done');
+    expect(r.stdout).toBe('thinking about itdone');
     const [, second] = fake.messageRequests;
     expect(second.body.messages).toHaveLength(2);
     expect((second.body.messages![1].content as Block[])[0]).toMatchObject({
       type: 'text',
       text: 'thinking about it',
     });
+  });
+
+  it('after pause_turn the answer is the whole assistant message, in text, json and stream-json', async () => {
+    const halves = () =>
+      fake.enqueue(
+        reply.text('The first half, ', { stopReason: 'pause_turn' }),
+        reply.text('and the second half.'),
+      );
+    const whole = 'The first half, and the second half.';
+    halves();
+    expect((await codey(box, ['-p', 'hi'])).stdout).toBe(whole);
+    halves();
+    const json = await codey(box, ['-p', 'hi', '--output-format', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ subtype: 'success', result: whole, num_turns: 2 });
+    halves();
+    const stream = await codey(box, ['-p', 'hi', '--output-format', 'stream-json']);
+    const lines = stream.stdout.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.at(-2)).toMatchObject({ type: 'turn_end', text: whole });
+    expect(lines.at(-1)).toMatchObject({ type: 'result', result: whole });
   });
 
   it('max turns reached exits 1', async () => {
