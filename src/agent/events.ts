@@ -18,6 +18,12 @@ export const emptyUsage = (): Usage => ({
   web_search_requests: 0,
 });
 
+/** What the API said about a refusal (`stop_details`); either field may be null. */
+export interface RefusalDetails {
+  category: string | null;
+  explanation: string | null;
+}
+
 /** Why a user turn ended. */
 export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
 
@@ -84,7 +90,15 @@ export type AgentEvent =
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
   | { type: 'error'; message: string }
   /** The user turn is over. `text` is the final assistant text. */
-  | { type: 'turn_end'; reason: TurnEndReason; stopReason: string | null; text: string; requests: number };
+  | {
+      type: 'turn_end';
+      reason: TurnEndReason;
+      stopReason: string | null;
+      text: string;
+      requests: number;
+      /** With reason `refusal`, when the API explained it. */
+      refusal?: RefusalDetails;
+    };
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

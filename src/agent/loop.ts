@@ -9,6 +9,7 @@ import {
   emptyUsage,
   type AgentEvent,
   type AgentEventListener,
+  type RefusalDetails,
   type ApprovalCallback,
   type TurnEndReason,
   type Usage,
@@ -49,6 +50,8 @@ export interface TurnResult {
   requests: number;
   /** Set when reason is `error`. */
   error?: string;
+  /** With reason `refusal`, when the API explained it (`stop_details`). */
+  refusal?: RefusalDetails;
 }
 
 const INTERRUPTED = 'Interrupted by the person before this call ran; it was not run.';
@@ -141,9 +144,15 @@ export class Agent {
     let pauses = 0;
     let pausedBefore = false;
     let text = '';
-    const finish = (reason: TurnEndReason, stopReason: string | null, error?: string): TurnResult => {
-      this.#emit({ type: 'turn_end', reason, stopReason, text, requests });
-      return { reason, stopReason, text, requests, error };
+    const finish = (
+      reason: TurnEndReason,
+      stopReason: string | null,
+      error?: string,
+      refusal?: RefusalDetails,
+    ): TurnResult => {
+      const more = refusal ? { refusal } : {};
+      this.#emit({ type: 'turn_end', reason, stopReason, text, requests, ...more });
+      return { reason, stopReason, text, requests, error, ...more };
     };
 
     for (;;) {
@@ -233,8 +242,11 @@ export class Agent {
             return finish('error', 'pause_turn', 'too many pause_turn continuations');
           }
           continue;
-        case 'refusal':
-          return finish('refusal', 'refusal');
+        case 'refusal': {
+          const d = response.stop_details;
+          const details = d ? { category: d.category, explanation: d.explanation } : undefined;
+          return finish('refusal', 'refusal', undefined, details);
+        }
         default:
           return finish('end_turn', response.stop_reason);
       }

@@ -1,6 +1,6 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../llm/redact';
-import type { AgentEvent, Usage } from '../agent/events';
+import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -14,6 +14,20 @@ export interface Out {
 export function redactingOut(out: Out, secrets: string[]): Out {
   const r = redactor(secrets);
   return { stdout: (s) => out.stdout(r(s)), stderr: (s) => out.stderr(r(s)) };
+}
+
+/** The turn ended normally but the last assistant message holds no text (empty, or thinking only). */
+const NO_ANSWER = 'the model ended its turn without any text';
+
+function isNoAnswer(reason: TurnEndReason, text: string): boolean {
+  return reason === 'end_turn' && text.trim() === '';
+}
+
+/** `codey: the model declined to answer (stop_reason: refusal, category cyber): <explanation>` */
+function refusalLine(d: RefusalDetails | undefined): string {
+  const category = d?.category ? `, category ${d.category}` : '';
+  const explanation = d?.explanation ? `: ${oneLine(d.explanation, 500)}` : '';
+  return `codey: the model declined to answer (stop_reason: refusal${category})${explanation}\n`;
 }
 
 function oneLine(s: string, max = 100): string {
@@ -70,8 +84,8 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         out.stderr(`codey: ${e.message}\n`);
         break;
       case 'turn_end':
-        if (e.reason === 'refusal')
-          out.stderr('codey: the model declined to answer (stop_reason: refusal)\n');
+        if (e.reason === 'refusal') out.stderr(refusalLine(e.refusal));
+        else if (isNoAnswer(e.reason, e.text)) out.stderr(`codey: no answer: ${NO_ANSWER}\n`);
         break;
       case 'approval_decision':
         if (verbose && e.rule)
@@ -92,6 +106,8 @@ export interface PrintResult {
     | 'error_during_execution'
     | 'error_max_tokens'
     | 'error_refusal'
+    /** The turn ended without any text: nothing to print. */
+    | 'error_no_answer'
     | 'interrupted';
   is_error: boolean;
   result: string;
@@ -104,6 +120,8 @@ export interface PrintResult {
   usage: Usage;
   permission_denials: PermissionDenial[];
   error?: string;
+  /** A refusal's `stop_details` as the API sent them (category and explanation may be null). */
+  stop_details?: { type: 'refusal' } & RefusalDetails;
 }
 
 export function resultObject(
@@ -112,7 +130,9 @@ export function resultObject(
 ): PrintResult {
   const subtype: PrintResult['subtype'] =
     r.reason === 'end_turn'
-      ? 'success'
+      ? isNoAnswer(r.reason, r.text)
+        ? 'error_no_answer'
+        : 'success'
       : r.reason === 'max_turns'
         ? 'error_max_turns'
         : r.reason === 'max_tokens'
@@ -134,6 +154,7 @@ export function resultObject(
     model: x.model,
     usage: x.usage,
     permission_denials: x.denials,
-    ...(r.error ? { error: r.error } : {}),
+    ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
+    ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),
   };
 }

@@ -138,7 +138,7 @@ async function runPrint(
     }
     if (stoppedBy) return signalExitCode(stoppedBy);
     if (result.reason === 'interrupted') return EXIT.interrupted;
-    return result.reason === 'end_turn' ? EXIT.ok : EXIT.failed;
+    return obj.is_error ? EXIT.failed : EXIT.ok;
   } finally {
     offSignals();
   }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  block,
   countCacheBreakpoints,
   fault,
   reply,
@@ -200,6 +201,51 @@ describe('faults', () => {
     const lines = stream.stdout.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.at(-2)).toMatchObject({ type: 'turn_end', text: whole });
     expect(lines.at(-1)).toMatchObject({ type: 'result', result: whole });
+  });
+
+  it.each([
+    ['empty content', reply.blocks([])],
+    ['thinking only', reply.blocks([block.thinking('Nothing to add.')])],
+  ])('a response with no text (%s) says there was no answer and exits 1', async (_, step) => {
+    fake.enqueue(step);
+    const text = await codey(box, ['-p', 'hi']);
+    expect(text.exitCode).toBe(1);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toContain('codey: no answer: the model ended its turn without any text');
+    fake.enqueue(step);
+    const json = await codey(box, ['-p', 'hi', '--output-format', 'json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      subtype: 'error_no_answer',
+      is_error: true,
+      result: '',
+      stop_reason: 'end_turn',
+      error: 'the model ended its turn without any text',
+    });
+  });
+
+  it('a refusal shows the explanation the API gave: a stderr line in text mode, stop_details in json', async () => {
+    const stopDetails = {
+      type: 'refusal' as const,
+      category: 'cyber',
+      explanation: 'This request could enable malware development.',
+    };
+    const refuse = () => fake.enqueue(reply.blocks([], { stopReason: 'refusal', stopDetails }));
+    refuse();
+    const text = await codey(box, ['-p', 'hi']);
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toContain(
+      'codey: the model declined to answer (stop_reason: refusal, category cyber): This request could enable malware development.',
+    );
+    refuse();
+    const json = await codey(box, ['-p', 'hi', '--output-format', 'json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      subtype: 'error_refusal',
+      is_error: true,
+      stop_reason: 'refusal',
+      stop_details: stopDetails,
+    });
   });
 
   it('max turns reached exits 1', async () => {
