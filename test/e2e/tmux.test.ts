@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, CANARY, sandbox, sessionLogs, type Sandbox } from '../support/cli';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
@@ -157,6 +158,30 @@ describe('codey in a real terminal', () => {
       expect(log.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'interrupted' });
       expect(log.at(-1)).toMatchObject({ type: 'session_end', exit_code: code, signal });
       expect(fake.messageRequests).toHaveLength(1);
+    },
+    40_000,
+  );
+
+  it.skipIf(!hasTmux())(
+    'closing the terminal mid-bash (SIGHUP from tmux) kills the tool and ends the log',
+    async () => {
+      fake.enqueue(
+        reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
+        reply.text('never'),
+      );
+      term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: box.cwd, env: box.env });
+      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      term.type('run it');
+      term.keys('Enter');
+      const pidFile = join(box.cwd, 'pid.txt');
+      await term.waitFor('the bash call', () => existsSync(pidFile));
+      const pid = Number((await readFile(pidFile, 'utf8')).trim());
+      execFileSync('tmux', ['-L', term.socket, 'kill-session', '-t', 't']);
+      const lastRecord = async () =>
+        JSON.parse((await sessionLogs(box)).trim().split('\n').at(-1) ?? '{}') as { type?: string };
+      for (let i = 0; i < 200 && (await lastRecord()).type !== 'session_end'; i++) await sleep(25);
+      expect(await lastRecord()).toMatchObject({ type: 'session_end', exit_code: 129, signal: 'SIGHUP' });
+      expect(() => process.kill(pid, 0)).toThrow();
     },
     40_000,
   );
