@@ -16,9 +16,10 @@ export function redactingOut(out: Out, secrets: string[]): Out {
   return { stdout: (s) => out.stdout(r(s)), stderr: (s) => out.stderr(r(s)) };
 }
 
-/** The turn ended normally but the last assistant message holds no text (empty, or thinking only). */
+/** What `-p` reports when {@link isNoAnswer}. */
 const NO_ANSWER = 'the model ended its turn without any text';
 
+/** The turn ended normally, but its last assistant message holds no text (empty, or thinking only). */
 function isNoAnswer(reason: TurnEndReason, text: string): boolean {
   return reason === 'end_turn' && text.trim() === '';
 }
