@@ -9,6 +9,7 @@ import {
   emptyUsage,
   type AgentEvent,
   type AgentEventListener,
+  type RefusalDetails,
   type ApprovalCallback,
   type TurnEndReason,
   type Usage,
@@ -43,12 +44,14 @@ export interface AgentOptions {
 export interface TurnResult {
   reason: TurnEndReason;
   stopReason: string | null;
-  /** The final assistant text (text blocks of the last response). */
+  /** The final assistant text: the text blocks of the last assistant message (a pause_turn continuation extends it). */
   text: string;
   /** Model requests made in this turn. */
   requests: number;
   /** Set when reason is `error`. */
   error?: string;
+  /** With reason `refusal`, when the API explained it (`stop_details`). */
+  refusal?: RefusalDetails;
 }
 
 const INTERRUPTED = 'Interrupted by the person before this call ran; it was not run.';
@@ -141,9 +144,15 @@ export class Agent {
     let pauses = 0;
     let pausedBefore = false;
     let text = '';
-    const finish = (reason: TurnEndReason, stopReason: string | null, error?: string): TurnResult => {
-      this.#emit({ type: 'turn_end', reason, stopReason, text, requests });
-      return { reason, stopReason, text, requests, error };
+    const finish = (
+      reason: TurnEndReason,
+      stopReason: string | null,
+      error?: string,
+      refusal?: RefusalDetails,
+    ): TurnResult => {
+      const more = refusal ? { refusal } : {};
+      this.#emit({ type: 'turn_end', reason, stopReason, text, requests, ...more });
+      return { reason, stopReason, text, requests, error, ...more };
     };
 
     for (;;) {
@@ -157,7 +166,12 @@ export class Agent {
         return finish('max_turns', null);
       }
       requests++;
-      this.#emit({ type: 'request_start', request: requests, model: o.model });
+      this.#emit({
+        type: 'request_start',
+        request: requests,
+        model: o.model,
+        ...(pausedBefore ? { continues: true } : {}),
+      });
 
       let response: LlmResponse;
       try {
@@ -172,15 +186,19 @@ export class Agent {
 
       this.#addUsage(response);
       const last = this.messages.at(-1);
+      let message: ContentBlockParam[];
       if (pausedBefore && last?.role === 'assistant' && Array.isArray(last.content)) {
         // A continuation after pause_turn extends the paused assistant message (one turn, one message).
-        last.content = [...last.content, ...(response.content as ContentBlockParam[])];
+        message = [...last.content, ...(response.content as ContentBlockParam[])];
+        last.content = message;
       } else {
-        this.messages.push({ role: 'assistant', content: response.content as ContentBlockParam[] });
+        message = response.content as ContentBlockParam[];
+        this.messages.push({ role: 'assistant', content: message });
       }
       pausedBefore = response.stop_reason === 'pause_turn';
-      text = response.content
-        .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
+      // The answer is the whole assistant message: after a pause, the paused part and the continuation.
+      text = message
+        .filter((b): b is Extract<ContentBlockParam, { type: 'text' }> => b.type === 'text')
         .map((b) => b.text)
         .join('');
 
@@ -224,8 +242,11 @@ export class Agent {
             return finish('error', 'pause_turn', 'too many pause_turn continuations');
           }
           continue;
-        case 'refusal':
-          return finish('refusal', 'refusal');
+        case 'refusal': {
+          const d = response.stop_details;
+          const details = d ? { category: d.category, explanation: d.explanation } : undefined;
+          return finish('refusal', 'refusal', undefined, details);
+        }
         default:
           return finish('end_turn', response.stop_reason);
       }

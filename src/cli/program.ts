@@ -64,8 +64,8 @@ export function buildProgram(): Command {
 Commands:
   codey setup              run the first-run setup again
 
-Exit codes: 0 done, 1 failed (API error, max turns, refusal), 2 usage or configuration error,
-130 interrupted.
+Exit codes: 0 done, 1 failed (API error, max turns, refusal, no answer), 2 usage or configuration
+error, 130 interrupted (Ctrl-C), 129 SIGHUP, 143 SIGTERM.
 Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) > project file
 (.codeyrc.json, codey.config.js, "codey" in package.json) > $XDG_CONFIG_HOME/codey/config.json.
 Docs: README.md`,

@@ -4,6 +4,7 @@ import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { createSession } from './session';
+import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
 
 export interface ModeInput {
@@ -101,34 +102,44 @@ async function runPrint(
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
   session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));
+  session.log?.onFailure((m) => out.stderr(`codey: ${m}\n`));
 
+  // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop the turn: the loop kills the running tools,
+  // the log gets its end and the result is printed; a second signal quits at once.
   const controller = new AbortController();
-  let sigints = 0;
-  const onSigint = () => {
-    if (++sigints > 1) process.exit(EXIT.interrupted);
-    out.stderr('\ncodey: interrupting (Ctrl-C again to quit at once)\n');
+  let stoppedBy: StopSignal | undefined;
+  const offSignals = onStopSignals((signal) => {
+    if (stoppedBy) process.exit(signalExitCode(signal));
+    stoppedBy = signal;
+    out.stderr(
+      signal === 'SIGINT'
+        ? '\ncodey: interrupting (Ctrl-C again to quit at once)\n'
+        : `\ncodey: ${signal} received; stopping the turn\n`,
+    );
     controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onSigint);
-  const startedAt = Date.now();
-  session.log?.write({ type: 'user_prompt', text: prompt });
-  const result = await session.agent.run(prompt, controller.signal);
-  process.off('SIGINT', onSigint);
-
-  const obj = resultObject(result, {
-    sessionId: session.id,
-    model: settings.model,
-    usage: session.agent.usage,
-    denials: session.agent.denials,
-    startedAt,
   });
-  session.log?.write({ ...obj, type: 'session_result' });
-  await session.log?.close();
-  if (opts.outputFormat === 'json' || opts.outputFormat === 'stream-json') {
-    out.stdout(`${JSON.stringify(obj)}\n`);
-  } else if (result.text) {
-    out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  try {
+    const startedAt = Date.now();
+    session.log?.write({ type: 'user_prompt', text: prompt });
+    const result = await session.agent.run(prompt, controller.signal);
+    const obj = resultObject(result, {
+      sessionId: session.id,
+      model: settings.model,
+      usage: session.agent.usage,
+      denials: session.agent.denials,
+      startedAt,
+    });
+    session.log?.write({ ...obj, type: 'session_result' });
+    await session.log?.close();
+    if (opts.outputFormat === 'json' || opts.outputFormat === 'stream-json') {
+      out.stdout(`${JSON.stringify(obj)}\n`);
+    } else if (result.text) {
+      out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+    }
+    if (stoppedBy) return signalExitCode(stoppedBy);
+    if (result.reason === 'interrupted') return EXIT.interrupted;
+    return obj.is_error ? EXIT.failed : EXIT.ok;
+  } finally {
+    offSignals();
   }
-  if (result.reason === 'interrupted') return EXIT.interrupted;
-  return result.reason === 'end_turn' ? EXIT.ok : EXIT.failed;
 }

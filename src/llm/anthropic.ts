@@ -1,7 +1,15 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { LlmError, classify, isSpendLimit } from './errors';
 import { buildRequest } from './request';
-import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, ResponseUsage } from './types';
+import type {
+  ContentBlock,
+  LlmClient,
+  LlmEvent,
+  LlmRequest,
+  LlmResponse,
+  ResponseUsage,
+  StopDetails,
+} from './types';
 
 export interface AnthropicClientOptions {
   apiKey?: string;
@@ -186,6 +194,7 @@ class Accumulator {
   #model = '';
   #blocks: (ContentBlock & { _json?: string })[] = [];
   #stop: string | null = null;
+  #stopDetails: StopDetails | null = null;
   #usage: ResponseUsage = {
     input_tokens: 0,
     output_tokens: 0,
@@ -264,6 +273,7 @@ class Accumulator {
       }
       case 'message_delta':
         this.#stop = ev.delta.stop_reason ?? this.#stop;
+        this.#stopDetails = ev.delta.stop_details ?? this.#stopDetails;
         this.#mergeUsage(ev.usage as unknown as Record<string, unknown>);
         return undefined;
       case 'message_stop':
@@ -280,6 +290,7 @@ class Accumulator {
       model: this.#model,
       content: this.#blocks.filter(Boolean),
       stop_reason: this.#stop,
+      ...(this.#stopDetails ? { stop_details: this.#stopDetails } : {}),
       usage: { ...this.#usage },
     };
   }

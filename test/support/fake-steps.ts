@@ -14,6 +14,13 @@ export type StopReason =
   | 'stop_sequence'
   | 'model_context_window_exceeded';
 
+/** `stop_details` of a `refusal` stop. */
+export interface StopDetails {
+  type: 'refusal';
+  category: string | null;
+  explanation: string | null;
+}
+
 /** One hit of a hosted web search, as the API returns it inside `web_search_tool_result`. */
 export interface WebSearchHit {
   type: 'web_search_result';
@@ -71,6 +78,8 @@ export interface StepTiming {
 export interface ReplyOptions extends StepTiming {
   /** Default: `tool_use` when a `tool_use` block is present, else `end_turn`. */
   stopReason?: StopReason;
+  /** `stop_details` of a refusal; default null. */
+  stopDetails?: StopDetails;
   usage?: UsageSpec;
   /** `model` of the answer; default: the `model` of the request. */
   model?: string;
