@@ -8,7 +8,8 @@ import {
   type Values,
 } from './schema';
 import { userConfigFile } from './paths';
-import { mayHaveProjectConfig } from './project-places';
+import { ConfigError } from './errors';
+import { readProjectFile } from './project-file';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -21,16 +22,7 @@ export interface Settings extends Readonly<Values> {
   readonly files: Readonly<{ project?: string; user: string }>;
 }
 
-/** A config file that cannot be read or parsed. The CLI prints it and exits 2. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-  constructor(
-    message: string,
-    readonly file: string,
-  ) {
-    super(message);
-  }
-}
+export { ConfigError } from './errors';
 
 type Raw = Record<string, unknown>;
 type Env = Record<string, string | undefined>;
@@ -98,32 +90,6 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
   }
 }
 
-async function readProjectFile(cwd: string): Promise<{ data: Raw; file: string } | undefined> {
-  if (!mayHaveProjectConfig(cwd)) return undefined;
-  const { cosmiconfig } = await import('cosmiconfig');
-  const explorer = cosmiconfig('codey', { searchStrategy: 'project' });
-  let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
-  try {
-    found = await explorer.search(cwd);
-  } catch (err) {
-    const file = (err as { filepath?: string }).filepath ?? cwd;
-    const detail = (err as Error).message
-      .replace(/^JSON Error in [^:]*:\s*/, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    throw new ConfigError(
-      `cannot parse the project config ${file}: ${detail}; fix the file, then run codey again`,
-      file,
-    );
-  }
-  if (!found || found.isEmpty) return undefined;
-  const c = found.config;
-  if (c === null || typeof c !== 'object' || Array.isArray(c)) {
-    throw new ConfigError(`${found.filepath} must hold an object of settings`, found.filepath);
-  }
-  return { data: c as Raw, file: found.filepath };
-}
-
 /**
  * Resolve the settings: flag > env > project file > user file > default. An invalid value is dropped
  * (the next rung down is used) with a one-line notice naming where it came from and the key; an
@@ -135,8 +101,9 @@ export async function resolveSettings(
 ): Promise<{ settings: Settings; notices: string[] }> {
   const env = input.env ?? process.env;
   const userFile = input.userFile ?? userConfigFile(env);
-  const [project, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
-  const notices: string[] = [];
+  const [projectFile, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
+  const project = projectFile.found;
+  const notices: string[] = [...projectFile.notices];
 
   const envRaw: Raw = {};
   for (const key of SETTING_KEYS) {
