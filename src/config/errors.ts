@@ -9,3 +9,14 @@ export class ConfigError extends Error {
     super(message);
   }
 }
+
+/** Command-line flags with invalid values: a usage error (exit 2), since a flag has no fallback. */
+export class FlagError extends Error {
+  override name = 'FlagError';
+  constructor(
+    /** One line per bad flag: the flag, its value and why it is invalid. */
+    readonly problems: readonly string[],
+  ) {
+    super(problems.join('; '));
+  }
+}

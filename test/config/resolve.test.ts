@@ -166,7 +166,7 @@ describe('what a repository may not set', () => {
     expect(settings.model).toBe('project-model');
     expect(notices).toHaveLength(5);
     expect(notices[0]).toBe(
-      `codey: ${join(project, '.codeyrc.json')}: base_url is ignored in a project file (a repository may not set it); put it in ${userFile}, the environment or a flag`,
+      `codey: ${join(project, '.codeyrc.json')}: base_url is ignored in a project file (it would send your API key to another server); put it in ${userFile}, or pass --base-url`,
     );
   });
 });
