@@ -39,7 +39,7 @@ export function buildProgram(): Command {
       '-p, --print [prompt]',
       'one-shot: run the prompt, print the answer, exit (stdin is appended when piped)',
     )
-    .option('--model <id>', 'model id (env CODEY_MODEL)')
+    .option('--model <id>', 'model id (env CODEY_MODEL, ANTHROPIC_MODEL)')
     .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')
     .option('--max-turns <n>', 'most model requests in one turn', positiveInt)
     .addOption(
@@ -66,8 +66,9 @@ Commands:
 
 Exit codes: 0 done, 1 failed (API error, max turns, refusal), 2 usage or configuration error,
 130 interrupted.
-Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) > project file
-(.codeyrc.json, codey.config.js, "codey" in package.json) > $XDG_CONFIG_HOME/codey/config.json.
+Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) >
+project file (.codeyrc.json, .codeyrc.yaml, "codey" in package.json; never a .js/.ts form) >
+$XDG_CONFIG_HOME/codey/config.json.
 Docs: README.md`,
     )
     .showSuggestionAfterError(true)
