@@ -5,6 +5,7 @@ import { EXIT } from './program';
 import { printSubscriber, redactingOut, resultObject } from './print';
 import { createSession } from './session';
 import { readPipedStdin } from './stdin';
+import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -83,6 +84,8 @@ async function runPrint(
     );
     return EXIT.usage;
   }
+  const broad = broadWorkspace(process.cwd(), env);
+  if (broad) stderr(`${broadWorkspaceNotice(broad)}\n`);
   const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
   const out = redactingOut({ stdout, stderr }, session.secrets);
   for (const n of session.notices) out.stderr(`${n}\n`);
@@ -94,7 +97,7 @@ async function runPrint(
       `codey: tools: ${session.agent.registry
         .list()
         .map((t) => t.name)
-        .join(', ')} (${session.webStatus})\n`,
+        .join(', ')} (${session.webWhy})\n`,
     );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
