@@ -76,6 +76,19 @@ Docs: README.md`,
   return program;
 }
 
+/** `codey setup --help`: the setup command's own help. */
+export function setupHelp(): string {
+  const setup = new Command('codey setup')
+    .usage('')
+    .description(
+      'Run the first-run setup again, in a terminal: the API key (or an endpoint), the model and the ' +
+        'web search provider. Shows a summary, then merges the answers into ' +
+        '$XDG_CONFIG_HOME/codey/config.json (mode 0600).',
+    )
+    .helpOption('-h, --help', 'show this help');
+  return `${setup.helpInformation()}\nExit codes: 0 saved or cancelled, 2 no terminal or an unreadable config file.\n`;
+}
+
 /** Long option names, for the single-dash compatibility rewrite. */
 function longNames(program: Command): Set<string> {
   const names = new Set<string>();
@@ -91,6 +104,10 @@ export async function main(argv: string[]): Promise<number> {
   let args = normalizeArgv(argv.slice(2), longNames(program));
   const setup = args[0] === 'setup';
   if (setup) args = args.slice(1);
+  if (setup && args.some((a) => a === '-h' || a === '--help')) {
+    process.stdout.write(setupHelp());
+    return EXIT.ok;
+  }
   try {
     program.parse(args, { from: 'user' });
   } catch (err) {
