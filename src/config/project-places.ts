@@ -3,9 +3,10 @@ import { dirname, extname, join } from 'node:path';
 
 /**
  * cosmiconfig 9's default search places for the module `codey` (`getDefaultSearchPlaces('codey')`;
- * a test keeps this list equal to it). codey walks them itself: cosmiconfig's explorer would run a
- * JavaScript or TypeScript form, and its meta config (`.config/config.mjs`, a `cosmiconfig` key in
- * package.json) can add search places and loaders of its own.
+ * a test keeps this list equal to it). codey walks them itself and never calls cosmiconfig's explorer:
+ * that would load a JavaScript or TypeScript form (running it), and on creation it reads a meta config
+ * from the current folder (`.config/config.mjs` and the like, run whatever the options say, or a
+ * `cosmiconfig` key in package.json) that can add search places.
  */
 export const PROJECT_SEARCH_PLACES = [
   'package.json',
@@ -83,9 +84,4 @@ export function projectConfigPlaces(cwd: string): PlacesInDir[] {
     if (isFile(join(dir, 'package.json')) || isFile(join(dir, 'package.yaml'))) return out;
     if (dirname(dir) === dir) return out;
   }
-}
-
-/** Could there be a project config (data or code) from `cwd`? */
-export function mayHaveProjectConfig(cwd: string): boolean {
-  return projectConfigPlaces(cwd).length > 0;
 }

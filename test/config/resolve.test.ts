@@ -135,11 +135,13 @@ describe('project config pre-check', () => {
     expect(settings.model).toBe('dot-config-model');
   });
 
-  it('says no when nothing is there, and yes for a codey key in package.json', async () => {
-    const { mayHaveProjectConfig } = await import('../../src/config/project-places');
-    expect(mayHaveProjectConfig(project)).toBe(false);
+  it('finds nothing when nothing is there, and package.json when it has a codey key', async () => {
+    const { projectConfigPlaces } = await import('../../src/config/project-places');
+    expect(projectConfigPlaces(project)).toEqual([]);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'x', codey: { theme: 'light' } }));
-    expect(mayHaveProjectConfig(project)).toBe(true);
+    expect(projectConfigPlaces(project)).toEqual([
+      { dir: project, data: [join(project, 'package.json')], code: [] },
+    ]);
   });
 });
 
