@@ -6,6 +6,26 @@ import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
+import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+
+/** Ask on the terminal whether to go on in a broad workspace; only `y` or `yes` goes on (Ctrl-C, Ctrl-D: no). */
+async function confirmBroadWorkspace(why: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const stop = new AbortController();
+  rl.on('SIGINT', () => stop.abort());
+  rl.on('close', () => stop.abort());
+  try {
+    const answer = await rl.question(`${broadWorkspaceNotice(why)}\nStart here anyway? [y/N] `, {
+      signal: stop.signal,
+    });
+    return /^y(es)?$/i.test(answer.trim());
+  } catch {
+    return false;
+  } finally {
+    rl.close();
+  }
+}
 
 export interface InteractiveInput {
   settings: Settings;
@@ -41,6 +61,12 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
     process.stderr.write('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
     return EXIT.usage;
+  }
+
+  const broad = broadWorkspace(process.cwd(), env);
+  if (broad && !(await confirmBroadWorkspace(broad))) {
+    process.stderr.write('codey: not started; cd into a project folder and run codey there\n');
+    return EXIT.ok;
   }
 
   const session = await createSession({

@@ -1,4 +1,4 @@
-import { ConfigError, resolveSettings, type Settings } from '../config/resolve';
+import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
 import { splitRules } from '../approval/policy';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
@@ -6,6 +6,7 @@ import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
+import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -17,24 +18,24 @@ export interface ModeInput {
 const stderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
 
-/** Resolve settings from flags, env and files; a malformed file is exit 2 with its path. */
+/** Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. */
 async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   const flags: Record<string, unknown> = {};
-  if (opts.model) flags.model = opts.model;
-  if (opts.baseUrl) flags.base_url = opts.baseUrl;
+  if (opts.model !== undefined) flags.model = opts.model;
+  if (opts.baseUrl !== undefined) flags.base_url = opts.baseUrl;
   if (opts.maxTurns) flags.max_turns = opts.maxTurns;
+  // --allow adds to the configured rules (the merge happens in resolveSettings).
+  if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
   try {
     const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
     for (const n of notices) stderr(`${n}\n`);
-    // A flag is typed for this run: a bad value is a usage error, not something to fall back from.
-    if (notices.some((n) => n.startsWith('codey: command-line flag:'))) {
-      stderr('codey: fix the flag above, or run codey --help\n');
+    return settings;
+  } catch (err) {
+    if (err instanceof FlagError) {
+      for (const p of err.problems) stderr(`codey: error: ${p}\n`);
+      stderr('codey: see codey --help\n');
       return EXIT.usage;
     }
-    // --allow adds to the configured rules; it does not replace them.
-    const allow = [...settings.allow, ...opts.allow.flatMap(splitRules)];
-    return Object.freeze({ ...settings, allow });
-  } catch (err) {
     if (err instanceof ConfigError) {
       stderr(`codey: ${err.message}\n`);
       return EXIT.usage;
@@ -84,6 +85,8 @@ async function runPrint(
     );
     return EXIT.usage;
   }
+  const broad = broadWorkspace(process.cwd(), env);
+  if (broad) stderr(`${broadWorkspaceNotice(broad)}\n`);
   const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
   const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
   for (const n of session.notices) out.stderr(`${n}\n`);
@@ -95,7 +98,7 @@ async function runPrint(
       `codey: tools: ${session.agent.registry
         .list()
         .map((t) => t.name)
-        .join(', ')} (${session.webStatus})\n`,
+        .join(', ')} (${session.webWhy})\n`,
     );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);

@@ -26,8 +26,10 @@ export interface CodeySession {
   /** One-line notices for the person (unusable web provider, no log). */
   notices: string[];
   toolSettings: ToolSettings;
-  /** e.g. `web: command` or `web off`. */
+  /** For the status line: `web: command` when a web search tool exists, else `web off`. */
   webStatus: string;
+  /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
+  webWhy: string;
 }
 
 /** Is `dir` inside a git repository (a `.git` in it or an ancestor)? */
@@ -92,17 +94,20 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
   });
   const llm = input.llm ?? sdk;
+  const webProblems = [...registry.notices];
   const hosted =
     webProvider === 'hosted'
       ? await hostedToolDefinitions(s, {
           modelInfo: (id) => sdk.modelInfo(id),
-          notice: (m) => notices.push(`codey: ${m}`),
+          notice: (m) => {
+            webProblems.push(m);
+            notices.push(`codey: ${m}`);
+          },
         })
       : [];
-  const allowRules = s.allow.flatMap(splitRules);
-  const denyRules = s.deny.flatMap(splitRules);
   const known = new Set([...registry.list().map((t) => t.name), ...hosted.map((t) => String(t.name))]);
-  for (const text of [...allowRules, ...denyRules]) {
+  // Only rules naming a tool of this session are in force, so --verbose lists what applies.
+  const inForce = (text: string): boolean => {
     const rule = parseRule(text);
     if (!rule)
       notices.push(
@@ -110,9 +115,12 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       );
     else if (!known.has(rule.tool))
       notices.push(
-        `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')})`,
+        `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')}); ignored`,
       );
-  }
+    return rule !== undefined && known.has(rule.tool);
+  };
+  const allowRules = s.allow.flatMap(splitRules).filter(inForce);
+  const denyRules = s.deny.flatMap(splitRules).filter(inForce);
   const policy = new Policy(allowRules, denyRules);
   const agent = new Agent({
     llm,
@@ -150,6 +158,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   } catch (err) {
     notices.push(`codey: no session log (${(err as Error).message}); going on without one`);
   }
-  const webStatus = webProvider === 'none' ? 'web off' : `web: ${webProvider}`;
-  return { id, agent, workspace, policy, log, secrets, notices, toolSettings, webStatus };
+  const webOn = known.has('web_search');
+  const webStatus = webOn ? `web: ${webProvider}` : 'web off';
+  const webWhy = webOn
+    ? `web: ${webProvider}`
+    : input.noWeb
+      ? 'web off: --no-web'
+      : webProvider === 'none'
+        ? 'web off: no web_provider is set'
+        : `web off: ${(webProblems[0] ?? `web_provider ${webProvider} cannot be used`).replace(/^codey: /, '')}`;
+  return { id, agent, workspace, policy, log, secrets, notices, toolSettings, webStatus, webWhy };
 }

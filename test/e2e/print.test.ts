@@ -365,7 +365,8 @@ describe('usage and configuration errors exit 2', () => {
     expect(turns.stderr).toContain('expected a whole number of 1 or more, got "0"');
     const url = await codey(box, ['-p', 'hi', '--base-url', 'not-a-url']);
     expect(url.exitCode).toBe(2);
-    expect(url.stderr).toContain('invalid base_url');
+    expect(url.stderr).toContain('--base-url "not-a-url" is not valid: expected an http:// or https:// URL');
+    expect(url.stderr).not.toContain('ignored');
     expect(fake.messageRequests).toHaveLength(0);
   });
   it('a malformed config file names the file', async () => {

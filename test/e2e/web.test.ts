@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemPrompt } from '../../src/agent/system-prompt';
@@ -20,7 +20,11 @@ afterEach(async () => {
   await removeSandbox(box);
 });
 
-const config = (o: Record<string, unknown>) => writeFile(join(box.cwd, '.codeyrc.json'), JSON.stringify(o));
+// The user's own file: a project file may not turn the web on.
+const config = async (o: Record<string, unknown>) => {
+  await mkdir(join(box.env.XDG_CONFIG_HOME, 'codey'), { recursive: true });
+  await writeFile(join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json'), JSON.stringify(o));
+};
 type Body = {
   tools?: { name: string; type?: string }[];
   system: { text: string }[];
@@ -71,7 +75,9 @@ describe('web_provider: command', () => {
       /tools: bash, read_file, write_file, edit_file, glob, grep, web_search, web_fetch \(web: command\)/,
     );
     const off = await codey(box, ['-p', 'hi', '--verbose', '--no-web'], { env });
-    expect(off.stderr).toMatch(/tools: bash, read_file, write_file, edit_file, glob, grep \(web off\)/);
+    expect(off.stderr).toMatch(
+      /tools: bash, read_file, write_file, edit_file, glob, grep \(web off: --no-web\)/,
+    );
     expect(fake.messageRequests[1].raw).not.toContain('web_');
   });
 
