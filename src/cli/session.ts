@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Agent } from '../agent/loop';
 import { systemPrompt } from '../agent/system-prompt';
-import { Policy, parseRule, splitRules } from '../approval/policy';
+import { Policy, readRule, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
@@ -103,12 +103,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const denyRules = s.deny.flatMap(splitRules);
   const known = new Set([...registry.list().map((t) => t.name), ...hosted.map((t) => String(t.name))]);
   for (const text of [...allowRules, ...denyRules]) {
-    const rule = parseRule(text);
-    if (!rule)
-      notices.push(
-        `codey: the rule "${text}" does not parse (forms: bash, bash(npm test), bash(git diff:*), web_fetch(domain:example.com)); ignored`,
-      );
-    else if (!known.has(rule.tool))
+    const read = readRule(text);
+    if ('problem' in read) notices.push(`codey: ${read.problem}`);
+    else if (!known.has(read.rule.tool))
       notices.push(
         `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')})`,
       );
