@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_BYTES, MAX_BYTES, type FetchedPage } from '../web/fetch-page';
-import { stripBrackets } from '../web/jail';
+import { checkUrl, stripBrackets } from '../web/jail';
 import { WebError } from '../web/types';
-import { defineTool, ToolError } from './tool';
+import { defineTool, ToolError, type ToolContext } from './tool';
 import { capLine, headTail, MAX_OUTPUT_CHARS, MAX_OUTPUT_LINES } from './truncate';
 
 /** What `web_fetch` needs: the fetcher (jailed `fetchPage`) and the HTML reducer. */
 export interface WebFetchDeps {
-  fetch: (url: string, opts: { maxBytes?: number; signal?: AbortSignal }) => Promise<FetchedPage>;
+  /** `onHop` runs before each redirect is followed and throws a WebError to stop (see `fetchPage`). */
+  fetch: (
+    url: string,
+    opts: { maxBytes?: number; signal?: AbortSignal; onHop?: (next: URL, from: URL) => Promise<void> },
+  ) => Promise<FetchedPage>;
   htmlToText: (html: string, baseUrl: string) => string;
 }
 
@@ -110,13 +114,38 @@ function advice(err: WebError): string {
   return '';
 }
 
-/** `https://Docs.Python.org/3/` → `docs.python.org`; undefined for a string that is not a URL. */
-function hostOf(url: string): string | undefined {
+/** `https://Docs.Python.org./3/` → `docs.python.org`; undefined for a string that is not a URL. */
+function hostOf(url: string | URL): string | undefined {
   try {
-    return stripBrackets(new URL(url).hostname) || undefined;
+    return stripBrackets(new URL(url).hostname).replace(/\.+$/, '') || undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The `onHop` of one call: a redirect to a host the call has not been approved for is decided again
+ * by the rules and the person (`ctx.approve`); a refusal stops the fetch there. A redirect within
+ * an approved host is followed.
+ */
+function hopGuard(start: string, ctx: ToolContext): (next: URL) => Promise<void> {
+  const approved = new Set([hostOf(start)]);
+  return async (next) => {
+    const host = hostOf(next);
+    if (host === undefined || approved.has(host)) return;
+    const verdict = ctx.approve
+      ? await ctx.approve({
+          summary: `Follow redirect to ${next.href}`,
+          detail: next.href,
+          rememberable: true,
+          domain: host,
+        })
+      : { allowed: false as const, reason: `a redirect to another host (${host}) needs approval` };
+    if (!verdict.allowed) {
+      throw new WebError(`the redirect to ${host} was not followed: ${verdict.reason}.`, 'refused');
+    }
+    approved.add(host);
+  };
 }
 
 /**
@@ -138,11 +167,21 @@ export function webFetchTool(deps: WebFetchDeps) {
       rememberable: true,
       domain: hostOf(args.url),
     }),
+    // The jail's static part (scheme, credentials, IP literals, local names) refuses before anyone
+    // is asked: no answer or rule could make such a fetch succeed.
+    check(args) {
+      try {
+        checkUrl(args.url);
+      } catch (err) {
+        if (err instanceof WebError) throw new ToolError(err.message, { cause: err });
+        throw err;
+      }
+    },
     async run(args, ctx) {
       const maxBytes = Math.min(MAX_BYTES, Math.max(1, Math.floor(args.max_bytes ?? DEFAULT_MAX_BYTES)));
       let page: FetchedPage;
       try {
-        page = await deps.fetch(args.url, { maxBytes, signal: ctx.signal });
+        page = await deps.fetch(args.url, { maxBytes, signal: ctx.signal, onHop: hopGuard(args.url, ctx) });
       } catch (err) {
         if (err instanceof WebError) throw new ToolError(err.message + advice(err), { cause: err });
         throw err;
