@@ -49,6 +49,7 @@ export function fenced(fence: Fence, about: string, body: string): string[] {
 const LINE_BREAK = /(\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029])/;
 /** The marker words of every label, as letters only. */
 const MARKER_WORDS = /(?:begin|end)(?:fetchedcontent|searchresults)/;
+const PRINTABLE_ASCII = /^[\t\u0020-\u007e]*$/;
 /** Marks that decorate a letter (accents, combining overlays), after NFD. */
 const MARKS = /\p{M}/gu;
 
@@ -90,6 +91,12 @@ const LOOKALIKES: ReadonlyMap<string, string> = new Map(
  * invisible characters all go).
  */
 function skeleton(line: string): string {
+  // Printable ASCII needs no folding (the common case, and far cheaper).
+  if (PRINTABLE_ASCII.test(line))
+    return line
+      .replace(/0/g, 'o')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
   let out = '';
   for (const ch of line.normalize('NFKC').normalize('NFD').replace(MARKS, '')) {
     out += LOOKALIKES.get(ch) ?? ch;
