@@ -231,7 +231,8 @@ export function commandSearcher(opts: CommandOptions): Searcher {
           try {
             process.kill(-sub.pid, 'SIGKILL');
           } catch {
-            // The group is already gone.
+            // The group is gone, or there are no process groups (Windows): end the command itself.
+            sub.kill('SIGKILL');
           }
         };
         const timer = setTimeout(() => {
