@@ -1,7 +1,13 @@
 import { describe, type Policy } from '../approval/policy';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
-import { ToolError, type ToolContext, type ToolSession } from '../tools/tool';
+import {
+  ToolError,
+  type StepVerdict,
+  type ToolCallDescription,
+  type ToolContext,
+  type ToolSession,
+} from '../tools/tool';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 
@@ -61,7 +67,67 @@ function toolContext(
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
     },
+    approve: (call) => approveStep(use, deps, signal, call),
   };
+}
+
+/**
+ * `ToolContext.approve`: a further step of a running call, decided like a call (deny rules, allow
+ * rules, the person, or refused when no one can be asked). The events carry the call's id.
+ */
+async function approveStep(
+  use: ToolUse,
+  deps: DispatchDeps,
+  signal: AbortSignal,
+  call: ToolCallDescription,
+): Promise<StepVerdict> {
+  const req: ApprovalRequest = { tool: use.name, readOnly: false, ...call };
+  const deny = (reason: PermissionDenial['reason']) =>
+    deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason });
+  const verdict = deps.policy.evaluate(req);
+  if (verdict.action !== 'ask') {
+    deps.emit({
+      type: 'approval_decision',
+      id: use.id,
+      decision: { kind: verdict.action === 'allow' ? 'allow_once' : 'deny' },
+      source: 'rule',
+      rule: verdict.rule,
+    });
+    if (verdict.action === 'allow') return { allowed: true };
+    deny('rule');
+    return { allowed: false, reason: `the rule "${verdict.rule}" refuses ${call.detail}` };
+  }
+  if (!deps.requestApproval) {
+    deny('no_one_to_ask');
+    deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'no_one_to_ask' });
+    const rule = req.domain ? `${req.tool}(domain:${req.domain})` : `${req.tool}(${req.detail})`;
+    return {
+      allowed: false,
+      reason:
+        `${call.detail} needs the person's approval, and codey is running non-interactively with no --allow ` +
+        `rule that covers it. Do not retry it; tell the person (they can rerun with --allow "${rule}")`,
+    };
+  }
+  deps.emit({ type: 'approval_request', id: use.id, request: req });
+  let decision: Decision;
+  try {
+    decision = await deps.requestApproval(req, signal);
+  } catch {
+    return { allowed: false, reason: 'interrupted by the person while asking for approval' };
+  }
+  const rule = deps.policy.remember(req, decision);
+  deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
+  if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
+    deny('person');
+    return {
+      allowed: false,
+      reason:
+        decision.kind === 'deny_with_message'
+          ? `the person refused ${call.detail} and said: "${decision.message}". Follow that instead`
+          : `the person refused ${call.detail}; do not retry it, take another approach`,
+    };
+  }
+  return { allowed: true };
 }
 
 /** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
@@ -146,6 +212,15 @@ export async function dispatch(
   start(req.summary, req.detail);
   if (signal.aborted)
     return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+  if (parsed.tool.check) {
+    // A call no answer could make succeed is refused before any rule or person is consulted, so
+    // no one approves it and no rule for it is suggested.
+    try {
+      parsed.tool.check(parsed.args);
+    } catch (err) {
+      return end('error', err instanceof ToolError ? err.message : `internal error: ${String(err)}`);
+    }
+  }
 
   const verdict = deps.policy.evaluate(req);
   if (verdict.action === 'deny') {

@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Agent } from '../agent/loop';
 import { systemPrompt } from '../agent/system-prompt';
-import { Policy, parseRule, splitRules } from '../approval/policy';
+import { Policy, readRule, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
@@ -108,16 +108,13 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const known = new Set([...registry.list().map((t) => t.name), ...hosted.map((t) => String(t.name))]);
   // Only rules naming a tool of this session are in force, so --verbose lists what applies.
   const inForce = (text: string): boolean => {
-    const rule = parseRule(text);
-    if (!rule)
-      notices.push(
-        `codey: the rule "${text}" does not parse (forms: bash, bash(npm test), bash(git diff:*), web_fetch(domain:example.com)); ignored`,
-      );
-    else if (!known.has(rule.tool))
+    const read = readRule(text);
+    if ('problem' in read) notices.push(`codey: ${read.problem}`);
+    else if (!known.has(read.rule.tool))
       notices.push(
         `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')}); ignored`,
       );
-    return rule !== undefined && known.has(rule.tool);
+    return !('problem' in read) && known.has(read.rule.tool);
   };
   const allowRules = s.allow.flatMap(splitRules).filter(inForce);
   const denyRules = s.deny.flatMap(splitRules).filter(inForce);

@@ -30,7 +30,17 @@ export interface ToolContext {
   /** Report progress to the person. */
   emit: (progress: ToolProgress) => void;
   session: ToolSession;
+  /**
+   * Decide on a further step of the running call as the call itself was decided (web_fetch: a
+   * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
+   * and without a person the step is refused. `call` describes the step as `describe` would.
+   * Absent outside the agent loop: a tool then refuses the step.
+   */
+  approve?: (call: ToolCallDescription) => Promise<StepVerdict>;
 }
+
+/** The answer to {@link ToolContext.approve}: allowed, or refused with a sentence the model can act on. */
+export type StepVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /**
  * What a tool returns: `output` becomes the tool_result the model reads; `title` and `meta` feed
@@ -77,6 +87,12 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   readonly readOnly: boolean;
   describe(args: z.infer<S>): ToolCallDescription;
   /**
+   * Refuse a call that cannot succeed whatever the person answers (web_fetch: a URL the jail refuses
+   * without DNS). Runs before the rules and before anyone is asked; changes nothing.
+   * @throws {@link ToolError} saying why and what to do instead: the call fails without asking.
+   */
+  check?(args: z.infer<S>): void;
+  /**
    * What the call would change, for the person to see before approving (edit_file, write_file:
    * `{ path, before, after }`). Runs before approval and changes nothing.
    * @throws {@link ToolError} when the call cannot succeed: it fails without asking anyone.
@@ -101,6 +117,7 @@ export interface ToolSpec<S extends z.ZodType> {
   readOnly?: boolean;
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
   describe?: (args: z.infer<S>) => ToolCallDescription;
+  check?: (args: z.infer<S>) => void;
   preview?: (args: z.infer<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
   run: (args: z.infer<S>, ctx: ToolContext) => Promise<ToolResult | string>;
 }
@@ -125,6 +142,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool<S> {
     describe:
       spec.describe ??
       ((args) => ({ summary: spec.name, detail: JSON.stringify(args), rememberable: false })),
+    check: spec.check,
     preview: spec.preview,
     run: spec.run,
   };

@@ -94,7 +94,9 @@ describe('web_provider: command', () => {
     const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as {
       content: string;
     };
-    expect(result.content).toMatch(/^1\. /);
+    expect(result.content).toMatch(
+      /^--- begin search results [0-9a-f]{16}: 3 results from ddgs for .*\n1\. /,
+    );
     expect(result.content).toContain('for "vitest 4 release notes"');
     expect(r.stderr).toContain('● WebSearch(vitest 4 release notes)');
   });
@@ -115,6 +117,24 @@ describe('web_provider: command', () => {
     expect(result.is_error).toBe(true);
     expect(result.content).toContain('169.254.169.254');
     expect(result.content).toMatch(/curl/);
+  });
+
+  it('-p: a localhost fetch is refused at once, with the curl hint and no rule suggested', async () => {
+    await config({ web_provider: 'command' });
+    fake.enqueue(reply.toolUse('web_fetch', { url: 'http://localhost:3000/api' }), reply.text('ok'));
+    const r = await codey(box, ['-p', 'fetch', '--output-format', 'json'], {
+      env: { PATH: `${FAKE_BIN}:${process.env.PATH}` },
+    });
+    const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as {
+      content: string;
+      is_error: boolean;
+    };
+    expect(result.is_error).toBe(true);
+    expect(result.content).toBe(
+      'refused: localhost is a loopback name (RFC 6761); web_fetch only reaches public addresses. ' +
+        'For a local dev server use bash with curl, which the person can approve.',
+    );
+    expect((JSON.parse(r.stdout) as { permission_denials: unknown[] }).permission_denials).toEqual([]);
   });
 });
 
