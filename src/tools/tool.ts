@@ -55,7 +55,7 @@ export interface ToolCallDescription {
   rememberable: boolean;
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
-  /** A change to a guarded path (`.git/`, codey's config files): always asked, see `isProtectedPath`. */
+  /** A change to a guarded path (`.git/`, `package.json`, codey's config files): always asked, see `isProtectedPath`. */
   protected?: boolean;
 }
 
