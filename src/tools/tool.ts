@@ -19,6 +19,11 @@ export interface ToolProgress {
 export interface ToolSession {
   /** Memo for tools that answer identical calls from memory (web_search). Key is tool-defined. */
   readonly memo: Map<string, unknown>;
+  /**
+   * Folder where write_file and edit_file note the folders they put temporary files in, so that a
+   * later start removes what a killed codey left (`removeStaleTempFiles`). Absent: nothing is noted.
+   */
+  readonly writeJournal?: string;
 }
 
 /** The narrow context a tool runs with (STYLE.md rule 4): never the whole config. */
