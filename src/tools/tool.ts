@@ -17,7 +17,10 @@ export interface ToolProgress {
  * globals (STYLE.md rule 3), so two sessions (or two tests) never see each other's state.
  */
 export interface ToolSession {
-  /** Memo for tools that answer identical calls from memory (web_search). Key is tool-defined. */
+  /**
+   * Memo for tools: answers to identical calls (web_search), the file versions this session has read
+   * or written (file-version.ts). Keys are tool-defined.
+   */
   readonly memo: Map<string, unknown>;
   /**
    * Folder where write_file and edit_file note the folders they put temporary files in, so that a
