@@ -259,40 +259,51 @@ export async function dispatch(
       });
       return end('denied', noOneToAsk(req));
     }
-    let asked = req;
-    if (parsed.tool.preview) {
-      try {
-        const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal, progress));
-        if (preview)
-          asked = {
-            ...req,
-            preview: JSON.parse(deps.scrub(JSON.stringify(preview))) as Record<string, unknown>,
-          };
-      } catch (err) {
-        // The call cannot succeed: say why without asking the person about it.
-        if (err instanceof ToolError) return end('error', err.message);
+    // What the person approves is the preview: when it is different by the time the call would run
+    // (the file changed while they read the diff), they are asked again with the new one.
+    let shown: string | undefined;
+    for (;;) {
+      let asked = req;
+      let current: string | undefined;
+      if (parsed.tool.preview) {
+        try {
+          const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal, progress));
+          current = JSON.stringify(preview ?? null);
+          if (preview)
+            asked = { ...req, preview: JSON.parse(deps.scrub(current)) as Record<string, unknown> };
+        } catch (err) {
+          // The call cannot succeed: say why without asking the person about it.
+          if (err instanceof ToolError) return end('error', err.message);
+        }
       }
+      if (shown !== undefined && current === shown) break;
+      if (shown !== undefined) asked = { ...asked, summary: `${req.summary} (changed since you were asked)` };
+      shown = current;
+      deps.emit({ type: 'approval_request', id: use.id, request: asked });
+      let decision: Decision;
+      try {
+        decision = await deps.requestApproval(asked, signal);
+      } catch {
+        return end(
+          'interrupted',
+          'Interrupted by the person while asking for approval; the call was not run.',
+        );
+      }
+      if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+      const rule = deps.policy.remember(req, decision);
+      deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
+      if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
+        deps.denials.push({
+          tool_name: use.name,
+          tool_use_id: use.id,
+          tool_input: use.input,
+          reason: 'person',
+        });
+        return end('denied', refusedByPerson(decision));
+      }
+      if (shown === undefined) break; // nothing to compare: no preview
     }
-    deps.emit({ type: 'approval_request', id: use.id, request: asked });
-    let decision: Decision;
-    try {
-      decision = await deps.requestApproval(asked, signal);
-    } catch {
-      return end('interrupted', 'Interrupted by the person while asking for approval; the call was not run.');
-    }
-    if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
     started = Date.now(); // the time spent asking is not the tool's
-    const rule = deps.policy.remember(req, decision);
-    deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
-    if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
-      deps.denials.push({
-        tool_name: use.name,
-        tool_use_id: use.id,
-        tool_input: use.input,
-        reason: 'person',
-      });
-      return end('denied', refusedByPerson(decision));
-    }
   }
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));

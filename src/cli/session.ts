@@ -11,6 +11,7 @@ import { redactor } from '../util/redact';
 import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
 import { SessionLog } from '../session/log';
+import { removeStaleTempFiles } from '../tools/atomic-write';
 import { toolsIn, type ToolSettings } from '../tools/factory';
 
 /** Everything one session needs, built once from the resolved settings. */
@@ -77,6 +78,13 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   };
   const registry = await toolsIn(workspace, toolSettings);
   const notices = [...registry.notices];
+  // Temporary files of a write that a killed codey never finished (they can be as large as the file).
+  const writeJournal = join(stateDir(env), 'pending-writes');
+  const removed = await removeStaleTempFiles(writeJournal);
+  if (removed > 0)
+    notices.push(
+      `codey: removed ${removed} temporary file${removed === 1 ? '' : 's'} left by a codey that was stopped mid-write`,
+    );
   const cred = credentials(s, env);
   const secrets = [
     cred.key,
@@ -136,7 +144,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     maxTurns: s.max_turns,
     hostedTools: hosted,
     cwd: workspace,
-    session: { memo: new Map() },
+    session: { memo: new Map(), writeJournal },
     secrets,
   });
 

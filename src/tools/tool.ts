@@ -17,8 +17,16 @@ export interface ToolProgress {
  * globals (STYLE.md rule 3), so two sessions (or two tests) never see each other's state.
  */
 export interface ToolSession {
-  /** Memo for tools that answer identical calls from memory (web_search). Key is tool-defined. */
+  /**
+   * Memo for tools: answers to identical calls (web_search), the file versions this session has read
+   * or written (file-version.ts). Keys are tool-defined.
+   */
   readonly memo: Map<string, unknown>;
+  /**
+   * Folder where write_file and edit_file note the folders they put temporary files in, so that a
+   * later start removes what a killed codey left (`removeStaleTempFiles`). Absent: nothing is noted.
+   */
+  readonly writeJournal?: string;
 }
 
 /** The narrow context a tool runs with (STYLE.md rule 4): never the whole config. */
@@ -65,7 +73,7 @@ export interface ToolCallDescription {
   rememberable: boolean;
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
-  /** A change to a guarded path (`.git/`, codey's config files): always asked, see `isProtectedPath`. */
+  /** A change to a guarded path (`.git/`, `package.json`, codey's config files): always asked, see `isProtectedPath`. */
   protected?: boolean;
 }
 
