@@ -155,14 +155,18 @@ export class AnthropicClient implements LlmClient {
       for await (const ev of stream) {
         const out = acc.push(ev);
         if (out) yield out;
+        if (acc.stopped) break; // nothing after message_stop belongs to the response
       }
     } catch (err) {
       if (signal.aborted) throw err;
-      // A network error after the 200 is a cut; an SSE error event arrives as an APIError without status.
-      if ((err as { status?: number }).status === undefined && !(err as { error?: unknown }).error) {
-        throw new StreamCut(String((err as Error).message ?? err));
+      // A response whose message_stop arrived is complete: a cut after it is not worth a second request.
+      if (!acc.stopped) {
+        // A network error after the 200 is a cut; an SSE error event arrives as an APIError without status.
+        if ((err as { status?: number }).status === undefined && !(err as { error?: unknown }).error) {
+          throw new StreamCut(String((err as Error).message ?? err));
+        }
+        throw err;
       }
-      throw err;
     }
     if (!acc.stopped) throw new StreamCut('the connection closed before message_stop');
     yield { type: 'response', response: acc.response() };

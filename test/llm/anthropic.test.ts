@@ -111,6 +111,18 @@ describe('AnthropicClient', () => {
     expect(fake.messageRequests).toHaveLength(2);
   });
 
+  it('keeps a response whose message_stop arrived before the connection was cut, and asks once', async () => {
+    fake.enqueue(fault.cutAfterStop(reply.text('the complete answer')), reply.text('a second, paid answer'));
+    const events = await collect(client());
+    expect(events.some((e) => e.type === 'reset')).toBe(false);
+    const r = final(events);
+    expect(r.type === 'response' && r.response.content).toEqual([
+      expect.objectContaining({ type: 'text', text: 'the complete answer' }),
+    ]);
+    expect(r.type === 'response' && r.response.stop_reason).toBe('end_turn');
+    expect(fake.messageRequests).toHaveLength(1);
+  });
+
   it('retries an SSE overloaded_error event mid-stream', async () => {
     fake.enqueue(fault.sseError(4, 'overloaded_error'), reply.text('recovered'));
     const r = final(await collect(client()));
