@@ -2,6 +2,7 @@ import { describe, type Policy } from '../approval/policy';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import { ToolError, type ToolContext, type ToolSession } from '../tools/tool';
+import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { AgentEvent, ApprovalCallback } from './events';
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
@@ -51,7 +52,7 @@ function toolContext(use: ToolUse, deps: DispatchDeps, signal: AbortSignal): Too
 
 /** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
 function noOneToAsk(req: ApprovalRequest): string {
-  const rule = req.rememberable ? `${req.tool}(${req.detail})` : req.tool;
+  const rule = req.rememberable ? `${req.tool}(${capQuote(req.detail)})` : req.tool;
   return (
     `Not run: ${req.tool} needs the person's approval, and codey is running non-interactively with no ` +
     `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
@@ -67,7 +68,8 @@ function refusedByPerson(decision: Decision): string {
 
 /**
  * Run one tool_use: validate, ask approval, run. Always returns exactly one tool_result, whatever
- * happens (refused, failed, interrupted). Never throws.
+ * happens (refused, failed, interrupted), scrubbed of secrets and within the house cap (`headTail`
+ * in src/tools/truncate), error or not. Never throws.
  */
 export async function dispatch(
   use: ToolUse,
@@ -82,9 +84,10 @@ export async function dispatch(
     rawOutput: string,
     rawExtra: { title?: string; meta?: Record<string, unknown> } = {},
   ): ToolResultBlock => {
-    const output = deps.scrub(rawOutput);
+    // Scrub before capping, so a cut can never leave part of a secret behind.
+    const output = headTail(deps.scrub(rawOutput));
     const extra = {
-      title: rawExtra.title === undefined ? undefined : deps.scrub(rawExtra.title),
+      title: rawExtra.title === undefined ? undefined : capLine(deps.scrub(rawExtra.title)),
       meta:
         rawExtra.meta === undefined
           ? undefined
@@ -115,7 +118,7 @@ export async function dispatch(
       name: use.name,
       displayName,
       input: use.input,
-      summary,
+      summary: capLine(summary),
       detail,
     });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ignoreLevelsFor, listFiles, type FileEntry } from './search-files';
 import { decodeText, looksBinary, splitLines } from './text-file';
 import { defineTool, ToolError, type ToolSession } from './tool';
-import { capLine, MAX_OUTPUT_CHARS } from './truncate';
+import { capLine, capQuote, MAX_OUTPUT_CHARS } from './truncate';
 import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Files listed in files_with_matches and count modes. */
@@ -73,7 +73,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
       return new RegExp(p, flags);
     } catch (err) {
       throw new ToolError(
-        `invalid regular expression ${pattern}: ${(err as Error).message}; escape special characters ` +
+        `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
           'with a backslash (e.g. \\( or \\.) to match them literally',
       );
     }
@@ -251,7 +251,9 @@ export async function grepSearch(
   const isFile = (await stat(q.target)).isFile();
   const keep = globFilter(q.glob);
   let hits: FileHits[] | undefined;
-  if (engine.useRipgrep && !isFile) hits = await searchRg(q, engine.rgPath ?? 'rg', keep);
+  // Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN): a longer pattern goes to JavaScript.
+  const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
+  if (engine.useRipgrep && !isFile && fitsArgv) hits = await searchRg(q, engine.rgPath ?? 'rg', keep);
   hits ??= await searchJs(q, !isFile, keep);
   return { output: format(q, hits, isFile), files: hits.length };
 }
