@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { LlmError, classify, isSpendLimit } from './errors';
+import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, requestTooLarge } from './errors';
 import { buildRequest } from './request';
 import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, ResponseUsage } from './types';
 
@@ -106,9 +106,17 @@ export class AnthropicClient implements LlmClient {
     }
   }
 
+  /**
+   * Stream one response (see {@link LlmClient.stream}).
+   * @throws `RequestTooLargeError` (./errors) before sending anything when the body is over
+   *   {@link MAX_REQUEST_BYTES}, or when the endpoint answers 413.
+   */
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
     const client = await this.#client();
     const body = buildRequest(request);
+    // Refused here rather than by the API's edge: the person learns why, and nothing is paid for.
+    const bytes = Buffer.byteLength(JSON.stringify(body));
+    if (bytes > MAX_REQUEST_BYTES) throw requestTooLarge(bytes);
     const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
     const base = this.#opts.streamRetryBaseMs ?? 1000;
     const ctx = {
