@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { Dispatcher } from 'undici';
+import { LlmError } from './errors';
 
 /** The proxy variables of an environment, as undici's `EnvHttpProxyAgent` takes them. */
 export interface ProxyVariables {
@@ -10,11 +11,40 @@ export interface ProxyVariables {
 
 /**
  * Read `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` from `env`; the lower-case form of each wins over
- * the upper-case one (curl's and undici's rule). An unset variable is `''`.
+ * the upper-case one (curl's and undici's rule). An unset variable is `''`; a proxy without a scheme
+ * (`proxy.corp:3128`) is taken as `http://`, as curl does.
+ * @throws {@link LlmError} naming the variable (never its value, which may hold a password) when a
+ *   proxy variable is not an http, https or socks URL.
  */
 export function proxyVariables(env: Record<string, string | undefined>): ProxyVariables {
-  const pick = (name: string) => env[name.toLowerCase()] || env[name] || '';
-  return { httpProxy: pick('HTTP_PROXY'), httpsProxy: pick('HTTPS_PROXY'), noProxy: pick('NO_PROXY') };
+  const pick = (name: string): [string, string] => {
+    const lower = name.toLowerCase();
+    return env[lower] ? [lower, env[lower]] : [name, env[name] ?? ''];
+  };
+  return {
+    httpProxy: proxyUrl(...pick('HTTP_PROXY')),
+    httpsProxy: proxyUrl(...pick('HTTPS_PROXY')),
+    noProxy: pick('NO_PROXY')[1],
+  };
+}
+
+function proxyUrl(name: string, value: string): string {
+  const v = value.trim();
+  if (!v) return '';
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `http://${v}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    // reported below
+  }
+  if (!url?.hostname || !['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol)) {
+    throw new LlmError(
+      `${name} is set but is not a proxy URL, so codey cannot reach the API through it. Set it like http://proxy.example.com:8080 (a user name and password may go before the host), or unset it.`,
+      'fatal',
+    );
+  }
+  return withScheme;
 }
 
 /** Is `hostname` (as `URL.hostname` gives it) this machine: `localhost`, `*.localhost`, 127/8 or ::1? */

@@ -70,9 +70,9 @@ describe('the Messages API behind a proxy', () => {
     expect(fake.messageRequests).toHaveLength(1);
   });
 
-  it('takes the lower-case http_proxy over HTTP_PROXY', async () => {
+  it('takes the lower-case http_proxy over HTTP_PROXY, with or without a scheme', async () => {
     fake.enqueue(reply.text('lower case wins'));
-    const env = { http_proxy: withAuth(), HTTP_PROXY: 'http://127.0.0.1:9' };
+    const env = { http_proxy: withAuth().replace('http://', ''), HTTP_PROXY: 'http://127.0.0.1:9' };
     expect(await answer(`http://${host}`, env)).toBe('lower case wins');
     expect(proxy.hits).toHaveLength(1);
   });
@@ -155,6 +155,25 @@ describe('proxy settings', () => {
       httpsProxy: 'http://a:1',
       noProxy: 'x',
     });
+  });
+
+  it('takes a proxy without a scheme as http://, as curl does', () => {
+    expect(proxyVariables({ https_proxy: 'proxy.corp:3128' }).httpsProxy).toBe('http://proxy.corp:3128');
+  });
+
+  it('refuses a proxy variable that is not a URL, naming the variable and not its value', () => {
+    for (const value of [`http://`, `ftp://bob:${PASSWORD}@proxy:21`]) {
+      let err: unknown;
+      try {
+        proxyVariables({ http_proxy: value });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(LlmError);
+      expect((err as Error).message).toBe(
+        'http_proxy is set but is not a proxy URL, so codey cannot reach the API through it. Set it like http://proxy.example.com:8080 (a user name and password may go before the host), or unset it.',
+      );
+    }
   });
 
   it('knows loopback hosts', () => {
