@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ToolError, type Tool, type ToolContext, type ToolResult } from './tool';
-import { capLine, capQuote, MAX_QUOTE_CHARS } from './truncate';
+import { capLine, capQuote, capWords, MAX_QUOTE_CHARS } from './truncate';
 
 /** Most schema problems listed in one "invalid arguments" error. */
 const MAX_ISSUES = 10;
@@ -84,9 +84,10 @@ export class Registry {
 
   /**
    * Run a parsed call. Never throws: a {@link ToolError} or any other exception becomes an
-   * `isError` result; an aborted signal becomes "interrupted by the user". The message of an
-   * unexpected exception, which may quote an argument (a Node error names the path), is cut to one
-   * short line. The output is not capped here: `dispatch` caps every tool_result once, after
+   * `isError` result; an aborted signal becomes "interrupted by the user". An error message keeps
+   * no run of more than `MAX_WORD_CHARS` non-space characters (`capWords`), and the message of
+   * an unexpected exception, which may quote an argument (a Node error names the path), is cut to
+   * one short line. The output is not capped here: `dispatch` caps every tool_result once, after
    * removing secrets.
    */
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
@@ -96,7 +97,7 @@ export class Registry {
     } catch (err) {
       if (ctx.signal.aborted)
         return { output: 'interrupted by the user before the tool finished', isError: true };
-      if (err instanceof ToolError) return { output: err.message, isError: true };
+      if (err instanceof ToolError) return { output: capWords(err.message), isError: true };
       const msg = err instanceof Error ? err.message : String(err);
       return {
         output: `internal error in ${tool.name}: ${capLine(msg.replace(/\s+/g, ' '), 2 * MAX_QUOTE_CHARS)}`,

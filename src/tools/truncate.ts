@@ -45,6 +45,21 @@ export function capQuote(input: string): string {
   return capLine(input, MAX_QUOTE_CHARS);
 }
 
+/** Longest run of non-space characters a tool's error message keeps (see {@link capWords}). */
+export const MAX_WORD_CHARS = 1_000;
+
+/**
+ * Cut every run of non-space characters longer than `max` in an error message (`capLine` each):
+ * codey's own words are short, so such a run is an argument echoed back, a URL or a host name.
+ */
+export function capWords(text: string, max: number = MAX_WORD_CHARS): string {
+  // split, not a \S{n,} regex: V8 overflows its stack on a counted run of megabytes.
+  return text
+    .split(/(\s+)/)
+    .map((part) => (part.length > max && !/^\s/.test(part) ? capLine(part, max) : part))
+    .join('');
+}
+
 export interface HeadTailOptions {
   /** Cap in characters (UTF-16 code units); default {@link MAX_OUTPUT_CHARS}. */
   maxChars?: number;

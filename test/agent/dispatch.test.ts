@@ -80,6 +80,26 @@ describe('dispatch caps what it echoes', () => {
     expect(start?.type === 'tool_start' && start.summary.length).toBeLessThan(SHORT * 3);
   });
 
+  it('cuts a 10 MB word a tool error echoes (a host name from the web layer), keeping the advice', async () => {
+    const echo = defineTool({
+      name: 'echoes',
+      kind: 'read',
+      description: 'Fails quoting its input.',
+      schema: z.object({ host: z.string() }),
+      run: async ({ host }) => {
+        throw new ToolError(`could not resolve ${host} (ENOTFOUND): check the host name.`);
+      },
+    });
+    const r = await dispatch(
+      { id: 'toolu_3', name: 'echoes', input: { host: HUGE } },
+      { ...deps(), registry: new Registry([echo]) },
+      new AbortController().signal,
+    );
+    expect(r.content).toBe(
+      `could not resolve ${'x'.repeat(1_000)}… [9999000 chars cut] (ENOTFOUND): check the host name.`,
+    );
+  });
+
   it('caps a 10 MB error a tool raises at the house cap, saying how much was cut', async () => {
     const loud = defineTool({
       name: 'loud',
