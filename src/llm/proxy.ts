@@ -59,19 +59,15 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** What a proxy URL holds that must never be shown: the whole URL and its password. */
+/** What a proxy URL with credentials holds that must never be shown: the URL and its password. */
 function proxySecrets(vars: ProxyVariables): string[] {
   const out: string[] = [];
   for (const raw of [vars.httpProxy, vars.httpsProxy]) {
     if (!raw) continue;
-    out.push(raw);
-    try {
-      const u = new URL(raw);
-      if (u.password) out.push(u.password, decodeURIComponent(u.password));
-      if (u.username || u.password) out.push(u.href);
-    } catch {
-      // Not a URL: undici refuses it, and the raw text is already listed.
-    }
+    const u = new URL(raw); // proxyVariables checked it
+    if (!u.username && !u.password) continue;
+    out.push(raw, u.href);
+    if (u.password) out.push(u.password, decodeURIComponent(u.password));
   }
   return out;
 }

@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicClient } from '../../src/llm/anthropic';
 import { LlmError } from '../../src/llm/errors';
-import { isLoopbackHost, proxyVariables } from '../../src/llm/proxy';
+import { apiRoute, isLoopbackHost, proxyVariables } from '../../src/llm/proxy';
 import type { LlmEvent, LlmRequest } from '../../src/llm/types';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { startTestProxy, type TestProxy } from '../support/http-proxy';
@@ -174,6 +174,16 @@ describe('proxy settings', () => {
         'http_proxy is set but is not a proxy URL, so codey cannot reach the API through it. Set it like http://proxy.example.com:8080 (a user name and password may go before the host), or unset it.',
       );
     }
+  });
+
+  it('lists what a proxy URL with credentials holds, for redaction; none for a proxy without', async () => {
+    const url = 'http://bob:pa%24%24word-long@proxy.corp:8080';
+    const route = await apiRoute('https://api.anthropic.com', { HTTPS_PROXY: url });
+    expect(route.dispatcher).toBeDefined();
+    expect(route.secrets).toEqual(expect.arrayContaining([url, 'pa%24%24word-long', 'pa$$word-long']));
+    const plain = await apiRoute('https://api.anthropic.com', { HTTPS_PROXY: 'http://proxy.corp:8080' });
+    expect(plain.secrets).toEqual([]);
+    expect((await apiRoute('http://127.0.0.1:8080', { HTTP_PROXY: url })).dispatcher).toBeUndefined();
   });
 
   it('knows loopback hosts', () => {
