@@ -8,6 +8,7 @@ import {
   type ToolContext,
   type ToolSession,
 } from '../tools/tool';
+import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 
@@ -132,7 +133,7 @@ async function approveStep(
 
 /** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
 function noOneToAsk(req: ApprovalRequest): string {
-  const rule = req.rememberable ? `${req.tool}(${req.detail})` : req.tool;
+  const rule = req.rememberable ? `${req.tool}(${capQuote(req.detail)})` : req.tool;
   return (
     `Not run: ${req.tool} needs the person's approval, and codey is running non-interactively with no ` +
     `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
@@ -148,7 +149,8 @@ function refusedByPerson(decision: Decision): string {
 
 /**
  * Run one tool_use: validate, ask approval, run. Always returns exactly one tool_result, whatever
- * happens (refused, failed, interrupted). Never throws.
+ * happens (refused, failed, interrupted), scrubbed of secrets and within the house cap (`headTail`
+ * in src/tools/truncate), error or not. Never throws.
  */
 export async function dispatch(
   use: ToolUse,
@@ -166,9 +168,10 @@ export async function dispatch(
   ): ToolResultBlock => {
     const held = progress.end();
     if (held) deps.emit({ type: 'tool_progress', id: use.id, message: held });
-    const output = deps.scrub(rawOutput);
+    // Scrub before capping, so a cut can never leave part of a secret behind.
+    const output = headTail(deps.scrub(rawOutput));
     const extra = {
-      title: rawExtra.title === undefined ? undefined : deps.scrub(rawExtra.title),
+      title: rawExtra.title === undefined ? undefined : capLine(deps.scrub(rawExtra.title)),
       meta:
         rawExtra.meta === undefined
           ? undefined
@@ -199,7 +202,7 @@ export async function dispatch(
       name: use.name,
       displayName,
       input: use.input,
-      summary,
+      summary: capLine(summary),
       detail,
     });
 

@@ -1,6 +1,6 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessageParam } from '../llm/types';
-import { LlmError } from '../llm/errors';
+import { LlmError, RequestTooLargeError } from '../llm/errors';
 import { redactingStream, redactor } from '../util/redact';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
@@ -118,6 +118,17 @@ export class Agent {
     }
   };
 
+  /** A function that puts the messages back as they are now (the last one's content included). */
+  #undoPoint(): () => void {
+    const length = this.messages.length;
+    const last = this.messages.at(-1);
+    const content = last?.content;
+    return () => {
+      this.messages.length = length;
+      if (last && content !== undefined) last.content = content;
+    };
+  }
+
   /** Append a user message, merging into a trailing user message (after an interrupted request). */
   #pushUser(content: ContentBlockParam[]): void {
     const last = this.messages.at(-1);
@@ -139,6 +150,7 @@ export class Agent {
    */
   async run(prompt: string | ContentBlockParam[], signal: AbortSignal): Promise<TurnResult> {
     const o = this.#opts;
+    const takeBack = this.#undoPoint();
     this.#pushUser(typeof prompt === 'string' ? [{ type: 'text', text: prompt }] : prompt);
     let requests = 0;
     let pauses = 0;
@@ -179,7 +191,12 @@ export class Agent {
       } catch (err) {
         if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
           return finish('interrupted', null);
-        const message = err instanceof Error ? err.message : String(err);
+        let message = err instanceof Error ? err.message : String(err);
+        if (err instanceof RequestTooLargeError && requests === 1) {
+          // The prompt made the request too large: without it the conversation can go on.
+          takeBack();
+          message += ' Your message was taken back: the conversation is as it was before it.';
+        }
         this.#emit({ type: 'error', message });
         return finish('error', null, message);
       }

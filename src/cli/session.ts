@@ -100,6 +100,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     headers: { 'user-agent': `codey/${input.version}` },
     maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
     streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+    proxyEnv: env,
   });
   const llm = input.llm ?? sdk;
   const webProblems = [...registry.notices];

@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { walkFiles } from './search-files';
 import { defineTool, ToolError, type ToolContext } from './tool';
+import { capQuote } from './truncate';
 import { displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Paths listed per call; the rest are counted in a note. */
@@ -37,12 +38,16 @@ function relativePattern(dir: string, pattern: string): string {
   let p = pattern.trim();
   if (path.isAbsolute(p)) {
     if (!isInside(dir, p))
-      throw new ToolError(`pattern ${pattern} is outside the folder searched; pass that folder as path`);
+      throw new ToolError(
+        `pattern ${capQuote(pattern)} is outside the folder searched; pass that folder as path`,
+      );
     p = path.relative(dir, p).split(path.sep).join('/');
   }
   while (p.startsWith('./')) p = p.slice(2);
   if (p.split('/').includes('..')) {
-    throw new ToolError(`pattern ${pattern} goes up with ".."; pass the folder to search as path instead`);
+    throw new ToolError(
+      `pattern ${capQuote(pattern)} goes up with ".."; pass the folder to search as path instead`,
+    );
   }
   return p === '' ? '**' : p;
 }

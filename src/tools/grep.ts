@@ -7,6 +7,7 @@ import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
 import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
 import { decodeText, looksBinary, splitLines } from './text-file';
 import { defineTool, ToolError, type ToolSession } from './tool';
+import { capQuote } from './truncate';
 import { missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
@@ -44,7 +45,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
       return new RegExp(p, flags);
     } catch (err) {
       throw new ToolError(
-        `invalid regular expression ${pattern}: ${(err as Error).message}; escape special characters ` +
+        `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
           'with a backslash (e.g. \\( or \\.) to match them literally',
       );
     }
@@ -190,7 +191,9 @@ export async function grepSearch(
   const isFile = (await stat(q.target)).isFile();
   const keep = globFilter(q.glob);
   let found: Found | undefined;
-  if (engine.useRipgrep && !isFile) found = await searchRg(q, engine.rgPath ?? 'rg', keep);
+  // Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN): a longer pattern goes to JavaScript.
+  const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
+  if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine.rgPath ?? 'rg', keep);
   found ??= await searchJs(q, !isFile, keep);
   return { output: formatHits(q, found, isFile), files: found.hits.length };
 }

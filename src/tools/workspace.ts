@@ -6,6 +6,7 @@
 import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from './tool';
+import { capQuote } from './truncate';
 
 /** Symlink hops followed before giving up (Linux's own limit, MAXSYMLINKS, is 40). */
 const MAX_LINK_HOPS = 40;
@@ -112,18 +113,18 @@ function linkLoop(shown: string): ToolError {
  */
 export async function resolveInWorkspace(root: string, p: string): Promise<string> {
   if (p.includes('\0'))
-    throw new ToolError(`path ${JSON.stringify(p)} contains a NUL byte; pass a plain path`);
+    throw new ToolError(`path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`);
   const realRoot = await realpath(root);
   const lexical = path.resolve(root, p);
   const outside = (): ToolError =>
     new ToolError(
-      `path ${p} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
+      `path ${capQuote(p)} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
     );
   if (!isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical)) throw outside();
   const resolved = await resolveReal(lexical, p);
   if (!isInside(realRoot, resolved)) {
     throw new ToolError(
-      `path ${p} is outside the workspace ${realRoot} (it resolves to ${resolved} through a symbolic link); ` +
+      `path ${capQuote(p)} is outside the workspace ${realRoot} (it resolves to ${capQuote(resolved)} through a symbolic link); ` +
         'only files inside it can be read or changed',
     );
   }

@@ -120,10 +120,15 @@ export interface SseErrorFault extends StepTiming {
   reply: ReplyStep;
 }
 
-/** A 200 whose stream carries `afterEvents` events of `reply`, then the socket is destroyed. */
+/**
+ * A 200 whose stream carries `afterEvents` events of `reply`, then the socket is destroyed. With
+ * `afterStop`, every event is sent (`message_stop` included) and the socket is destroyed before the
+ * body ends (`afterEvents` is then ignored).
+ */
 export interface CutFault extends StepTiming {
   kind: 'cut';
   afterEvents: number;
+  afterStop?: boolean;
   reply: ReplyStep;
 }
 
@@ -221,6 +226,14 @@ export const fault = {
     afterEvents,
     ...opts,
     reply: opts.reply ?? PARTIAL,
+  }),
+  /** 200, the whole of `reply` (`message_stop` included), then the connection is destroyed before the body ends. */
+  cutAfterStop: (reply: ReplyStep, opts: StepTiming = {}): CutFault => ({
+    kind: 'cut',
+    afterEvents: 0,
+    afterStop: true,
+    ...opts,
+    reply,
   }),
   /** Never finishes: no answer, or a 200 and `afterEvents` events first. For abort and timeout tests. */
   hang: (opts: StepTiming & { afterEvents?: number; reply?: ReplyStep } = {}): HangFault => ({
