@@ -32,7 +32,11 @@ describe('codey -p behind a proxy', () => {
     expect(r.stderr).not.toContain(PASSWORD);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('answered through the proxy');
-    expect(proxy.hits).toEqual([{ method: 'CONNECT', target: apiHost, auth: AUTH }]);
+    // Every connection went through the proxy, with its credentials (a loaded machine may open a
+    // second one), and the API saw exactly one request.
+    expect(proxy.hits.length).toBeGreaterThan(0);
+    for (const hit of proxy.hits) expect(hit).toEqual({ method: 'CONNECT', target: apiHost, auth: AUTH });
+    expect(fake.messageRequests).toHaveLength(1);
     expect(await sessionLogs(box)).not.toContain(PASSWORD);
   });
 
