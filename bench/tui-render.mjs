@@ -148,8 +148,8 @@ class BenchController {
   usage() {
     return usageOf(this.turns);
   }
-  price() {
-    return undefined;
+  cost() {
+    return { dollars: 0, unpriced: [] };
   }
   tools() {
     return [];

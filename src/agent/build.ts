@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Policy } from '../approval/policy';
-import { redactor } from '../llm/redact';
+import { redactor } from '../util/redact';
 import type { LlmClient } from '../llm/types';
 import { toolsIn, type ToolSettings } from '../tools/factory';
 import type { ToolSession } from '../tools/tool';
@@ -99,10 +99,10 @@ export function specOf(deps: AgentDeps): AgentSpec {
   return { ...spec };
 }
 
-/** New deps with another model or approval handler; `deps` itself is left as it is. */
+/** New deps with another model, approval handler or policy; `deps` itself is left as it is. */
 export function withChanges(
   deps: AgentDeps,
-  change: Partial<Pick<AgentDeps, 'model' | 'requestApproval'>>,
+  change: Partial<Pick<AgentDeps, 'model' | 'requestApproval' | 'policy'>>,
 ): AgentDeps {
   return Object.freeze({ ...deps, ...change });
 }

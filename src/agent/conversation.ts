@@ -131,6 +131,17 @@ export class Conversation {
     }
   }
 
+  /**
+   * A function that puts the conversation back as it is now (a prompt that made the request too
+   * large is taken back). Cheap: messages are never changed in place.
+   */
+  checkpoint(): () => void {
+    const saved = [...this.#messages];
+    return () => {
+      this.#messages = [...saved];
+    };
+  }
+
   /** Forget every message (`/clear`). */
   clear(): void {
     this.#messages = [];

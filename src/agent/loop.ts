@@ -1,12 +1,20 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse } from '../llm/types';
-import { LlmError } from '../llm/errors';
+import { LlmError, RequestTooLargeError } from '../llm/errors';
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
+import { redactingStream } from '../util/redact';
 import type { Conversation } from './conversation';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
-import { emptyUsage, type AgentEvent, type ApprovalCallback, type TurnEndReason, type Usage } from './events';
+import {
+  emptyUsage,
+  type AgentEvent,
+  type ApprovalCallback,
+  type RefusalDetails,
+  type TurnEndReason,
+  type Usage,
+} from './events';
 import { INTERRUPTED } from './interrupt';
 import { serverToolEvents } from './server-tools';
 
@@ -63,12 +71,14 @@ export interface AgentDeps {
 export interface TurnResult {
   reason: TurnEndReason;
   stopReason: string | null;
-  /** The final assistant text (text blocks of the last response). */
+  /** The final assistant text: the text blocks of the last assistant message (a pause_turn continuation extends it). */
   text: string;
   /** Model requests made in this turn. */
   requests: number;
   /** Set when reason is `error`. */
   error?: string;
+  /** With reason `refusal`, when the API explained it (`stop_details`). */
+  refusal?: RefusalDetails;
 }
 
 const MAX_TOKENS_CUT =
@@ -87,13 +97,21 @@ export async function runTurn(
   signal: AbortSignal,
 ): Promise<TurnResult> {
   const { emit, limits } = deps;
+  const takeBack = conversation.checkpoint();
   conversation.appendUser(prompt);
   let requests = 0;
   let pauses = 0;
+  let pausedBefore = false;
   let text = '';
-  const finish = (reason: TurnEndReason, stopReason: string | null, error?: string): TurnResult => {
-    emit({ type: 'turn_end', reason, stopReason, text, requests });
-    return { reason, stopReason, text, requests, error };
+  const finish = (
+    reason: TurnEndReason,
+    stopReason: string | null,
+    error?: string,
+    refusal?: RefusalDetails,
+  ): TurnResult => {
+    const more = refusal ? { refusal } : {};
+    emit({ type: 'turn_end', reason, stopReason, text, requests, ...more });
+    return { reason, stopReason, text, requests, error, ...more };
   };
   if (conversation.messages.at(-1)?.role !== 'user') {
     const message = 'nothing to send: the prompt is empty';
@@ -112,7 +130,12 @@ export async function runTurn(
       return finish('max_turns', null);
     }
     requests++;
-    emit({ type: 'request_start', request: requests, model: deps.model });
+    emit({
+      type: 'request_start',
+      request: requests,
+      model: deps.model,
+      ...(pausedBefore ? { continues: true } : {}),
+    });
 
     let response: LlmResponse;
     try {
@@ -120,17 +143,28 @@ export async function runTurn(
     } catch (err) {
       if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
         return finish('interrupted', null);
-      const message = err instanceof Error ? err.message : String(err);
+      let message = err instanceof Error ? err.message : String(err);
+      if (err instanceof RequestTooLargeError && requests === 1) {
+        // The prompt made the request too large: without it the conversation can go on.
+        takeBack();
+        message += ' Your message was taken back: the conversation is as it was before it.';
+      }
       emit({ type: 'error', message });
       return finish('error', null, message);
     }
 
     addUsage(deps, response);
     conversation.appendAssistant(response.content);
-    text = response.content
-      .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
-      .map((b) => b.text)
-      .join('');
+    pausedBefore = response.stop_reason === 'pause_turn';
+    // The answer is the whole assistant message: after a pause, the paused part and the continuation.
+    const last = conversation.messages.at(-1);
+    text =
+      last?.role === 'assistant' && Array.isArray(last.content)
+        ? last.content
+            .filter((b): b is Extract<ContentBlockParam, { type: 'text' }> => b.type === 'text')
+            .map((b) => b.text)
+            .join('')
+        : '';
 
     const uses: ToolUse[] = response.content
       .filter((b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use')
@@ -163,8 +197,11 @@ export async function runTurn(
           return finish('error', 'pause_turn', 'too many pause_turn continuations');
         }
         continue;
-      case 'refusal':
-        return finish('refusal', 'refusal');
+      case 'refusal': {
+        const d = response.stop_details;
+        const details = d ? { category: d.category, explanation: d.explanation } : undefined;
+        return finish('refusal', 'refusal', undefined, details);
+      }
       default:
         return finish('end_turn', response.stop_reason);
     }
@@ -222,6 +259,7 @@ async function runTools(uses: ToolUse[], deps: AgentDeps, signal: AbortSignal): 
     emit: deps.emit,
     denials: deps.totals.denials,
     scrub: deps.scrub,
+    scrubStream: () => redactingStream(deps.secrets, { keyShapes: false }),
   };
   const results: ToolResultBlock[] = [];
   for (const use of uses) {

@@ -1,6 +1,7 @@
 import type { PermissionDenial } from '../agent/dispatch';
-import { redactor } from '../llm/redact';
-import type { AgentEvent, Usage } from '../agent/events';
+import { redactor } from '../util/redact';
+import { escapeJsonControls, forTerminal } from '../util/terminal-text';
+import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -16,8 +17,38 @@ export function redactingOut(out: Out, secrets: string[]): Out {
   return { stdout: (s) => out.stdout(r(s)), stderr: (s) => out.stderr(r(s)) };
 }
 
+/**
+ * A writer that makes what `-p` prints safe to show on a terminal (`forTerminal`, src/util): stderr
+ * is for a person in every format, and so is stdout in `text`; in `json` and `stream-json` stdout is
+ * JSON for a program, whose string values stay exactly what the model and the tools produced, with
+ * DEL and C1 written as `\u` escapes (JSON.stringify already escapes the rest). Wrap it around
+ * {@link redactingOut}, so that a secret split by a control sequence is whole when redacted.
+ */
+export function terminalSafeOut(out: Out, format: OutputFormat): Out {
+  return {
+    stdout: (s) => out.stdout(format === 'text' ? forTerminal(s) : escapeJsonControls(s)),
+    stderr: (s) => out.stderr(forTerminal(s)),
+  };
+}
+
+/** What `-p` reports when {@link isNoAnswer}. */
+const NO_ANSWER = 'the model ended its turn without any text';
+
+/** The turn ended normally, but its last assistant message holds no text (empty, or thinking only). */
+function isNoAnswer(reason: TurnEndReason, text: string): boolean {
+  return reason === 'end_turn' && text.trim() === '';
+}
+
+/** `codey: the model declined to answer (stop_reason: refusal, category cyber): <explanation>` */
+function refusalLine(d: RefusalDetails | undefined): string {
+  const category = d?.category ? `, category ${d.category}` : '';
+  const explanation = d?.explanation ? `: ${oneLine(d.explanation, 500)}` : '';
+  return `codey: the model declined to answer (stop_reason: refusal${category})${explanation}\n`;
+}
+
+/** `s` on one line of at most `max` visible characters. */
 function oneLine(s: string, max = 100): string {
-  const line = s.replace(/\s+/g, ' ').trim();
+  const line = forTerminal(s).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -70,8 +101,8 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         out.stderr(`codey: ${e.message}\n`);
         break;
       case 'turn_end':
-        if (e.reason === 'refusal')
-          out.stderr('codey: the model declined to answer (stop_reason: refusal)\n');
+        if (e.reason === 'refusal') out.stderr(refusalLine(e.refusal));
+        else if (isNoAnswer(e.reason, e.text)) out.stderr(`codey: no answer: ${NO_ANSWER}\n`);
         break;
       case 'approval_decision':
         if (verbose && e.rule)
@@ -92,6 +123,8 @@ export interface PrintResult {
     | 'error_during_execution'
     | 'error_max_tokens'
     | 'error_refusal'
+    /** The turn ended without any text: nothing to print. */
+    | 'error_no_answer'
     | 'interrupted';
   is_error: boolean;
   result: string;
@@ -104,6 +137,8 @@ export interface PrintResult {
   usage: Usage;
   permission_denials: PermissionDenial[];
   error?: string;
+  /** A refusal's `stop_details` as the API sent them (category and explanation may be null). */
+  stop_details?: { type: 'refusal' } & RefusalDetails;
 }
 
 export function resultObject(
@@ -112,7 +147,9 @@ export function resultObject(
 ): PrintResult {
   const subtype: PrintResult['subtype'] =
     r.reason === 'end_turn'
-      ? 'success'
+      ? isNoAnswer(r.reason, r.text)
+        ? 'error_no_answer'
+        : 'success'
       : r.reason === 'max_turns'
         ? 'error_max_turns'
         : r.reason === 'max_tokens'
@@ -134,6 +171,7 @@ export function resultObject(
     model: x.model,
     usage: x.usage,
     permission_denials: x.denials,
-    ...(r.error ? { error: r.error } : {}),
+    ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
+    ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),
   };
 }

@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { buildAgent, specOf } from '../agent/build';
+import { join } from 'node:path';
+import { buildAgent, specOf, withChanges } from '../agent/build';
 import type { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
+import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
-import { anthropicFor, hostedToolsFor, openLog, ruleNotices, secretsOf, toolSettingsFor } from './wiring';
+import { removeStaleTempFiles } from '../tools/atomic-write';
+import {
+  anthropicFor,
+  hostedToolsFor,
+  openLog,
+  rulesInForce,
+  secretsOf,
+  toolSettingsFor,
+  webStatusOf,
+} from './wiring';
 
 /** The person's session: one conversation, the agent's current deps, and what watches it. */
 export interface CodeySession {
@@ -26,8 +37,10 @@ export interface CodeySession {
   secrets: string[];
   /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
   notices: string[];
-  /** e.g. `web: command` or `web off`. */
+  /** For the status line: `web: command` when a web search tool exists, else `web off`. */
   webStatus: string;
+  /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
+  webWhy: string;
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
 }
@@ -50,40 +63,54 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const tools = toolSettingsFor(s, env, version, input.noWeb);
   const secrets = secretsOf(s, env);
   const sdk = anthropicFor(s, env, version);
-  const rules = { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) };
   const notices: string[] = [];
-  const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => notices.push(m));
+  // Temporary files of a write that a killed codey never finished (they can be as large as the file).
+  const writeJournal = join(stateDir(env), 'pending-writes');
+  const removed = await removeStaleTempFiles(writeJournal);
+  if (removed > 0)
+    notices.push(
+      `codey: removed ${removed} temporary file${removed === 1 ? '' : 's'} left by a codey that was stopped mid-write`,
+    );
+  const webProblems: string[] = [];
+  const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
   const events = new EventHub();
-  const { conversation, deps } = await buildAgent({
+  const built = await buildAgent({
     workspace: realpathSync(input.cwd),
     llm: input.llm ?? sdk,
     toolSettings: tools,
-    policy: new Policy(rules.allow, rules.deny),
+    policy: new Policy(),
     model: s.model,
     thinking: s.thinking,
     effort: s.effort,
     limits: { maxTokens: s.max_tokens, maxTurns: s.max_turns },
     hostedTools,
     secrets,
+    toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
   });
-  const names = deps.registry.list().map((t) => t.name);
+  notices.unshift(...built.deps.registry.notices);
+  const names = built.deps.registry.list().map((t) => t.name);
   const known = [...names, ...hostedTools.map((t) => String(t.name))];
-  notices.push(...deps.registry.notices, ...ruleNotices([...rules.allow, ...rules.deny], known));
+  const rules = rulesInForce(
+    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) },
+    known,
+    notices,
+  );
+  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, start);
   if (notice) notices.push(notice);
   else events.on((e) => log?.write(e));
-  const webStatus = tools.webProvider === 'none' ? 'web off' : `web: ${tools.webProvider}`;
+  const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
   const session: CodeySession = {
+    ...web,
     id,
-    conversation,
+    conversation: built.conversation,
     deps,
     events,
     log,
     secrets,
     notices,
-    webStatus,
     get workspace() {
       return this.deps.workspace;
     },

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { parseRule } from '../approval/policy';
+import { readRule } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
-import { redactor } from '../llm/redact';
+import { redactor } from '../util/redact';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
 
@@ -61,6 +61,7 @@ export function anthropicFor(
     headers: { 'user-agent': `codey/${version}` },
     maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
     streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+    proxyEnv: env,
   });
 }
 
@@ -78,19 +79,45 @@ export async function hostedToolsFor(
   });
 }
 
-/** One notice for each allow or deny rule that does not parse or names no tool of the session. */
-export function ruleNotices(rules: readonly string[], tools: readonly string[]): string[] {
-  const notices: string[] = [];
-  for (const text of rules) {
-    const rule = parseRule(text);
-    if (!rule)
+/**
+ * The rules in force: those that parse and name a tool of the session (`tools`), so `--verbose` lists
+ * what applies. Each other rule gets a notice saying why it is ignored.
+ */
+export function rulesInForce(
+  rules: { allow: readonly string[]; deny: readonly string[] },
+  tools: readonly string[],
+  notices: string[],
+): { allow: string[]; deny: string[] } {
+  const inForce = (text: string): boolean => {
+    const read = readRule(text);
+    if ('problem' in read) notices.push(`codey: ${read.problem}`);
+    else if (!tools.includes(read.rule.tool))
       notices.push(
-        `codey: the rule "${text}" does not parse (forms: bash, bash(npm test), bash(git diff:*), web_fetch(domain:example.com)); ignored`,
+        `codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')}); ignored`,
       );
-    else if (!tools.includes(rule.tool))
-      notices.push(`codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')})`);
-  }
-  return notices;
+    return !('problem' in read) && tools.includes(read.rule.tool);
+  };
+  return { allow: rules.allow.filter(inForce), deny: rules.deny.filter(inForce) };
+}
+
+/**
+ * The web part of the status line (`web: command` when a web search tool exists, else `web off`)
+ * and of `--verbose`, which also says why it is off (`--no-web`, no provider, the provider's problem).
+ */
+export function webStatusOf(
+  tools: ToolSettings,
+  known: readonly string[],
+  noWeb: boolean,
+  problems: readonly string[],
+): { webStatus: string; webWhy: string } {
+  const p = tools.webProvider;
+  if (known.includes('web_search')) return { webStatus: `web: ${p}`, webWhy: `web: ${p}` };
+  const why = noWeb
+    ? '--no-web'
+    : p === 'none'
+      ? 'no web_provider is set'
+      : (problems[0] ?? `web_provider ${p} cannot be used`).replace(/^codey: /, '');
+  return { webStatus: 'web off', webWhy: `web off: ${why}` };
 }
 
 /**

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ToolError, type Tool, type ToolContext, type ToolResult } from './tool';
-import { headTail } from './truncate';
+import { capLine, capQuote, capWords, MAX_QUOTE_CHARS } from './truncate';
+
+/** Most schema problems listed in one "invalid arguments" error. */
+const MAX_ISSUES = 10;
 
 /** A tool definition as the Messages API takes it (`tools[]` entry of a client tool). */
 export interface ToolDefinition {
@@ -60,14 +63,17 @@ export class Registry {
     if (!tool) {
       return {
         ok: false,
-        error: `unknown tool "${name}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
+        error: `unknown tool "${capQuote(name)}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
       };
     }
     const parsed = tool.schema.safeParse(input ?? {});
     if (!parsed.success) {
-      const issues = parsed.error.issues
-        .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
-        .join('; ');
+      const all = parsed.error.issues;
+      const issues =
+        all
+          .slice(0, MAX_ISSUES)
+          .map((i) => `${i.path.length ? capQuote(i.path.join('.')) : '(input)'}: ${capQuote(i.message)}`)
+          .join('; ') + (all.length > MAX_ISSUES ? `; and ${all.length - MAX_ISSUES} more` : '');
       return {
         ok: false,
         error: `invalid arguments for ${name}: ${issues}. Rewrite the call to match the schema.`,
@@ -79,18 +85,23 @@ export class Registry {
   /**
    * Run a parsed call. Never throws: a {@link ToolError} or any other exception becomes an
    * `isError` result; after an abort the output is empty (the agent says the person interrupted it).
-   * Output is head+tail capped.
+   * An error message keeps no run of more than `MAX_WORD_CHARS` non-space characters (`capWords`),
+   * and the message of an unexpected exception, which may quote an argument (a Node error names the
+   * path), is cut to one short line. The output is not capped here: `dispatch` caps every
+   * tool_result once, after removing secrets.
    */
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     try {
       const raw = await tool.run(args, ctx);
-      const result: ToolResult = typeof raw === 'string' ? { output: raw } : raw;
-      return { ...result, output: headTail(result.output) };
+      return typeof raw === 'string' ? { output: raw } : raw;
     } catch (err) {
       if (ctx.signal.aborted) return { output: '', isError: true };
-      if (err instanceof ToolError) return { output: err.message, isError: true };
+      if (err instanceof ToolError) return { output: capWords(err.message), isError: true };
       const msg = err instanceof Error ? err.message : String(err);
-      return { output: `internal error in ${tool.name}: ${msg}`, isError: true };
+      return {
+        output: `internal error in ${tool.name}: ${capLine(msg.replace(/\s+/g, ' '), 2 * MAX_QUOTE_CHARS)}`,
+        isError: true,
+      };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { Usage } from '../agent/events';
+import { forTerminal } from '../util/terminal-text';
 import { tokenSummary } from './commands';
 import { shortenPath } from './format';
 import { useTheme } from './theme';
@@ -21,13 +22,13 @@ export function StatusLine({ model, workspace, home, usage, webStatus, busy }: S
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text wrap="truncate-end">
-        <Text color={theme.accent}>{model}</Text>
+        <Text color={theme.accent}>{forTerminal(model)}</Text>
         {sep}
-        <Text>{shortenPath(workspace, home)}</Text>
+        <Text>{forTerminal(shortenPath(workspace, home))}</Text>
         {sep}
         <Text>{tokenSummary(usage)}</Text>
         {sep}
-        <Text>{webStatus}</Text>
+        <Text>{forTerminal(webStatus)}</Text>
       </Text>
       <Text color={theme.muted} wrap="truncate-end">
         {busy

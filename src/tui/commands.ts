@@ -1,40 +1,79 @@
 /**
- * Slash commands: their names for completion, and what each does to the session. Runs against the
- * {@link Controller} only; the app turns the outcome into transcript items.
+ * Slash commands as data (DESIGN.md, "Commands"): one registry of {@link CommandSpec}s from which
+ * /help, Tab completion, the busy rule and running a command all read. The built-ins are in
+ * `builtin-commands.ts`; other sources (custom command files, skills, MCP prompts: the CLI loads
+ * them and hands them over as entries) join through {@link commandRegistry}. A command reaches the
+ * session only through its {@link CommandContext}; the app turns the outcome into transcript items.
  */
 import type { Usage } from '../agent/events';
-import type { Controller, Price } from './controller';
-import { formatDollars, formatTokens } from './format';
+import { BUILTIN_COMMANDS } from './builtin-commands';
+import type { SessionPort } from './controller';
+import { formatTokens } from './format';
 
-export interface CommandSpec {
-  name: string;
-  /** Argument hint, e.g. "NAME" or "[NAME]". */
-  args?: string;
-  description: string;
+/** What running a command produced: lines to show, an error to show, or quitting. */
+export type CommandOutcome =
+  { kind: 'info'; title?: string; lines: string[] } | { kind: 'error'; message: string } | { kind: 'exit' };
+
+/** What a command gets to work with. */
+export interface CommandContext {
+  /** The words after the command's name, joined by one space; '' when there are none. */
+  args: string;
+  /** The session, through its narrow port. */
+  session: SessionPort;
+  /** The registry the command was found in, in order (what /help lists). */
+  commands: readonly CommandSpec[];
 }
 
-export const COMMANDS: readonly CommandSpec[] = [
-  { name: '/help', description: 'show commands and keys' },
-  { name: '/clear', description: 'start a new conversation' },
-  { name: '/model', args: 'NAME', description: 'use another model' },
-  { name: '/cost', description: 'tokens used so far, and their price' },
-  { name: '/tools', description: "this session's tools, and which ones ask first" },
-  { name: '/worktree', args: '[NAME]', description: 'move the session into a new git worktree and branch' },
-  { name: '/exit', description: 'quit' },
-];
+/** One slash command: adding a command is one of these in a registry. */
+export interface CommandSpec {
+  /** `/name`, lower case, no spaces. */
+  name: string;
+  /** Argument hint, e.g. "NAME" or "[NAME]"; Tab completion adds a space after such a name. */
+  args?: string;
+  /** One line for /help and the list under the input. */
+  description: string;
+  /**
+   * Whether it may run during a turn. A command that changes the conversation or where it works
+   * says false and is refused until the turn ends or is interrupted.
+   */
+  whileBusy: boolean;
+  /** Runs the command. A rejection is shown as "NAME failed: message". */
+  run(ctx: CommandContext): CommandOutcome | Promise<CommandOutcome>;
+}
+
+/**
+ * The one list of commands: the entries of `sources` in order, where the first entry of a name
+ * wins (pass the built-ins first, so that no later source replaces one).
+ */
+export function commandRegistry(...sources: (readonly CommandSpec[])[]): readonly CommandSpec[] {
+  const seen = new Set<string>();
+  const list = sources.flat().filter((c) => !seen.has(c.name) && Boolean(seen.add(c.name)));
+  return Object.freeze(list);
+}
+
+/** The registry of this build: the built-in commands. */
+export const COMMANDS = commandRegistry(BUILTIN_COMMANDS);
 
 /** Commands whose name starts with what is typed; empty once an argument is being typed. */
-export function matchCommands(value: string): CommandSpec[] {
+export function matchCommands(value: string, commands = COMMANDS): CommandSpec[] {
   if (!value.startsWith('/') || /\s/.test(value)) return [];
-  return COMMANDS.filter((c) => c.name.startsWith(value.toLowerCase()));
+  return commands.filter((c) => c.name.startsWith(value.toLowerCase()));
+}
+
+/** The command `word` names: its exact name, else the one name it begins ("/he" is /help). */
+export function findCommand(word: string, commands = COMMANDS): CommandSpec | undefined {
+  const exact = commands.find((c) => c.name === word.toLowerCase());
+  if (exact) return exact;
+  const matches = matchCommands(word, commands);
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 /**
  * Tab completion: the one match (with a space when it takes arguments), else the longest common
  * prefix of the matches; undefined when nothing would change.
  */
-export function completeCommand(value: string): string | undefined {
-  const matches = matchCommands(value);
+export function completeCommand(value: string, commands = COMMANDS): string | undefined {
+  const matches = matchCommands(value, commands);
   if (matches.length === 0) return undefined;
   if (matches.length === 1) {
     const done = matches[0].args ? `${matches[0].name} ` : matches[0].name;
@@ -45,108 +84,29 @@ export function completeCommand(value: string): string | undefined {
   return prefix.length > value.length ? prefix : undefined;
 }
 
-export type CommandOutcome =
-  { kind: 'info'; title?: string; lines: string[] } | { kind: 'error'; message: string } | { kind: 'exit' };
-
-export const KEY_HINTS = [
-  'Enter send · \\ then Enter, Shift+Enter or Ctrl+J new line',
-  'Up/Down history · Tab completes a /command',
-  'Esc interrupt the running turn · Ctrl+C clear the input, twice to quit',
-];
-
-function helpLines(): string[] {
-  const width = Math.max(...COMMANDS.map((c) => (c.args ? `${c.name} ${c.args}` : c.name).length));
-  const cmds = COMMANDS.map(
-    (c) => `${(c.args ? `${c.name} ${c.args}` : c.name).padEnd(width)}  ${c.description}`,
-  );
-  return [...cmds, '', ...KEY_HINTS];
-}
-
-/** Dollar cost of `usage` at `price` (per million tokens). */
-export function costOf(usage: Usage, price: Price): number {
-  return (
-    (usage.input_tokens * price.inputPerMTok +
-      usage.output_tokens * price.outputPerMTok +
-      usage.cache_read_input_tokens * price.cacheReadPerMTok +
-      usage.cache_creation_input_tokens * price.cacheWritePerMTok) /
-    1_000_000
-  );
-}
-
-function costLines(
-  usage: Usage,
-  price: Price | undefined,
-  model: string,
-  spent?: { dollars: number; unpriced: string[] },
-): string[] {
-  const n = (x: number) => x.toLocaleString('en-US');
-  const lines = [
-    `input tokens:        ${n(usage.input_tokens)}`,
-    `output tokens:       ${n(usage.output_tokens)}`,
-    `cache read tokens:   ${n(usage.cache_read_input_tokens)}`,
-    `cache write tokens:  ${n(usage.cache_creation_input_tokens)}`,
-  ];
-  if (usage.web_search_requests > 0) lines.push(`web searches:        ${n(usage.web_search_requests)}`);
-  if (spent) {
-    const unknown = spent.unpriced.length ? `; no price known for ${spent.unpriced.join(', ')}` : '';
-    lines.push(
-      `cost:                ${formatDollars(spent.dollars)} (each request at its model's price${unknown})`,
-    );
-    return lines;
-  }
-  lines.push(
-    price
-      ? `cost:                ${formatDollars(costOf(usage, price))} (${model} at $${price.inputPerMTok}/$${price.outputPerMTok} per MTok in/out)`
-      : `cost:                unknown (no price known for ${model})`,
-  );
-  return lines;
-}
-
-/** Runs one command line (starting with `/`). Never rejects: failures come back as `error`. */
-export async function executeCommand(line: string, controller: Controller): Promise<CommandOutcome> {
+/**
+ * Runs one command line (starting with `/`) against `session`. With `busy` (a turn is running), a
+ * command whose `whileBusy` is false is refused. Never rejects: failures come back as `error`.
+ */
+export async function executeCommand(
+  line: string,
+  session: SessionPort,
+  opts: { busy?: boolean; commands?: readonly CommandSpec[] } = {},
+): Promise<CommandOutcome> {
+  const commands = opts.commands ?? COMMANDS;
   const [word, ...rest] = line.trim().split(/\s+/);
-  const arg = rest.join(' ');
-  const matches = matchCommands(word);
-  // An unambiguous prefix runs its command ("/he" is /help).
-  const name = COMMANDS.some((c) => c.name === word) ? word : matches.length === 1 ? matches[0].name : word;
-  switch (name) {
-    case '/help':
-      return { kind: 'info', title: 'Commands', lines: helpLines() };
-    case '/clear':
-      controller.clear();
-      return { kind: 'info', lines: ['Started a new conversation.'] };
-    case '/model':
-      if (!arg) return { kind: 'info', lines: [`Model: ${controller.model}. Change it with /model NAME.`] };
-      controller.setModel(arg);
-      return { kind: 'info', lines: [`Model set to ${controller.model}.`] };
-    case '/cost':
-      return {
-        kind: 'info',
-        title: 'Usage',
-        lines: costLines(controller.usage(), controller.price(), controller.model, controller.cost?.()),
-      };
-    case '/tools': {
-      const tools = controller.tools();
-      const width = Math.max(0, ...tools.map((t) => t.displayName.length));
-      return {
-        kind: 'info',
-        title: 'Tools',
-        lines: tools.map(
-          (t) => `${t.displayName.padEnd(width)}  ${t.asks ? 'asks first' : 'runs without asking'}`,
-        ),
-      };
-    }
-    case '/worktree':
-      try {
-        const wt = await controller.worktree(arg || undefined);
-        return { kind: 'info', lines: [`Now working in ${wt.path} on branch ${wt.branch}.`] };
-      } catch (err) {
-        return { kind: 'error', message: `Could not create a worktree: ${(err as Error).message}` };
-      }
-    case '/exit':
-      return { kind: 'exit' };
-    default:
-      return { kind: 'error', message: `Unknown command ${word}; /help lists the commands.` };
+  const command = findCommand(word, commands);
+  if (!command) return { kind: 'error', message: `Unknown command ${word}; /help lists the commands.` };
+  if (opts.busy && !command.whileBusy) {
+    return {
+      kind: 'error',
+      message: `${command.name} waits for the running turn: press Esc to interrupt it first.`,
+    };
+  }
+  try {
+    return await command.run({ args: rest.join(' '), session, commands });
+  } catch (err) {
+    return { kind: 'error', message: `${command.name} failed: ${(err as Error).message ?? String(err)}` };
   }
 }
 

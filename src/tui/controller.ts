@@ -6,12 +6,15 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { AgentEvent, Usage } from '../agent/events';
 
-/** Dollar prices per million tokens (MTok), as on the model's price page. */
-export interface Price {
-  inputPerMTok: number;
-  outputPerMTok: number;
-  cacheReadPerMTok: number;
-  cacheWritePerMTok: number;
+/** What the session has spent so far, for `/cost`. */
+export interface Spend {
+  /**
+   * Dollars, each request priced at the model that served it (after `/model` the earlier requests
+   * keep their price); requests of a model without a known price add nothing.
+   */
+  dollars: number;
+  /** Models that served requests but have no known price, in the order they first did. */
+  unpriced: string[];
 }
 
 /** One tool of the session, for `/tools`. */
@@ -27,11 +30,34 @@ export interface ToolInfo {
 /** Asks the person; resolves with their answer. The signal aborts when the turn is interrupted. */
 export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
 
-export interface Controller {
-  /** Current workspace root, absolute; changes after `/worktree`. */
-  readonly workspace: string;
+/**
+ * What a slash command may do to the session (DESIGN.md, "Commands"): the narrow port commands run
+ * through. Nothing else of the session reaches a command.
+ */
+export interface SessionPort {
   /** Current model id. */
   readonly model: string;
+  /** `/clear`: start a new conversation. */
+  clear(): void;
+  /** `/model NAME`: use another model from the next request on. */
+  setModel(name: string): void;
+  /** `/cost`: tokens used so far in this session. */
+  usage(): Usage;
+  /** `/cost`: dollars spent so far, and the models without a known price. */
+  cost(): Spend;
+  /** `/tools`: the tools this session has. */
+  tools(): ToolInfo[];
+  /**
+   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
+   * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
+   */
+  worktree(name?: string): Promise<{ path: string; branch: string }>;
+}
+
+/** Everything the app needs: the {@link SessionPort} for commands, and turns, events, approvals. */
+export interface Controller extends SessionPort {
+  /** Current workspace root, absolute; changes after `/worktree`. */
+  readonly workspace: string;
   /** Web search provider shown in the status line, e.g. "web: command" or "web off". */
   readonly webStatus: string;
   /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
@@ -48,25 +74,4 @@ export interface Controller {
   run(prompt: string, signal: AbortSignal): Promise<void>;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
   setApprovalHandler(handler: ApprovalHandler): void;
-  /** `/clear`: start a new conversation. */
-  clear(): void;
-  /** `/model NAME`: use another model from the next request on. */
-  setModel(name: string): void;
-  /** `/cost`: tokens used so far in this session. */
-  usage(): Usage;
-  /** Price of the current model, or undefined when unknown. */
-  price(): Price | undefined;
-  /**
-   * Dollars spent so far, each request priced at the model that served it (after `/model` the
-   * earlier requests keep their price), and the models without a known price. Optional: without
-   * it, `/cost` prices all usage at {@link price}.
-   */
-  cost?(): { dollars: number; unpriced: string[] };
-  /** `/tools`: the tools this session has. */
-  tools(): ToolInfo[];
-  /**
-   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
-   * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
-   */
-  worktree(name?: string): Promise<{ path: string; branch: string }>;
 }

@@ -65,3 +65,8 @@ export function splitLines(text: string): string[] {
 export function formatDollars(amount: number): string {
   return amount < 1 ? `$${amount.toFixed(4)}` : `$${amount.toFixed(2)}`;
 }
+
+/** A slash command with its argument hint: "/model NAME", "/help". */
+export function commandLabel(command: { name: string; args?: string }): string {
+  return command.args ? `${command.name} ${command.args}` : command.name;
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../approval/types';
+import { deepForTerminal, forTerminal } from '../util/terminal-text';
 import type { Controller } from './controller';
 import { pascalCase } from './format';
 
@@ -13,6 +14,8 @@ interface Pending {
 /**
  * Registers the app as `controller`'s approval handler. Requests wait in order; the first is
  * `pending` until `answer` is called, or until its turn is interrupted (then it counts as a deny).
+ * What the prompt shows (summary, detail, preview, tool name) is passed through `forTerminal`, so a
+ * command cannot hide what it does behind a carriage return or an escape sequence.
  */
 export function useApproval(controller: Controller): {
   pending?: { id: number; request: ApprovalRequest; displayName: string };
@@ -41,7 +44,12 @@ export function useApproval(controller: Controller): {
           };
           setQueue((q) => [
             ...q,
-            { id, request, displayName: tool?.displayName ?? pascalCase(request.tool), resolve: settle },
+            {
+              id,
+              request: deepForTerminal(request),
+              displayName: forTerminal(tool?.displayName ?? pascalCase(request.tool)),
+              resolve: settle,
+            },
           ]);
         }),
     );

@@ -6,12 +6,10 @@ import type { TranscriptAction } from './transcript-state';
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
 export const EXIT_GRACE_MS = 2000;
 
-/** Commands that change the conversation or its place, refused while a turn runs. */
-const NOT_WHILE_BUSY = new Set(['/clear', '/model', '/worktree']);
-
 /**
  * Sends prompts and commands: a prompt starts a turn with its own AbortController; `interrupt`
- * aborts it; a command runs against the controller and its outcome goes into the transcript.
+ * aborts it; a command runs from the registry against the controller (refused mid-turn unless its
+ * `whileBusy` allows it) and its outcome goes into the transcript.
  */
 export function useSession(
   controller: Controller,
@@ -65,15 +63,8 @@ export function useSession(
 
   const runCommand = useCallback(
     (line: string) => {
-      const word = line.split(/\s+/)[0];
-      if (abort.current && NOT_WHILE_BUSY.has(word)) {
-        dispatch({
-          type: 'local_error',
-          message: `${word} waits for the running turn: press Esc to interrupt it first.`,
-        });
-        return;
-      }
-      void executeCommand(line, controller).then((outcome) => {
+      // Each command's `whileBusy` decides whether it may run during the turn.
+      void executeCommand(line, controller, { busy: Boolean(abort.current) }).then((outcome) => {
         if (outcome.kind === 'exit') exit();
         else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
         else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { deepForTerminal, forTerminal } from '../util/terminal-text';
 import type { Controller } from './controller';
 import {
   initialTranscript,
@@ -28,13 +29,15 @@ function isDelta(a: TranscriptAction): boolean {
 
 /**
  * The transcript of `controller`'s events plus the app's own actions, in arrival order. Returns the
- * state and a stable `dispatch` for local actions.
+ * state and a stable `dispatch` for local actions. Every string arriving here passes through
+ * `forTerminal` (src/util/terminal-text): what the model, a tool or a file says cannot drive the
+ * terminal, and the colours the components add later are codey's own.
  */
 export function useTranscript(controller: Controller): {
   state: TranscriptState;
   dispatch: (action: TranscriptAction) => void;
 } {
-  const [state, apply] = useReducer(reducer, controller.notices, initialTranscript);
+  const [state, apply] = useReducer(reducer, controller.notices.map(forTerminal), initialTranscript);
   const queue = useRef<TranscriptAction[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -49,7 +52,7 @@ export function useTranscript(controller: Controller): {
 
   const dispatch = useCallback(
     (action: TranscriptAction) => {
-      queue.current.push(action);
+      queue.current.push(deepForTerminal(action));
       if (!isDelta(action)) flush();
       else if (timer.current === undefined) timer.current = setTimeout(flush, FRAME_MS);
     },

@@ -272,4 +272,29 @@ describe('Agent', () => {
     await a.run('go', signal());
     expect(a.usage).toMatchObject({ input_tokens: 110, output_tokens: 10, cache_read_input_tokens: 60 });
   });
+
+  it('redacts a secret that a tool prints a few characters at a time, losing no text around it', async () => {
+    const secret = 'sk-ant-loop-secret-0123456789';
+    const printed = `token: ${secret}\nok\n`;
+    const printer = defineTool({
+      name: 'printer',
+      kind: 'read',
+      description: 'Prints in pieces.',
+      schema: z.object({}),
+      run: async (_a, ctx) => {
+        for (let i = 0; i < printed.length; i += 6) ctx.emit({ message: printed.slice(i, i + 6) });
+        return 'printed';
+      },
+    });
+    const { a, events } = await agent(
+      [{ content: [block.toolUse('t1', 'printer', {})] }, { content: [block.text('ok')] }],
+      { registry: new Registry([printer]), secrets: [secret] },
+    );
+    await a.run('go', signal());
+    const progress = events.flatMap((e) => (e.type === 'tool_progress' ? [e.message] : []));
+    expect(progress.join('')).toBe('token: [redacted]\nok\n');
+    // The held-back tail arrives before the call ends.
+    const kinds = events.map((e) => e.type);
+    expect(kinds.lastIndexOf('tool_progress')).toBeLessThan(kinds.indexOf('tool_end'));
+  });
 });

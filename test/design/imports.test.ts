@@ -4,19 +4,20 @@ import { describe, expect, it } from 'vitest';
 
 /** The import rule of DESIGN.md ("Layers and the import rule"), checked on every source file. */
 const ALLOWED: Record<string, string[]> = {
-  web: ['web'],
-  tools: ['tools', 'web', 'skills'],
-  approval: ['approval'],
-  llm: ['llm'],
-  agent: ['agent', 'llm', 'tools', 'approval', 'skills'],
-  config: ['config'],
-  session: ['session', 'agent'],
-  tui: ['tui', 'agent', 'approval', 'config'],
-  skills: ['skills'],
-  cli: ['cli', 'web', 'tools', 'approval', 'llm', 'agent', 'config', 'session', 'tui', 'skills'],
+  util: ['util'],
+  web: ['web', 'util'],
+  tools: ['tools', 'web', 'skills', 'util'],
+  approval: ['approval', 'util'],
+  llm: ['llm', 'util'],
+  agent: ['agent', 'llm', 'tools', 'approval', 'skills', 'util'],
+  config: ['config', 'util'],
+  session: ['session', 'agent', 'util'],
+  tui: ['tui', 'agent', 'approval', 'config', 'util'],
+  skills: ['skills', 'util'],
+  cli: ['cli', 'web', 'tools', 'approval', 'llm', 'agent', 'config', 'session', 'tui', 'skills', 'util'],
 };
 /** Layers that must never load the UI (STYLE.md rule 1). */
-const NO_UI = ['agent', 'tools', 'web', 'llm', 'approval', 'config', 'session'];
+const NO_UI = ['agent', 'tools', 'web', 'llm', 'approval', 'config', 'session', 'util'];
 
 const SRC = resolve(import.meta.dirname, '../../src');
 
@@ -62,6 +63,8 @@ describe('the import rule', () => {
           problems.push(`session imports agent for types only (${imp.spec})`);
       } else if (NO_UI.includes(layer) && /^(ink|react|ink-)/.test(imp.spec)) {
         problems.push(`${layer} must not import ${imp.spec}`);
+      } else if (layer === 'util' && !imp.spec.startsWith('node:')) {
+        problems.push(`util imports nothing but Node built-ins (${imp.spec})`);
       }
     }
     expect(problems).toEqual([]);

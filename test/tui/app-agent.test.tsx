@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionController } from '../../src/cli/controller';
@@ -54,11 +55,23 @@ async function start(opts: { git?: boolean } = {}) {
     }
   };
   const out = () => frame(app.lastFrame);
+  /** Every frame rendered so far, without ANSI codes and with line breaks removed. */
+  const frames = () => app.frames.map((f) => stripVTControlCharacters(f).replace(/\s*\n\s*/g, ''));
   const shows = (...texts: string[]) =>
     eventually(() => {
       for (const t of texts) expect(out()).toContain(t);
     });
-  return { fake, work, root, type, out, shows, session };
+  return { fake, work, root, type, out, frames, shows, session };
+}
+
+/** A command printing each piece as its own write, spelt in hex so the command shows none of them. */
+function printInPieces(pieces: string[]): string {
+  const hex = (p: string) => [...p].map((c) => `\\x${c.charCodeAt(0).toString(16)}`).join('');
+  return [
+    `printf 'before '`,
+    ...pieces.map((p) => `printf '${hex(p)}'; sleep 0.1`),
+    `printf ' after\\n'`,
+  ].join('; ');
 }
 
 const lastResult = (f: FakeAnthropic, i: number) =>
@@ -78,6 +91,17 @@ describe('the app on the real agent', () => {
     await t.shows('The command printed hello-from-bash.');
     expect(lastResult(t.fake, 1).content).toContain('hello-from-bash');
     expect(t.out()).not.toContain(CANARY);
+  });
+
+  it('never shows a key that a command prints a few characters at a time', async () => {
+    const t = await start();
+    const pieces = CANARY.match(/.{1,6}/g) ?? [];
+    t.fake.enqueue(reply.toolUse('bash', { command: printInPieces(pieces) }), reply.text('Printed.'));
+    await t.type('print it', KEY.enter);
+    await t.shows('Yes, always for Bash');
+    await t.type(KEY.enter);
+    await t.shows('Printed.', 'before [redacted] after');
+    for (const f of t.frames()) for (const piece of pieces) expect(f).not.toContain(piece);
   });
 
   it('Esc during a running bash stops the process, and the conversation goes on', async () => {

@@ -216,28 +216,32 @@ describe('slash commands', () => {
     expect(c.models).toEqual(['claude-other']);
   });
 
-  it('/cost shows token counts and the price when known', async () => {
+  it('/cost shows token counts and what they cost', async () => {
     const c = new FakeController();
     c.usageValue = usageOf({
       input_tokens: 1_000_000,
       output_tokens: 100_000,
       cache_read_input_tokens: 2_000_000,
     });
-    c.priceValue = { inputPerMTok: 3, outputPerMTok: 15, cacheReadPerMTok: 0.3, cacheWritePerMTok: 3.75 };
+    c.spendValue = { dollars: 5.1, unpriced: [] };
     const { type, shows } = await start(c);
     await type('/cost', KEY.enter);
     await shows(
       'input tokens:        1,000,000',
       'output tokens:       100,000',
       'cache read tokens:   2,000,000',
-      'cost:                $5.10',
+      "cost:                $5.10 (each request at its model's price)",
     );
   });
 
-  it('/cost says when the price is unknown', async () => {
-    const { type, shows } = await start();
+  it('/cost names the models without a known price', async () => {
+    const c = new FakeController();
+    c.spendValue = { dollars: 0, unpriced: ['claude-test-1'] };
+    const { type, shows } = await start(c);
     await type('/cost', KEY.enter);
-    await shows('cost:                unknown (no price known for claude-test-1)');
+    await shows(
+      "cost:                $0.0000 (each request at its model's price; no price known for claude-test-1)",
+    );
   });
 
   it('/tools lists the tools and whether each asks', async () => {
@@ -259,6 +263,15 @@ describe('slash commands', () => {
     await type('go', KEY.enter, '/clear', KEY.enter);
     await shows('/clear waits for the running turn: press Esc to interrupt it first.');
     expect(c.cleared).toBe(0);
+  });
+
+  it('refuses a session-changing command typed as a prefix, and runs /help, while a turn runs', async () => {
+    const { c, type, shows } = await start();
+    await type('go', KEY.enter, '/wor feat-x', KEY.enter);
+    await shows('/worktree waits for the running turn: press Esc to interrupt it first.');
+    await type('/help', KEY.enter);
+    await shows('/exit', 'Esc interrupt the running turn');
+    expect(c.worktreeNames).toEqual([]);
   });
 
   it('/exit quits', async () => {

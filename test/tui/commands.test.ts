@@ -1,6 +1,116 @@
 import { describe, expect, it } from 'vitest';
-import { completeCommand, costOf, executeCommand, matchCommands, tokenSummary } from '../../src/tui/commands';
+import { BUILTIN_COMMANDS, KEY_HINTS } from '../../src/tui/builtin-commands';
+import {
+  COMMANDS,
+  commandRegistry,
+  completeCommand,
+  executeCommand,
+  matchCommands,
+  tokenSummary,
+  type CommandSpec,
+} from '../../src/tui/commands';
 import { FakeController, usageOf } from './fake-controller';
+
+/** A command from another source (a custom command file, say), handed over as data. */
+const review: CommandSpec = {
+  name: '/review',
+  args: '[PATH]',
+  description: 'review the staged change',
+  whileBusy: false,
+  run: ({ args }) => ({ kind: 'info', lines: [`reviewing ${args || 'everything'}`] }),
+};
+
+const infoLines = async (line: string, c = new FakeController(), commands = COMMANDS) => {
+  const outcome = await executeCommand(line, c, { commands });
+  if (outcome.kind !== 'info') throw new Error(`expected info, got ${JSON.stringify(outcome)}`);
+  return outcome.lines;
+};
+
+describe('the command registry', () => {
+  it('holds the built-ins in /help order, each with a lower-case name and a one-line description', () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual([
+      '/help',
+      '/clear',
+      '/model',
+      '/cost',
+      '/tools',
+      '/worktree',
+      '/exit',
+    ]);
+    for (const c of COMMANDS) {
+      expect(c.name, c.name).toMatch(/^\/[a-z][a-z0-9-]*$/);
+      expect(c.description.trim(), c.name).not.toBe('');
+      expect(c.description, c.name).not.toContain('\n');
+    }
+  });
+
+  it('/help lists every command with its argument hint and description, then the keys', async () => {
+    const lines = await infoLines('/help');
+    expect(lines).toHaveLength(COMMANDS.length + 1 + KEY_HINTS.length);
+    expect(lines).toContain('/model NAME       use another model');
+    expect(lines).toContain('/worktree [NAME]  move the session into a new git worktree and branch');
+    for (const c of COMMANDS)
+      expect(
+        lines.some((l) => l.includes(c.description)),
+        c.name,
+      ).toBe(true);
+    expect(lines.slice(-KEY_HINTS.length)).toEqual(KEY_HINTS);
+  });
+
+  it('merges another source as data: /help, completion and running all see the new entry', async () => {
+    const commands = commandRegistry(BUILTIN_COMMANDS, [review]);
+    expect(commands.map((c) => c.name).at(-1)).toBe('/review');
+    expect(await infoLines('/help', undefined, commands)).toContain(
+      '/review [PATH]    review the staged change',
+    );
+    expect(completeCommand('/rev', commands)).toBe('/review ');
+    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/review']);
+    expect(await infoLines('/review src', undefined, commands)).toEqual(['reviewing src']);
+    // The built-in list alone knows nothing of it.
+    expect(completeCommand('/rev')).toBeUndefined();
+  });
+
+  it('keeps the first entry of a name, so a later source cannot replace a built-in', async () => {
+    const impostor: CommandSpec = { ...review, name: '/exit', description: 'not quitting' };
+    const commands = commandRegistry(BUILTIN_COMMANDS, [impostor]);
+    expect(commands).toHaveLength(BUILTIN_COMMANDS.length);
+    expect(await executeCommand('/exit', new FakeController(), { commands })).toEqual({ kind: 'exit' });
+  });
+});
+
+describe('while a turn runs', () => {
+  it('refuses exactly the commands whose whileBusy is false, and leaves the session alone', async () => {
+    const refused: string[] = [];
+    for (const c of COMMANDS) {
+      const fake = new FakeController();
+      const outcome = await executeCommand(`${c.name} other`, fake, { busy: true });
+      if (outcome.kind === 'error' && outcome.message.includes('waits for the running turn')) {
+        refused.push(c.name);
+        expect(outcome.message).toBe(
+          `${c.name} waits for the running turn: press Esc to interrupt it first.`,
+        );
+        expect([fake.cleared, fake.models.length, fake.worktreeNames.length]).toEqual([0, 0, 0]);
+      }
+      expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
+    }
+    expect(refused).toEqual(['/clear', '/model', '/worktree']);
+  });
+
+  it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {
+    const fake = new FakeController();
+    expect(await executeCommand('/cle', fake, { busy: true })).toEqual({
+      kind: 'error',
+      message: '/clear waits for the running turn: press Esc to interrupt it first.',
+    });
+    expect(fake.cleared).toBe(0);
+  });
+
+  it('runs the same command once the turn is over', async () => {
+    const fake = new FakeController();
+    expect(await infoLines('/cle', fake)).toEqual(['Started a new conversation.']);
+    expect(fake.cleared).toBe(1);
+  });
+});
 
 describe('command completion', () => {
   it('lists matches while the name is typed, none once an argument starts', () => {
@@ -26,18 +136,11 @@ describe('executeCommand', () => {
       kind: 'error',
       message: 'Unknown command /nope; /help lists the commands.',
     });
-  });
-
-  it('prices usage per million tokens', () => {
-    const u = usageOf({
-      input_tokens: 1_000_000,
-      output_tokens: 100_000,
-      cache_read_input_tokens: 2_000_000,
-      cache_creation_input_tokens: 0,
+    // Two commands begin with "/c": it names neither.
+    expect(await executeCommand('/c', c)).toEqual({
+      kind: 'error',
+      message: 'Unknown command /c; /help lists the commands.',
     });
-    expect(
-      costOf(u, { inputPerMTok: 3, outputPerMTok: 15, cacheReadPerMTok: 0.3, cacheWritePerMTok: 3.75 }),
-    ).toBeCloseTo(5.1);
   });
 
   it('reports a worktree failure as an error', async () => {
@@ -47,6 +150,36 @@ describe('executeCommand', () => {
       kind: 'error',
       message: 'Could not create a worktree: not a git repository',
     });
+  });
+
+  it('turns a command that throws into an error naming it', async () => {
+    const broken: CommandSpec = {
+      name: '/broken',
+      description: 'always fails',
+      whileBusy: true,
+      run: () => {
+        throw new Error('prompt file is gone');
+      },
+    };
+    const commands = commandRegistry(BUILTIN_COMMANDS, [broken]);
+    expect(await executeCommand('/broken', new FakeController(), { commands })).toEqual({
+      kind: 'error',
+      message: '/broken failed: prompt file is gone',
+    });
+  });
+
+  it('/cost gives the session spend and names the models without a price', async () => {
+    const c = new FakeController();
+    c.usageValue = usageOf({ input_tokens: 1234, output_tokens: 56, web_search_requests: 2 });
+    c.spendValue = { dollars: 0.0123, unpriced: ['claude-new-9'] };
+    expect(await infoLines('/cost', c)).toEqual([
+      'input tokens:        1,234',
+      'output tokens:       56',
+      'cache read tokens:   0',
+      'cache write tokens:  0',
+      'web searches:        2',
+      "cost:                $0.0123 (each request at its model's price; no price known for claude-new-9)",
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
-import type { ApprovalHandler, Controller, Price, ToolInfo } from '../../src/tui/controller';
+import type { ApprovalHandler, Controller, Spend, ToolInfo } from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,
@@ -33,7 +33,7 @@ export class FakeController implements Controller {
   worktreeNames: (string | undefined)[] = [];
   worktreeError: string | undefined;
   usageValue = usageOf();
-  priceValue: Price | undefined;
+  spendValue: Spend = { dollars: 0, unpriced: [] };
   toolList: ToolInfo[] = [
     { name: 'read_file', displayName: 'Read', asks: false },
     { name: 'bash', displayName: 'Bash', asks: true },
@@ -114,8 +114,8 @@ export class FakeController implements Controller {
     return this.usageValue;
   }
 
-  price(): Price | undefined {
-    return this.priceValue;
+  cost(): Spend {
+    return this.spendValue;
   }
 
   tools(): ToolInfo[] {

@@ -100,8 +100,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Every redirect hop is approved: these cases test the jail, which must refuse whatever was approved. */
 function ctx(): ToolContext {
-  return { cwd: '/', signal: new AbortController().signal, emit: () => {}, session: { memo: new Map() } };
+  return {
+    cwd: '/',
+    signal: new AbortController().signal,
+    emit: () => {},
+    session: { memo: new Map() },
+    approve: async () => ({ allowed: true }),
+  };
 }
 
 describe.skipIf(!haveSharedCases)('ssrf.jsonl', () => {

@@ -1,0 +1,101 @@
+/** The built-in slash commands, in the order /help lists them. Adding one is one entry here. */
+import type { Usage } from '../agent/events';
+import type { CommandSpec } from './commands';
+import type { Spend } from './controller';
+import { commandLabel, formatDollars } from './format';
+
+/** The keys /help explains after the commands. */
+export const KEY_HINTS = [
+  'Enter send · \\ then Enter, Shift+Enter or Ctrl+J new line',
+  'Up/Down history · Tab completes a /command',
+  'Esc interrupt the running turn · Ctrl+C clear the input, twice to quit',
+];
+
+/** Every command with its argument hint and description, aligned, then the keys. */
+function helpLines(commands: readonly CommandSpec[]): string[] {
+  const width = Math.max(...commands.map((c) => commandLabel(c).length));
+  return [...commands.map((c) => `${commandLabel(c).padEnd(width)}  ${c.description}`), '', ...KEY_HINTS];
+}
+
+function costLines(usage: Usage, spent: Spend): string[] {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const lines = [
+    `input tokens:        ${n(usage.input_tokens)}`,
+    `output tokens:       ${n(usage.output_tokens)}`,
+    `cache read tokens:   ${n(usage.cache_read_input_tokens)}`,
+    `cache write tokens:  ${n(usage.cache_creation_input_tokens)}`,
+  ];
+  if (usage.web_search_requests > 0) lines.push(`web searches:        ${n(usage.web_search_requests)}`);
+  const unknown = spent.unpriced.length ? `; no price known for ${spent.unpriced.join(', ')}` : '';
+  lines.push(
+    `cost:                ${formatDollars(spent.dollars)} (each request at its model's price${unknown})`,
+  );
+  return lines;
+}
+
+export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: '/help',
+    description: 'show commands and keys',
+    whileBusy: true,
+    run: ({ commands }) => ({ kind: 'info', title: 'Commands', lines: helpLines(commands) }),
+  },
+  {
+    name: '/clear',
+    description: 'start a new conversation',
+    whileBusy: false,
+    run: ({ session }) => {
+      session.clear();
+      return { kind: 'info', lines: ['Started a new conversation.'] };
+    },
+  },
+  {
+    name: '/model',
+    args: 'NAME',
+    description: 'use another model',
+    whileBusy: false,
+    run: ({ args, session }) => {
+      if (!args) return { kind: 'info', lines: [`Model: ${session.model}. Change it with /model NAME.`] };
+      session.setModel(args);
+      return { kind: 'info', lines: [`Model set to ${session.model}.`] };
+    },
+  },
+  {
+    name: '/cost',
+    description: 'tokens used so far, and their price',
+    whileBusy: true,
+    run: ({ session }) => ({
+      kind: 'info',
+      title: 'Usage',
+      lines: costLines(session.usage(), session.cost()),
+    }),
+  },
+  {
+    name: '/tools',
+    description: "this session's tools, and which ones ask first",
+    whileBusy: true,
+    run: ({ session }) => {
+      const tools = session.tools();
+      const width = Math.max(0, ...tools.map((t) => t.displayName.length));
+      const lines = tools.map(
+        (t) => `${t.displayName.padEnd(width)}  ${t.asks ? 'asks first' : 'runs without asking'}`,
+      );
+      return { kind: 'info', title: 'Tools', lines };
+    },
+  },
+  {
+    name: '/worktree',
+    args: '[NAME]',
+    description: 'move the session into a new git worktree and branch',
+    whileBusy: false,
+    run: async ({ args, session }) => {
+      try {
+        const wt = await session.worktree(args || undefined);
+        return { kind: 'info', lines: [`Now working in ${wt.path} on branch ${wt.branch}.`] };
+      } catch (err) {
+        return { kind: 'error', message: `Could not create a worktree: ${(err as Error).message}` };
+      }
+    },
+  },
+  { name: '/exit', description: 'quit', whileBusy: true, run: () => ({ kind: 'exit' }) },
+];

@@ -1,0 +1,145 @@
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/tui/App';
+import { FakeController } from './fake-controller';
+import { KEY, eventually, frame, mounted, tick } from './helpers';
+
+// Force colour so that the frames hold codey's own SGR codes, which must survive.
+vi.hoisted(() => {
+  process.env.FORCE_COLOR = '3';
+});
+afterEach(() => cleanup());
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+const ST = `${ESC}\\`;
+/** One of each: OSC 52, OSC 0 (BEL and ST), OSC 8, CSI 2J, 8-bit CSI, DCS/APC/PM/SOS, lone ESC, C1, CR, BS. */
+const HOSTILE = [
+  `${ESC}]52;c;cm0gLXJmIH4=${BEL}`,
+  `${ESC}]0;owned-title${BEL}`,
+  `${ESC}]0;owned-title${ST}`,
+  `${ESC}]8;;https://evil.example/${ST}link${ESC}]8;;${ST}`,
+  `${ESC}[2J${ESC}[H`,
+  '\u009b2J',
+  `${ESC}P+q544e${ST}${ESC}_apc${ST}${ESC}^pm${ST}${ESC}Xsos${ST}`,
+  `${ESC}`,
+  '\u0085\u008d\u0096',
+  'gone\r',
+  'x\b',
+  `${ESC}[38;5;201mpink${ESC}[0m`,
+].join('');
+
+/**
+ * What remains of a raw frame once codey's own colour codes (SGR: `ESC [ … m`) are taken out must
+ * hold no control character but newline; and no tool's 256-colour SGR (38;5;201) may be among them.
+ */
+function expectSafe(raw: string) {
+  expect(raw).not.toContain('38;5;201');
+  expect(raw.replace(/\u001b\[[\d;]*m/g, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+}
+
+async function start() {
+  const c = new FakeController();
+  c.notices = [`codey: a notice${ESC}]0;title${BEL}`];
+  c.model = `claude-test${ESC}[2J`;
+  const app = render(<App controller={c} home="/home/ann" />);
+  await mounted(app.stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      app.stdin.write(chunk);
+      await tick();
+    }
+  };
+  const shows = (...texts: string[]) =>
+    eventually(() => {
+      for (const t of texts) expect(frame(app.lastFrame)).toContain(t);
+    });
+  return { c, app, type, shows };
+}
+
+describe('escape sequences shown to the person', () => {
+  it('are stripped from model text, bash output, tool titles and web results; codey keeps its colours', async () => {
+    const { c, app, type, shows } = await start();
+    await type('go', KEY.enter);
+    const text = `Before ${HOSTILE} after.`;
+    for (let i = 0; i < text.length; i += 5) c.emit({ type: 'text_delta', text: text.slice(i, i + 5) });
+    c.emit({ type: 'text', text });
+    c.emit({
+      type: 'tool_start',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command: `ls --color${HOSTILE}` },
+      summary: `Run: ls${HOSTILE}`,
+      detail: `ls --color${HOSTILE}`,
+    });
+    c.emit({ type: 'tool_progress', id: 't1', message: `building${HOSTILE}` });
+    await shows('building');
+    expectSafe(app.lastFrame() ?? '');
+    c.emit({
+      type: 'tool_end',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      status: 'done',
+      output: `${ESC}[01;34msrc${ESC}[0m\nout${HOSTILE}put`,
+      title: `exit 0${HOSTILE}`,
+      meta: { exitCode: 0 },
+      durationMs: 5,
+    });
+    c.emit({
+      type: 'tool_start',
+      id: 'f1',
+      name: 'web_fetch',
+      displayName: 'WebFetch',
+      input: { url: `https://example.com/${HOSTILE}` },
+      summary: `Fetch https://example.com/${HOSTILE}`,
+      detail: `https://example.com/${HOSTILE}`,
+    });
+    c.emit({
+      type: 'tool_end',
+      id: 'f1',
+      name: 'web_fetch',
+      displayName: 'WebFetch',
+      status: 'error',
+      output: `page said${HOSTILE}no`,
+      durationMs: 5,
+    });
+    c.emit({ type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: `q${HOSTILE}` } });
+    c.emit({
+      type: 'server_tool_result',
+      id: 's1',
+      name: 'web_search',
+      results: [{ title: `Page${HOSTILE}title`, url: 'https://example.com/' }],
+    });
+    c.endTurn(text);
+    await shows(
+      'Before linkgonexpink after.',
+      'src',
+      'outlinkgonexpinkput',
+      'WebFetch(https://example.com/linkgonexpink)',
+      'page saidlinkgonexpinkno',
+      'Pagelinkgonexpinktitle',
+    );
+    for (const f of app.frames) expectSafe(f);
+    // codey's own colour (the accent on the model name, the muted status line) is still there.
+    expect(app.lastFrame()).toMatch(/\u001b\[(?:3[0-79]|9[0-7]|38;2;)[\d;]*m/);
+    expect(frame(app.lastFrame)).toContain('claude-test');
+  });
+
+  it('are stripped from what an approval prompt shows', async () => {
+    const { c, app, type, shows } = await start();
+    await type('go', KEY.enter);
+    const answer = c.ask({
+      tool: 'bash',
+      summary: `Run: echo hi${HOSTILE}`,
+      detail: `echo hi\rrm -rf ~ ${HOSTILE}`,
+      rememberable: true,
+      preview: { before: `old${HOSTILE}\n`, after: `new${HOSTILE}\n` },
+    });
+    await shows('Allow this?', 'echo hirm -rf ~ linkgonexpink', 'oldlinkgonexpink', 'newlinkgonexpink');
+    for (const f of app.frames) expectSafe(f);
+    await type('n');
+    expect(await answer).toEqual({ kind: 'deny' });
+  });
+});
