@@ -79,7 +79,11 @@ export function parseSkill(
     };
   }
   if (name !== where.folderName) {
-    return { problems: [`name "${name}" differs from its folder's name "${where.folderName}"; skipped`] };
+    return {
+      problems: [
+        `name "${name}" differs from its folder's name "${where.folderName}"; rename the folder to ${name} to load it; skipped`,
+      ],
+    };
   }
 
   const rawDescription = d.description;

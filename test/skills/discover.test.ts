@@ -122,7 +122,7 @@ describe('discoverSkills', () => {
       'codey: skill ~/.claude/skills/Upper/SKILL.md: name "Upper" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
       'codey: skill ~/.claude/skills/bare/SKILL.md: no YAML frontmatter (a first line --- with name and description); skipped',
       'codey: skill ~/.claude/skills/colon/SKILL.md: the frontmatter is not valid YAML at line 3 (Nested mappings are not allowed in compact mappings); put a value that holds ": " or starts with [ in quotes; skipped',
-      'codey: skill ~/.claude/skills/folder/SKILL.md: name "other" differs from its folder\'s name "folder"; skipped',
+      'codey: skill ~/.claude/skills/folder/SKILL.md: name "other" differs from its folder\'s name "folder"; rename the folder to other to load it; skipped',
       'codey: skill ~/.claude/skills/long/SKILL.md: description is 1,070 characters, over the 1024 of the Agent Skills format; loaded, its first 1024 listed',
       'codey: skill ~/.claude/skills/mute/SKILL.md: no description; skipped',
       'codey: skill ~/.claude/skills/nameless/SKILL.md: no name; skipped',

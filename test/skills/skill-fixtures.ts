@@ -51,3 +51,19 @@ export const QUOTED_SKILL = [
 export function longDescription(n: number): string {
   return 'abcde '.repeat(Math.ceil(n / 6)).slice(0, n - 1) + '.';
 }
+
+/** A description as a plain scalar folded over indented lines, and single-quoted metadata. */
+export const FOLDED_SKILL = [
+  '---',
+  'name: ui-patterns',
+  'description:',
+  '  Component patterns that scale. Use when refactoring components with',
+  '  many boolean props, or designing reusable APIs.',
+  'license: MIT',
+  'metadata:',
+  '  author: example-team',
+  "  version: '2.0.0'",
+  '---',
+  '',
+  '# UI patterns',
+].join('\n');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/skills/skill';
-import { BLOCK_SCALAR_SKILL, longDescription, plainSkill, QUOTED_SKILL } from './skill-fixtures';
+import {
+  BLOCK_SCALAR_SKILL,
+  FOLDED_SKILL,
+  longDescription,
+  plainSkill,
+  QUOTED_SKILL,
+} from './skill-fixtures';
 
 const where = (folderName: string) => ({
   dir: `/skills/${folderName}`,
@@ -39,6 +45,18 @@ describe('parseSkill', () => {
         'SKIP when another vendor is named.',
     );
     expect(r.skill?.body.startsWith('# API helper\n')).toBe(true);
+  });
+
+  it('reads a plain description folded over several lines as one line, and quoted metadata', () => {
+    const r = parseSkill(FOLDED_SKILL, where('ui-patterns'));
+    expect(r.problems).toEqual([]);
+    expect(r.skill).toMatchObject({
+      description:
+        'Component patterns that scale. Use when refactoring components with many boolean props, or designing reusable APIs.',
+      license: 'MIT',
+      metadata: { author: 'example-team', version: '2.0.0' },
+      body: '# UI patterns',
+    });
   });
 
   it('reads a quoted description, compatibility, a metadata map and allowed-tools (advisory)', () => {
@@ -158,7 +176,7 @@ describe('parseSkill', () => {
       'a name other than the folder',
       '---\nname: template-skill\ndescription: y\n---\nbody',
       'template',
-      'name "template-skill" differs from its folder\'s name "template"; skipped',
+      'name "template-skill" differs from its folder\'s name "template"; rename the folder to template-skill to load it; skipped',
     ],
     ['no description', '---\nname: x\n---\nbody', 'x', 'no description; skipped'],
     ['an empty description', '---\nname: x\ndescription: "  "\n---\nbody', 'x', 'no description; skipped'],
