@@ -5,6 +5,7 @@ import { redactor } from '../util/redact';
 import type { LlmClient } from '../llm/types';
 import { toolsIn, type ToolSettings } from '../tools/factory';
 import type { ToolSession } from '../tools/tool';
+import { defaultContext, type ContextSettings } from './compaction';
 import { Conversation } from './conversation';
 import type { AgentEvent, ApprovalCallback } from './events';
 import { newTotals, type AgentDeps, type SessionTotals, type TurnLimits } from './loop';
@@ -34,6 +35,8 @@ export interface AgentSpec {
   thinking: 'auto' | 'adaptive' | 'off';
   effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
   limits: TurnLimits;
+  /** The model's window and when to compact; default a 200,000-token window, compacting at 80%. */
+  context?: ContextSettings;
   /** Server tool definitions (hosted search/fetch); default none. */
   hostedTools?: readonly Record<string, unknown>[];
   /** codey's own keys, kept out of every tool output; default none. */
@@ -80,6 +83,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     thinking: spec.thinking,
     effort: spec.effort,
     limits: Object.freeze({ ...spec.limits }),
+    context: spec.context ?? defaultContext(),
     hostedTools: Object.freeze([...(spec.hostedTools ?? [])]),
     workspace: spec.workspace,
     toolSettings: spec.toolSettings,

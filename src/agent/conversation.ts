@@ -58,6 +58,13 @@ const recordSchema = z.object({
 export class Conversation {
   #messages: MessageParam[] = [];
 
+  /**
+   * Tokens the prompt of the last request built from this conversation took (input + cache read +
+   * cache creation, as the API reported); set by the loop. Undefined before the first request and
+   * after {@link clear}; after a compaction, the estimate for the compacted conversation.
+   */
+  contextTokens: number | undefined;
+
   /** The messages, oldest first: what the next request sends. A copy; change it through the methods. */
   get messages(): readonly MessageParam[] {
     return Object.freeze([...this.#messages]);
@@ -145,6 +152,7 @@ export class Conversation {
   /** Forget every message (`/clear`). */
   clear(): void {
     this.#messages = [];
+    this.contextTokens = undefined;
   }
 
   /**

@@ -24,6 +24,21 @@ export interface RefusalDetails {
   explanation: string | null;
 }
 
+/**
+ * How full the model's context window is: `tokens` the prompt of the last request took (input + cache
+ * read + cache creation) of `window`, the model's input window (both in tokens).
+ */
+export interface ContextFill {
+  tokens: number;
+  window: number;
+}
+
+/**
+ * Why the conversation was compacted: `auto`, the last request used more than `compact_at` of the
+ * window; `overflow`, the API refused the prompt as too long for it; `manual`, `/compact`.
+ */
+export type CompactionTrigger = 'auto' | 'overflow' | 'manual';
+
 /** Why a user turn ended. */
 export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
 
@@ -83,8 +98,31 @@ export type AgentEvent =
       results: { title: string; url: string }[];
       error?: string;
     }
-  /** Usage of the request that just finished, and the session total. */
-  | { type: 'usage'; usage: Usage; total: Usage }
+  /**
+   * Usage of the request that just finished, and the session total. `context`: how full the window
+   * is now (absent for the summary request of a compaction, whose prompt is not the conversation's).
+   */
+  | { type: 'usage'; usage: Usage; total: Usage; context?: ContextFill }
+  /** A handoff summary of the conversation is being asked for; `tokens` is how full the window was. */
+  | { type: 'compaction_start'; trigger: CompactionTrigger; tokens: number; window: number }
+  /**
+   * The conversation was compacted: its oldest `replaced` messages are now one user message that
+   * begins with `summary` (`Conversation.replacePrefix(replaced, summary)` rebuilds it from the
+   * messages before). `tokensBefore`: what the prompt took before (as the API reported, or as the
+   * refusal said); `tokensAfter`: an estimate for the new prompt, scaled from `tokensBefore` by size,
+   * until the next request reports it. `droppedMessages`: messages left out of the summary request
+   * because it would not fit the window either (0 normally). Tokens throughout.
+   */
+  | {
+      type: 'compaction';
+      trigger: CompactionTrigger;
+      tokensBefore: number;
+      tokensAfter: number;
+      window: number;
+      replaced: number;
+      summary: string;
+      droppedMessages: number;
+    }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
   /** The LLM layer is retrying a failed or cut stream. */
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
@@ -99,6 +137,21 @@ export type AgentEvent =
       /** With reason `refusal`, when the API explained it. */
       refusal?: RefusalDetails;
     };
+
+const TRIGGERS: Record<CompactionTrigger, string> = {
+  auto: 'it passed compact_at of the window',
+  overflow: 'the API refused it as too long',
+  manual: '/compact',
+};
+
+/**
+ * The one line a person reads about a compaction (the transcript, `-p` on stderr):
+ * "Compacted the conversation (/compact): 170,000 → about 12,400 tokens of the 200,000-token window."
+ */
+export function compactionLine(e: Extract<AgentEvent, { type: 'compaction' }>): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Compacted the conversation (${TRIGGERS[e.trigger]}): ${n(e.tokensBefore)} → about ${n(e.tokensAfter)} tokens of the ${n(e.window)}-token window.`;
+}
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

@@ -1,21 +1,24 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse } from '../llm/types';
-import { LlmError, RequestTooLargeError } from '../llm/errors';
+import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/errors';
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolSession } from '../tools/tool';
 import { redactingStream } from '../util/redact';
+import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
 import type { Conversation } from './conversation';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
 import {
   emptyUsage,
   type AgentEvent,
+  type CompactionTrigger,
   type ApprovalCallback,
   type RefusalDetails,
   type TurnEndReason,
   type Usage,
 } from './events';
 import { INTERRUPTED } from './interrupt';
+import { countUsage, promptTokens, requestFor } from './request';
 import { serverToolEvents } from './server-tools';
 
 /** The bounds of one user turn. */
@@ -50,6 +53,8 @@ export interface AgentDeps {
   readonly thinking: 'auto' | 'adaptive' | 'off';
   readonly effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
   readonly limits: TurnLimits;
+  /** The model's window and when to compact (./compaction.ts). */
+  readonly context: ContextSettings;
   /** Server tool definitions (hosted search/fetch), constant for the session. */
   readonly hostedTools: readonly Record<string, unknown>[];
   /** Workspace root: absolute, symlinks resolved; the tools' `cwd`. */
@@ -81,6 +86,11 @@ export interface TurnResult {
   refusal?: RefusalDetails;
 }
 
+/** The turn's end when the prompt still does not fit after a compaction. */
+const STILL_TOO_LONG =
+  "the conversation is still too long for the model's context window after compacting it, so the turn stopped. " +
+  'The newest message or tool output may be too large by itself: send less at once, or start a new conversation (/clear in the session, a new codey -p).';
+
 const MAX_TOKENS_CUT =
   'Not run: your response was cut at max_tokens before this call was complete. Retry with a smaller input, e.g. write the file in parts.';
 
@@ -100,6 +110,11 @@ export async function runTurn(
   const takeBack = conversation.checkpoint();
   conversation.appendUser(prompt);
   let requests = 0;
+  // The first message of this turn: after a compaction, the kept part of the turn starts at 0.
+  let turnStart = Math.max(conversation.length - 1, 0);
+  // Set by a compaction, cleared by the next response: an overflow right after one ends the turn.
+  let compacted = false;
+  let autoFailed = false;
   let pauses = 0;
   let pausedBefore = false;
   let text = '';
@@ -113,14 +128,47 @@ export async function runTurn(
     emit({ type: 'turn_end', reason, stopReason, text, requests, ...more });
     return { reason, stopReason, text, requests, error, ...more };
   };
+  /** End the turn on an error; `tooLong`: the request did not fit, so the prompt may be taken back. */
+  const failed = (err: unknown, tooLong = err instanceof RequestTooLargeError): TurnResult => {
+    let message = err instanceof Error ? err.message : String(err);
+    if (tooLong && requests === 1) {
+      // The prompt made the request too large: without it the conversation can go on.
+      takeBack();
+      message += ' Your message was taken back: the conversation is as it was before it.';
+    }
+    emit({ type: 'error', message });
+    return finish('error', null, message);
+  };
   if (conversation.messages.at(-1)?.role !== 'user') {
     const message = 'nothing to send: the prompt is empty';
     emit({ type: 'error', message });
     return finish('error', null, message);
   }
 
+  /** Compact, keeping what fits of this turn; on success the whole conversation is this turn. */
+  const compactNow = async (trigger: CompactionTrigger, tokensBefore?: number) => {
+    const r = await compact(conversation, deps, signal, { trigger, turnStart, tokensBefore });
+    if (r.ok) {
+      turnStart = 0;
+      compacted = true;
+    }
+    return r;
+  };
+
   for (;;) {
     if (signal.aborted) return finish('interrupted', null);
+    if (!compacted && !autoFailed && (await needsCompaction(conversation, deps))) {
+      const r = await compactNow('auto');
+      if (!r.ok && r.aborted) return finish('interrupted', null);
+      if (!r.ok) {
+        autoFailed = true;
+        emit({
+          type: 'notice',
+          level: 'warn',
+          message: `could not compact the conversation (${r.error}); going on without`,
+        });
+      }
+    }
     if (requests >= limits.maxTurns) {
       emit({
         type: 'notice',
@@ -137,23 +185,45 @@ export async function runTurn(
       ...(pausedBefore ? { continues: true } : {}),
     });
 
-    let response: LlmResponse;
+    let response: LlmResponse | undefined;
+    let overflow: { tokens?: number; message: string } | undefined;
     try {
       response = await streamResponse(conversation, deps, signal);
+      if (isOverflowStop(response)) {
+        // Cut at the window's end: nothing of it is kept, the conversation is compacted and sent again.
+        countUsage(deps, response.usage);
+        overflow = {
+          tokens: promptTokens(response.usage),
+          message:
+            "the response stopped at the end of the model's context window (model_context_window_exceeded).",
+        };
+      }
     } catch (err) {
       if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
         return finish('interrupted', null);
-      let message = err instanceof Error ? err.message : String(err);
-      if (err instanceof RequestTooLargeError && requests === 1) {
-        // The prompt made the request too large: without it the conversation can go on.
-        takeBack();
-        message += ' Your message was taken back: the conversation is as it was before it.';
-      }
-      emit({ type: 'error', message });
-      return finish('error', null, message);
+      if (err instanceof ContextOverflowError) overflow = { tokens: err.tokens, message: err.message };
+      else return failed(err);
     }
+    if (overflow) {
+      if (compacted) {
+        emit({ type: 'error', message: STILL_TOO_LONG });
+        return finish('error', null, STILL_TOO_LONG);
+      }
+      const r = await compactNow('overflow', overflow.tokens);
+      if (!r.ok && r.aborted) return finish('interrupted', null);
+      if (!r.ok)
+        return failed(
+          new Error(`${overflow.message} Compacting the conversation failed too: ${r.error}.`),
+          true,
+        );
+      continue;
+    }
+    if (!response) continue;
+    compacted = false;
 
-    addUsage(deps, response);
+    const window = await deps.context.window(deps.model);
+    conversation.contextTokens = promptTokens(response.usage);
+    countUsage(deps, response.usage, { tokens: conversation.contextTokens, window });
     conversation.appendAssistant(response.content);
     pausedBefore = response.stop_reason === 'pause_turn';
     // The answer is the whole assistant message: after a pause, the paused part and the continuation.
@@ -215,17 +285,7 @@ async function streamResponse(
   signal: AbortSignal,
 ): Promise<LlmResponse> {
   const { emit } = deps;
-  const request = {
-    model: deps.model,
-    system: deps.system,
-    tools: deps.registry.definitions(),
-    hostedTools: [...deps.hostedTools],
-    messages: [...conversation.messages],
-    maxTokens: deps.limits.maxTokens,
-    thinking: deps.thinking,
-    effort: deps.effort,
-  };
-  for await (const ev of deps.llm.stream(request, signal)) {
+  for await (const ev of deps.llm.stream(requestFor(deps, conversation.messages), signal)) {
     switch (ev.type) {
       case 'text_delta':
         emit({ type: 'text_delta', text: ev.text });
@@ -266,10 +326,4 @@ async function runTools(uses: ToolUse[], deps: AgentDeps, signal: AbortSignal): 
     results.push(signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : await dispatch(use, d, signal));
   }
   return results;
-}
-
-function addUsage(deps: AgentDeps, r: LlmResponse): void {
-  const total = deps.totals.usage;
-  for (const k of Object.keys(total) as (keyof Usage)[]) total[k] += r.usage[k] ?? 0;
-  deps.emit({ type: 'usage', usage: { ...r.usage }, total: { ...total } });
 }

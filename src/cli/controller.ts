@@ -1,4 +1,5 @@
 import { withChanges } from '../agent/build';
+import { compact } from '../agent/compaction';
 import type { AgentEvent, Usage } from '../agent/events';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
@@ -15,6 +16,8 @@ export class SessionController implements Controller {
 
   readonly #stop = new AbortController();
   #running: Promise<unknown> | undefined;
+  /** A `/compact` in progress: a turn started meanwhile waits for it. */
+  #compacting: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
 
@@ -55,6 +58,7 @@ export class SessionController implements Controller {
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
+    await this.#compacting;
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
     const turn = this.#s.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
     this.#running = turn;
@@ -84,6 +88,21 @@ export class SessionController implements Controller {
 
   setModel(name: string): void {
     this.#s.deps = withChanges(this.#s.deps, { model: name });
+  }
+
+  /** Compact the conversation between turns (see {@link compact}); SIGTERM / SIGHUP interrupt it. */
+  async compact(focus?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
+    const s = this.#s;
+    const job = compact(s.conversation, s.deps, this.#stop.signal, { trigger: 'manual', focus });
+    this.#compacting = this.#running = job;
+    try {
+      const r = await job;
+      if (!r.ok) throw new Error(r.error);
+      return { tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter };
+    } finally {
+      if (this.#running === job) this.#running = undefined;
+      if (this.#compacting === job) this.#compacting = undefined;
+    }
   }
 
   usage(): Usage {

@@ -1,7 +1,13 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
-import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
+import {
+  compactionLine,
+  type AgentEvent,
+  type RefusalDetails,
+  type TurnEndReason,
+  type Usage,
+} from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -99,6 +105,9 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
       case 'notice':
       case 'error':
         out.stderr(`codey: ${e.message}\n`);
+        break;
+      case 'compaction':
+        out.stderr(`codey: ${compactionLine(e)}\n`);
         break;
       case 'turn_end':
         if (e.reason === 'refusal') out.stderr(refusalLine(e.refusal));

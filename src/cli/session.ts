@@ -8,6 +8,7 @@ import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
+import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
 import { removeStaleTempFiles } from '../tools/atomic-write';
@@ -83,6 +84,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     thinking: s.thinking,
     effort: s.effort,
     limits: { maxTokens: s.max_tokens, maxTurns: s.max_turns },
+    // Asked of the Models API after the first response, never before: start-up sends nothing more.
+    context: {
+      window: contextWindowLookup((model) => sdk.modelInfo(model), s.context_window),
+      compactAt: s.compact_at,
+    },
     hostedTools,
     secrets,
     toolState: { memo: new Map(), writeJournal },

@@ -44,7 +44,10 @@ function fromEnv(key: SettingKey, text: string): unknown {
     case 'max_tokens':
     case 'max_turns':
     case 'web_max_uses':
+    case 'context_window':
       return /^\d+$/.test(s) ? Number(s) : s;
+    case 'compact_at':
+      return /^(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;
     case 'allow':
     case 'deny':
       if (s.startsWith('[')) {

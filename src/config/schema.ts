@@ -44,6 +44,13 @@ export const settingSchemas = {
   web_allowed_domains: z.array(z.string().min(1)).optional(),
   web_blocked_domains: z.array(z.string().min(1)).optional(),
   theme: z.enum(['dark', 'light']).default('dark'),
+  /**
+   * The model's input window (tokens), used when the Models API does not say (`max_input_tokens`);
+   * unset: 200,000.
+   */
+  context_window: z.number().int().min(1_000).max(100_000_000).optional(),
+  /** Compact the conversation when the last request used more than this share of the window. */
+  compact_at: z.number().gt(0).max(1).default(0.8),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -163,6 +170,8 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   // Combined with the user's list, so a project file can only block more.
   web_blocked_domains: { project: { may: 'set' }, merge: true },
   theme: { env: ['CODEY_THEME'], project: { may: 'set' } },
+  context_window: { env: ['CODEY_CONTEXT_WINDOW'], project: { may: 'set' } },
+  compact_at: { env: ['CODEY_COMPACT_AT'], project: { may: 'set' } },
 };
 
 /** Settings a project file may not set at all (see {@link SETTING_META}). */

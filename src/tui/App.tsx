@@ -70,6 +70,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
             workspace={controller.workspace}
             home={homeDir}
             usage={state.usage}
+            context={state.context}
             webStatus={controller.webStatus}
             busy={session.busy}
           />

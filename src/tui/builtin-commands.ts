@@ -71,6 +71,23 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     }),
   },
   {
+    name: '/compact',
+    args: '[FOCUS]',
+    description: 'replace the conversation with a summary, to free the context window',
+    whileBusy: false,
+    run: async ({ args, session }) => {
+      try {
+        await session.compact(args || undefined);
+        return {
+          kind: 'info',
+          lines: ['The model now sees the summary instead of the earlier messages; carry on as before.'],
+        };
+      } catch (err) {
+        return { kind: 'error', message: `Could not compact: ${(err as Error).message}` };
+      }
+    },
+  },
+  {
     name: '/tools',
     description: "this session's tools, and which ones ask first",
     whileBusy: true,

@@ -45,6 +45,12 @@ export interface SessionPort {
   usage(): Usage;
   /** `/cost`: dollars spent so far, and the models without a known price. */
   cost(): Spend;
+  /**
+   * `/compact [FOCUS]`: replace the conversation with a handoff summary the model writes, keeping
+   * `focus` in view. Resolves with the prompt's size before and (estimated) after, in tokens; rejects
+   * with an Error whose message is shown to the person (an empty conversation, the API failed).
+   */
+  compact(focus?: string): Promise<{ tokensBefore: number; tokensAfter: number }>;
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
   /**

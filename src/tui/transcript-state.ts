@@ -3,7 +3,13 @@
  * (printed once); `live` holds what may still change (streamed text, running tools). A delta touches
  * only `live`, so a session of thousands of items costs what a new one costs per frame.
  */
-import type { AgentEvent, TurnEndReason, Usage } from '../agent/events';
+import {
+  compactionLine,
+  type AgentEvent,
+  type ContextFill,
+  type TurnEndReason,
+  type Usage,
+} from '../agent/events';
 import type { Decision } from '../approval/types';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
@@ -76,6 +82,8 @@ export interface TranscriptState {
   nextKey: number;
   /** Session total from the latest `usage` event. */
   usage?: Usage;
+  /** How full the model's window is: from the latest `usage` that says, or a compaction's estimate. */
+  context?: ContextFill;
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
   /**
@@ -320,7 +328,14 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       });
     }
     case 'usage':
-      return { ...s, usage: a.total };
+      return { ...s, usage: a.total, ...(a.context ? { context: a.context } : {}) };
+    case 'compaction_start':
+      return s;
+    case 'compaction':
+      return {
+        ...push(s, { kind: 'notice', level: 'info', text: compactionLine(a) }),
+        context: { tokens: a.tokensAfter, window: a.window },
+      };
     case 'notice':
       return push(s, { kind: 'notice', level: a.level, text: a.message });
     case 'retry': {
@@ -357,6 +372,7 @@ function waitingAfter(s: TranscriptState, a: TranscriptAction, now: number): Tra
   switch (a.type) {
     case 'turn_start':
     case 'request_start':
+    case 'compaction_start':
       since = s.waitingSince ?? now;
       break;
     case 'retry':

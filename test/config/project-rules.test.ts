@@ -126,6 +126,8 @@ describe('a project file may narrow, never widen', () => {
       web_allowed_domains: 'narrow',
       web_blocked_domains: 'set',
       theme: 'set',
+      context_window: 'set',
+      compact_at: 'set',
     });
   });
 });

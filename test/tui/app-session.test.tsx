@@ -196,9 +196,9 @@ describe('slash commands', () => {
   it('lists matching commands under the input and completes with Tab', async () => {
     const { type, out, shows } = await start();
     await type('/c');
-    await shows('/clear', '/cost');
+    await shows('/clear', '/cost', '/compact');
     expect(out()).not.toContain('/model NAME');
-    await type('o', KEY.tab);
+    await type('os', KEY.tab);
     await shows('› /cost');
   });
 

@@ -33,6 +33,7 @@ describe('the command registry', () => {
       '/clear',
       '/model',
       '/cost',
+      '/compact',
       '/tools',
       '/worktree',
       '/exit',
@@ -89,11 +90,16 @@ describe('while a turn runs', () => {
         expect(outcome.message).toBe(
           `${c.name} waits for the running turn: press Esc to interrupt it first.`,
         );
-        expect([fake.cleared, fake.models.length, fake.worktreeNames.length]).toEqual([0, 0, 0]);
+        expect([
+          fake.cleared,
+          fake.models.length,
+          fake.worktreeNames.length,
+          fake.compactions.length,
+        ]).toEqual([0, 0, 0, 0]);
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/worktree']);
+    expect(refused).toEqual(['/clear', '/model', '/compact', '/worktree']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {
@@ -114,7 +120,7 @@ describe('while a turn runs', () => {
 
 describe('command completion', () => {
   it('lists matches while the name is typed, none once an argument starts', () => {
-    expect(matchCommands('/c').map((c) => c.name)).toEqual(['/clear', '/cost']);
+    expect(matchCommands('/c').map((c) => c.name)).toEqual(['/clear', '/cost', '/compact']);
     expect(matchCommands('/model x')).toEqual([]);
     expect(matchCommands('hello')).toEqual([]);
   });

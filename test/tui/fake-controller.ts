@@ -31,6 +31,9 @@ export class FakeController implements Controller {
   cleared = 0;
   models: string[] = [];
   worktreeNames: (string | undefined)[] = [];
+  /** The focus of each `/compact`, in order. */
+  compactions: (string | undefined)[] = [];
+  compactError: string | undefined;
   worktreeError: string | undefined;
   usageValue = usageOf();
   spendValue: Spend = { dollars: 0, unpriced: [] };
@@ -120,6 +123,23 @@ export class FakeController implements Controller {
 
   tools(): ToolInfo[] {
     return this.toolList;
+  }
+
+  /** Records the focus and emits the compaction event as the agent would. */
+  async compact(focus?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
+    this.compactions.push(focus);
+    if (this.compactError) throw new Error(this.compactError);
+    const figures = { tokensBefore: 120_000, tokensAfter: 8_000 };
+    this.emit({
+      type: 'compaction',
+      trigger: 'manual',
+      ...figures,
+      window: 200_000,
+      replaced: 4,
+      summary: 'the summary',
+      droppedMessages: 0,
+    });
+    return figures;
   }
 
   async worktree(name?: string): Promise<{ path: string; branch: string }> {
