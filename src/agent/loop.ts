@@ -114,7 +114,8 @@ export async function runTurn(
   let turnStart = Math.max(conversation.length - 1, 0);
   // Set by a compaction, cleared by the next response: an overflow right after one ends the turn.
   let compacted = false;
-  let autoFailed = false;
+  // At most one automatic compaction per turn (an overflow still gets its own), whatever the settings.
+  let autoTried = false;
   let pauses = 0;
   let pausedBefore = false;
   let text = '';
@@ -157,11 +158,11 @@ export async function runTurn(
 
   for (;;) {
     if (signal.aborted) return finish('interrupted', null);
-    if (!compacted && !autoFailed && (await needsCompaction(conversation, deps))) {
+    if (!compacted && !autoTried && (await needsCompaction(conversation, deps))) {
+      autoTried = true;
       const r = await compactNow('auto');
       if (!r.ok && r.aborted) return finish('interrupted', null);
       if (!r.ok) {
-        autoFailed = true;
         emit({
           type: 'notice',
           level: 'warn',
