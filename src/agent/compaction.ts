@@ -224,7 +224,8 @@ export async function compact(
     opts.turnStart,
     (i) => tokensFrom(i) - perChar * overhead <= window * KEEP_SHARE,
   );
-  const replaced = conversation.replacePrefix(cut, summaryHandoff(summary));
+  const head = summaryHandoff(summary);
+  const replaced = conversation.replacePrefix(cut, head);
   const after = Math.round(perChar * chars(conversation.messages));
   conversation.contextTokens = after;
   if (from > 0)
@@ -240,7 +241,7 @@ export async function compact(
     tokensAfter: after,
     window,
     replaced,
-    summary,
+    summary: head,
     droppedMessages: from,
   });
   return { ok: true, tokensBefore: before, tokensAfter: after };

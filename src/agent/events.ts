@@ -107,8 +107,8 @@ export type AgentEvent =
   | { type: 'compaction_start'; trigger: CompactionTrigger; tokens: number; window: number }
   /**
    * The conversation was compacted: its oldest `replaced` messages are now one user message that
-   * begins with `summary` (`Conversation.replacePrefix(replaced, summary)` rebuilds it from the
-   * messages before). `tokensBefore`: what the prompt took before (as the API reported, or as the
+   * begins with `summary`, the model's summary in its frame (`Conversation.replacePrefix(replaced,
+   * summary)` on the messages before gives the conversation after). `tokensBefore`: what the prompt took before (as the API reported, or as the
    * refusal said); `tokensAfter`: an estimate for the new prompt, scaled from `tokensBefore` by size,
    * until the next request reports it. `droppedMessages`: messages left out of the summary request
    * because it would not fit the window either (0 normally). Tokens throughout.

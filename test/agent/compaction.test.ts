@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAgent } from '../../src/agent/build';
 import { compact } from '../../src/agent/compaction';
+import { Conversation } from '../../src/agent/conversation';
 import { LEFT_OUT } from '../../src/agent/compaction-prompt';
 import { EventHub, type AgentEvent } from '../../src/agent/events';
 import { runTurn } from '../../src/agent/loop';
@@ -280,7 +281,17 @@ describe('compaction on demand', () => {
     const asked = texts(fake.messageRequests[1]);
     expect(asked.at(-1)).toContain('keep this in focus; give it the most detail: the parser tests');
     expect(conversation.length).toBe(1);
-    expect(compactions(events)).toMatchObject([{ trigger: 'manual', replaced: 2, summary: 'the summary' }]);
+    const [event] = compactions(events);
+    expect(event).toMatchObject({ trigger: 'manual', replaced: 2 });
+    // What a session store needs: the event rebuilds the compacted conversation from the one before.
+    const rebuilt = new Conversation();
+    rebuilt.appendUser('question');
+    rebuilt.appendAssistant([{ type: 'text', text: 'answer' }]);
+    if (event.type === 'compaction') rebuilt.replacePrefix(event.replaced, event.summary);
+    expect(rebuilt.messages).toEqual(conversation.messages);
+    expect(
+      texts({ body: { messages: [...conversation.messages] } } as unknown as RecordedRequest)[0],
+    ).toContain('<summary>\nthe summary\n</summary>');
 
     fake.enqueue(reply.text('next'));
     await run('go on');

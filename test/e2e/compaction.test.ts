@@ -38,9 +38,9 @@ describe('compaction in codey -p', () => {
       trigger: 'auto',
       tokensBefore: 190_000,
       window: 200_000,
-      summary: SUMMARY,
       droppedMessages: 0,
     });
+    expect(c!.summary).toContain(`<summary>\n${SUMMARY}\n</summary>`);
     expect(c!.tokensAfter).toEqual(expect.any(Number));
     expect(events.find((e) => e.type === 'usage')).toMatchObject({
       context: { tokens: 190_000, window: 200_000 },
@@ -55,7 +55,7 @@ describe('compaction in codey -p', () => {
       .map((l) => JSON.parse(l));
     expect(log.find((e) => e.type === 'compaction')).toMatchObject({
       tokensBefore: 190_000,
-      summary: SUMMARY,
+      summary: c!.summary,
     });
   });
 
