@@ -286,7 +286,13 @@ async function streamResponse(
   signal: AbortSignal,
 ): Promise<LlmResponse> {
   const { emit } = deps;
+  let answered = false;
   for await (const ev of deps.llm.stream(requestFor(deps, conversation.messages), signal)) {
+    if (!answered) {
+      // The endpoint answers: look the window up meanwhile (once per model), never before that.
+      answered = true;
+      void deps.context.window(deps.model).catch(() => undefined);
+    }
     switch (ev.type) {
       case 'text_delta':
         emit({ type: 'text_delta', text: ev.text });

@@ -90,13 +90,18 @@ export class SessionController implements Controller {
     this.#s.deps = withChanges(this.#s.deps, { model: name });
   }
 
-  /** Compact the conversation between turns (see {@link compact}); SIGTERM / SIGHUP interrupt it. */
-  async compact(focus?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
+  /** Compact the conversation between turns (see {@link compact}); SIGTERM / SIGHUP interrupt it too. */
+  async compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }> {
     const s = this.#s;
-    const job = compact(s.conversation, s.deps, this.#stop.signal, { trigger: 'manual', focus });
+    const stop = AbortSignal.any([signal, this.#stop.signal]);
+    const job = compact(s.conversation, s.deps, stop, { trigger: 'manual', focus });
     this.#compacting = this.#running = job;
     try {
       const r = await job;
+      if (!r.ok && r.aborted) throw new Error('interrupted; the conversation is as it was');
       if (!r.ok) throw new Error(r.error);
       return { tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter };
     } finally {

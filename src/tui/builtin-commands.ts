@@ -75,9 +75,9 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     args: '[FOCUS]',
     description: 'replace the conversation with a summary, to free the context window',
     whileBusy: false,
-    run: async ({ args, session }) => {
+    run: async ({ args, session, signal }) => {
       try {
-        await session.compact(args || undefined);
+        await session.compact(args || undefined, signal);
         return {
           kind: 'info',
           lines: ['The model now sees the summary instead of the earlier messages; carry on as before.'],

@@ -18,6 +18,8 @@ export type CommandOutcome =
 export interface CommandContext {
   /** The words after the command's name, joined by one space; '' when there are none. */
   args: string;
+  /** Aborted when the person interrupts (Esc) a command that keeps the session busy while it runs. */
+  signal: AbortSignal;
   /** The session, through its narrow port. */
   session: SessionPort;
   /** The registry the command was found in, in order (what /help lists). */
@@ -91,7 +93,7 @@ export function completeCommand(value: string, commands = COMMANDS): string | un
 export async function executeCommand(
   line: string,
   session: SessionPort,
-  opts: { busy?: boolean; commands?: readonly CommandSpec[] } = {},
+  opts: { busy?: boolean; commands?: readonly CommandSpec[]; signal?: AbortSignal } = {},
 ): Promise<CommandOutcome> {
   const commands = opts.commands ?? COMMANDS;
   const [word, ...rest] = line.trim().split(/\s+/);
@@ -104,7 +106,8 @@ export async function executeCommand(
     };
   }
   try {
-    return await command.run({ args: rest.join(' '), session, commands });
+    const signal = opts.signal ?? new AbortController().signal;
+    return await command.run({ args: rest.join(' '), session, commands, signal });
   } catch (err) {
     return { kind: 'error', message: `${command.name} failed: ${(err as Error).message ?? String(err)}` };
   }

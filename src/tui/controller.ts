@@ -47,10 +47,14 @@ export interface SessionPort {
   cost(): Spend;
   /**
    * `/compact [FOCUS]`: replace the conversation with a handoff summary the model writes, keeping
-   * `focus` in view. Resolves with the prompt's size before and (estimated) after, in tokens; rejects
-   * with an Error whose message is shown to the person (an empty conversation, the API failed).
+   * `focus` in view; `signal` interrupts it (the conversation stays as it was). Resolves with the
+   * prompt's size before and (estimated) after, in tokens; rejects with an Error whose message is
+   * shown to the person (an empty conversation, the API failed, interrupted).
    */
-  compact(focus?: string): Promise<{ tokensBefore: number; tokensAfter: number }>;
+  compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }>;
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
   /**

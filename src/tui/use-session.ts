@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Controller } from './controller';
-import { executeCommand } from './commands';
+import { executeCommand, findCommand } from './commands';
 import type { TranscriptAction } from './transcript-state';
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
@@ -63,12 +63,29 @@ export function useSession(
 
   const runCommand = useCallback(
     (line: string) => {
-      // Each command's `whileBusy` decides whether it may run during the turn.
-      void executeCommand(line, controller, { busy: Boolean(abort.current) }).then((outcome) => {
-        if (outcome.kind === 'exit') exit();
-        else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
-        else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
-      });
+      // Each command's `whileBusy` decides whether it may run during the turn. One that may not
+      // keeps the session busy while it runs, as a turn does: Esc interrupts it (`/compact`), and
+      // no prompt starts meanwhile.
+      const busy = Boolean(abort.current);
+      const exclusive = !busy && findCommand(line.trim().split(/\s+/)[0])?.whileBusy === false;
+      const ac = new AbortController();
+      if (exclusive) {
+        abort.current = ac;
+        setBusy(true);
+      }
+      const done = executeCommand(line, controller, { busy, signal: ac.signal })
+        .then((outcome) => {
+          if (outcome.kind === 'exit') exit();
+          else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
+          else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
+        })
+        .finally(() => {
+          if (!exclusive) return;
+          if (abort.current === ac) abort.current = undefined;
+          if (running.current === done) running.current = undefined;
+          setBusy(false);
+        });
+      if (exclusive) running.current = done;
     },
     [controller, dispatch, exit],
   );

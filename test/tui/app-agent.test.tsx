@@ -195,6 +195,8 @@ describe('/cost and /tools on the real session', () => {
     await t.shows('Yes, always for Bash');
     await t.type('2'); // always for Bash
     await t.shows('first done');
+    // The text shows before the response's stream ends: wait for the turn to end (the idle keys).
+    await t.shows('Enter send');
     await t.type('/tools', KEY.enter);
     await eventually(() => expect(t.out()).toMatch(/Bash\s+runs without asking/));
     expect(t.out()).toMatch(/EditFile\s+asks first/);

@@ -286,6 +286,21 @@ describe('slash commands', () => {
     expect(c.compactions).toEqual(['the parser tests', undefined]);
   });
 
+  it('/compact keeps the session busy until it ends, and Esc interrupts it', async () => {
+    const c = new FakeController();
+    c.compactGate = new Promise(() => {});
+    const { type, out, shows } = await start(c);
+    await type('/compact', KEY.enter);
+    await eventually(() => expect(status(out())).toContain('Esc interrupt'));
+    await type('/clear', KEY.enter);
+    await shows('/clear waits for the running turn: press Esc to interrupt it first.');
+    expect(c.cleared).toBe(0);
+    await type(KEY.esc);
+    await shows('Could not compact: interrupted; the conversation is as it was');
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out()).not.toContain('Compacted the conversation');
+  });
+
   it('/tools lists the tools and whether each asks', async () => {
     const { type, shows } = await start();
     await type('/tools', KEY.enter);

@@ -125,9 +125,20 @@ export class FakeController implements Controller {
     return this.toolList;
   }
 
+  /** When set, `/compact` waits for this promise (or its signal) before it answers. */
+  compactGate: Promise<void> | undefined;
+
   /** Records the focus and emits the compaction event as the agent would. */
-  async compact(focus?: string): Promise<{ tokensBefore: number; tokensAfter: number }> {
+  async compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }> {
     this.compactions.push(focus);
+    if (this.compactGate) {
+      const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      await Promise.race([this.compactGate, aborted]);
+      if (signal.aborted) throw new Error('interrupted; the conversation is as it was');
+    }
     if (this.compactError) throw new Error(this.compactError);
     const figures = { tokensBefore: 120_000, tokensAfter: 8_000 };
     this.emit({
