@@ -1,7 +1,13 @@
 import { describe, type Policy } from '../approval/policy';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
-import { ToolError, type ToolContext, type ToolSession } from '../tools/tool';
+import {
+  ToolError,
+  type ToolContext,
+  type ToolDisplay,
+  type ToolErrorCode,
+  type ToolState,
+} from '../tools/tool';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 
@@ -33,7 +39,7 @@ export interface DispatchDeps {
   policy: Policy;
   requestApproval?: ApprovalCallback;
   cwd: string;
-  session: ToolSession;
+  state: ToolState;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
   /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
@@ -56,7 +62,8 @@ function toolContext(
   return {
     cwd: deps.cwd,
     signal,
-    session: deps.session,
+    state: deps.state,
+    env: deps.registry.env,
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
@@ -96,17 +103,18 @@ export async function dispatch(
   const end = (
     status: 'done' | 'error' | 'denied' | 'interrupted',
     rawOutput: string,
-    rawExtra: { title?: string; meta?: Record<string, unknown> } = {},
+    rawExtra: { title?: string; display?: ToolDisplay; code?: ToolErrorCode } = {},
   ): ToolResultBlock => {
     const held = progress.end();
     if (held) deps.emit({ type: 'tool_progress', id: use.id, message: held });
     const output = deps.scrub(rawOutput);
     const extra = {
       title: rawExtra.title === undefined ? undefined : deps.scrub(rawExtra.title),
-      meta:
-        rawExtra.meta === undefined
+      display:
+        rawExtra.display === undefined
           ? undefined
-          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.meta))) as Record<string, unknown>),
+          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.display))) as ToolDisplay),
+      code: rawExtra.code,
     };
     deps.emit({
       type: 'tool_end',
@@ -135,12 +143,13 @@ export async function dispatch(
       input: use.input,
       summary,
       detail,
+      ...(tool?.shows ? { shows: tool.shows } : {}),
     });
 
   const parsed = deps.registry.parse(use.name, use.input);
   if (!parsed.ok) {
     start(use.name, '');
-    return end('error', parsed.error);
+    return end('error', parsed.error, { code: parsed.code });
   }
   const req = describe(parsed.tool, parsed.args as never);
   start(req.summary, req.detail);
@@ -195,7 +204,7 @@ export async function dispatch(
           };
       } catch (err) {
         // The call cannot succeed: say why without asking the person about it.
-        if (err instanceof ToolError) return end('error', err.message);
+        if (err instanceof ToolError) return end('error', err.message, { code: err.code });
       }
     }
     deps.emit({ type: 'approval_request', id: use.id, request: asked });
@@ -225,10 +234,14 @@ export async function dispatch(
     return end(
       'interrupted',
       `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(),
-      result,
+      { title: result.title, display: result.display, code: 'interrupted' },
     );
   }
-  return end(result.isError ? 'error' : 'done', result.output, { title: result.title, meta: result.meta });
+  return end(result.isError ? 'error' : 'done', result.output, {
+    title: result.title,
+    display: result.display,
+    code: result.code,
+  });
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

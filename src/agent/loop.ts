@@ -3,7 +3,7 @@ import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessagePa
 import { LlmError } from '../llm/errors';
 import { redactingStream, redactor } from '../util/redact';
 import type { Registry } from '../tools/registry';
-import type { ToolSession } from '../tools/tool';
+import type { ToolState } from '../tools/tool';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
 import {
   emptyUsage,
@@ -30,7 +30,7 @@ export interface AgentOptions {
   /** Server tool definitions (hosted search/fetch), constant for the session. */
   hostedTools?: Record<string, unknown>[];
   cwd: string;
-  session: ToolSession;
+  state: ToolState;
   /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
   requestApproval?: ApprovalCallback;
   /** Most `pause_turn` continuations in one user turn (default 10). */
@@ -274,7 +274,7 @@ export class Agent {
       policy: o.policy,
       requestApproval: o.requestApproval,
       cwd: o.cwd,
-      session: o.session,
+      state: o.state,
       emit: this.#emit,
       denials: this.denials,
       scrub: this.#scrub,

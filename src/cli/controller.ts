@@ -1,5 +1,6 @@
 import { systemPrompt } from '../agent/system-prompt';
 import type { AgentEvent, Usage } from '../agent/events';
+import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import { toolsIn } from '../tools/factory';
@@ -78,7 +79,7 @@ export class SessionController implements Controller {
       name: t.name,
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
-      asks: !t.readOnly && !policy.allowsWholeTool(t.name),
+      asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
     }));
   }
 
@@ -89,7 +90,7 @@ export class SessionController implements Controller {
    */
   async worktree(name?: string): Promise<Worktree> {
     const { path, branch } = await createWorktree(this.#s.workspace, name);
-    const registry = await toolsIn(path, this.#s.toolSettings);
+    const registry = await toolsIn({ ...this.#s.toolHost, workspace: path });
     const system = systemPrompt({
       cwd: path,
       platform: process.platform,

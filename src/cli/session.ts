@@ -11,7 +11,7 @@ import { redactor } from '../util/redact';
 import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
 import { SessionLog } from '../session/log';
-import { toolsIn, type ToolSettings } from '../tools/factory';
+import { toolsIn, type ToolHost } from '../tools/factory';
 
 /** Everything one session needs, built once from the resolved settings. */
 export interface CodeySession {
@@ -25,7 +25,8 @@ export interface CodeySession {
   secrets: string[];
   /** One-line notices for the person (unusable web provider, no log). */
   notices: string[];
-  toolSettings: ToolSettings;
+  /** What `toolsIn` built the tools from; `/worktree` builds them again with another workspace. */
+  toolHost: ToolHost;
   /** e.g. `web: command` or `web off`. */
   webStatus: string;
 }
@@ -65,15 +66,18 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const id = randomUUID();
   const workspace = realpathSync(input.cwd);
   const webProvider = input.noWeb ? 'none' : s.web_provider;
-  const toolSettings: ToolSettings = {
-    webProvider,
-    // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
-    webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
-    webCommand: s.web_command,
+  const toolHost: ToolHost = {
+    workspace,
+    settings: {
+      webProvider,
+      // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
+      webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
+      webCommand: s.web_command,
+      version: input.version,
+    },
     env,
-    version: input.version,
   };
-  const registry = await toolsIn(workspace, toolSettings);
+  const registry = await toolsIn(toolHost);
   const notices = [...registry.notices];
   const cred = credentials(s, env);
   const secrets = [
@@ -131,7 +135,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     maxTurns: s.max_turns,
     hostedTools: hosted,
     cwd: workspace,
-    session: { memo: new Map() },
+    state: { memo: new Map() },
     secrets,
   });
 
@@ -151,5 +155,5 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     notices.push(`codey: no session log (${(err as Error).message}); going on without one`);
   }
   const webStatus = webProvider === 'none' ? 'web off' : `web: ${webProvider}`;
-  return { id, agent, workspace, policy, log, secrets, notices, toolSettings, webStatus };
+  return { id, agent, workspace, policy, log, secrets, notices, toolHost, webStatus };
 }

@@ -170,7 +170,7 @@ async function planEdit(args: z.infer<typeof schema>, cwd: string) {
 /**
  * `edit_file(path, old_string, new_string, replace_all?)`: exact string replacement. Keeps the file's
  * line endings (LF strings are matched and written as CRLF in a CRLF file), its encoding and byte-order
- * mark, whether it ends with a newline, and its mode; writes atomically. meta: `{ path, before, after }`.
+ * mark, whether it ends with a newline, and its mode; writes atomically. display: `diff`.
  * Errors: no match (with a whitespace near-miss hint), several matches without replace_all.
  */
 export const editFileTool = defineTool({
@@ -205,6 +205,6 @@ export const editFileTool = defineTool({
       const last = first + newS.replace(/\r?\n$/, '').split('\n').length - 1;
       output = `${head} at line ${first}. ${snippet(after, first, last)}`;
     }
-    return { output, title: `Edited ${shown}`, meta: { path: shown, before: text, after } };
+    return { output, title: `Edited ${shown}`, display: { kind: 'diff', path: shown, before: text, after } };
   },
 });

@@ -51,7 +51,7 @@ function relativePattern(dir: string, pattern: string): string {
  * `glob(pattern, path?)`: files (not folders) under `path` matching `pattern`, .gitignore honoured,
  * newest first by modification time, at most {@link MAX_GLOB_RESULTS}. Paths are relative to the
  * workspace root. An empty result says how many matching files .gitignore hid.
- * meta: `{ count, shown, ignored }`.
+ * display: `list` (`total`, `shown`, `ignored`).
  */
 export const globTool = defineTool({
   name: 'glob',
@@ -98,7 +98,7 @@ export const globTool = defineTool({
       if (notes.length) output += ` (${notes.join('; ')})`;
       if (!pattern.includes('/'))
         output += `; "${pattern}" only matches in ${shownDir} itself, try "**/${pattern}"`;
-      return { output, title: 'No files', meta: { count: 0, shown: 0, ignored: hidden } };
+      return { output, title: 'No files', display: { kind: 'list', total: 0, shown: 0, ignored: hidden } };
     }
 
     const times = await Promise.all(
@@ -117,7 +117,12 @@ export const globTool = defineTool({
     return {
       output: lines.join('\n'),
       title: `Found ${rows.length} file${rows.length === 1 ? '' : 's'}`,
-      meta: { count: rows.length, shown: rows.length - more, ignored: listing.ignoredFiles.length },
+      display: {
+        kind: 'list',
+        total: rows.length,
+        shown: rows.length - more,
+        ignored: listing.ignoredFiles.length,
+      },
     };
   },
 });

@@ -5,7 +5,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { ignoreLevelsFor, listFiles, type FileEntry } from './search-files';
 import { decodeText, looksBinary, splitLines } from './text-file';
-import { defineTool, ToolError, type ToolSession } from './tool';
+import { defineTool, ToolError, type ToolState } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
 import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
 
@@ -256,13 +256,10 @@ export async function grepSearch(
   return { output: format(q, hits, isFile), files: hits.length };
 }
 
-/** The `rg` executable on PATH, remembered in the session; null when there is none. */
-export async function findRipgrep(
-  session: ToolSession,
-  envPath = process.env.PATH ?? '',
-): Promise<string | null> {
+/** The `rg` executable on `envPath` (a PATH value), remembered in the tool state; null when there is none. */
+export async function findRipgrep(state: ToolState, envPath: string): Promise<string | null> {
   const key = 'grep:rg-path';
-  if (session.memo.has(key)) return session.memo.get(key) as string | null;
+  if (state.memo.has(key)) return state.memo.get(key) as string | null;
   let found: string | null = null;
   for (const dir of envPath.split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(dir, 'rg');
@@ -281,7 +278,7 @@ export async function findRipgrep(
       break;
     }
   }
-  session.memo.set(key, found);
+  state.memo.set(key, found);
   return found;
 }
 
@@ -309,7 +306,7 @@ const schema = z.object({
 /**
  * `grep(pattern, path?, glob?, output_mode?, ignore_case?)`: regex search of file contents, line by
  * line, .gitignore honoured, binary files skipped. Uses ripgrep when it is on PATH, else the same
- * search in JavaScript. meta: `{ files }` (files with a match).
+ * search in JavaScript. display: `list` (`total`: files with a match).
  */
 export const grepTool = defineTool({
   name: 'grep',
@@ -327,7 +324,7 @@ export const grepTool = defineTool({
     const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.');
     if (!(await stat(target).catch(() => undefined)))
       throw new ToolError(await missingFileMessage(ctx.cwd, target));
-    const rgPath = await findRipgrep(ctx.session);
+    const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');
     const { output, files } = await grepSearch(
       {
         root: ctx.cwd,
@@ -343,7 +340,7 @@ export const grepTool = defineTool({
     return {
       output,
       title: files ? `${files} file${files === 1 ? '' : 's'} matched` : 'No matches',
-      meta: { files },
+      display: { kind: 'list', total: files },
     };
   },
 });

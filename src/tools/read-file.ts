@@ -40,7 +40,7 @@ const schema = z.object({
 /**
  * `read_file(path, offset?, limit?)`: numbered lines like `cat -n`. Refuses folders, binary files (a
  * NUL byte in the first 8 KiB), images and PDFs, and files over {@link MAX_READ_BYTES}; a missing file
- * gets a "did you mean" from its folder. meta: `{ path, startLine, endLine, totalLines }`.
+ * gets a "did you mean" from its folder. The title says how many lines were read.
  */
 export const readFileTool = defineTool({
   name: 'read_file',
@@ -107,7 +107,6 @@ export const readFileTool = defineTool({
     return {
       output: out.join('\n'),
       title: `Read ${end - start + 1} line${end === start ? '' : 's'}`,
-      meta: { path: shown, startLine: start, endLine: end, totalLines: total },
     };
   },
 });

@@ -129,13 +129,13 @@ export function webFetchTool(deps: WebFetchDeps) {
   return defineTool({
     name: 'web_fetch',
     kind: 'fetch',
-    readOnly: false,
     description: DESCRIPTION,
     schema,
     describe: (args) => ({
       summary: `Fetch ${args.url}`,
       detail: args.url,
       rememberable: true,
+      noun: 'this URL',
       domain: hostOf(args.url),
     }),
     async run(args, ctx) {
@@ -144,14 +144,23 @@ export function webFetchTool(deps: WebFetchDeps) {
       try {
         page = await deps.fetch(args.url, { maxBytes, signal: ctx.signal });
       } catch (err) {
-        if (err instanceof WebError) throw new ToolError(err.message + advice(err), { cause: err });
+        if (err instanceof WebError)
+          throw new ToolError(err.message + advice(err), err.kind === 'refused' ? 'refused' : 'network', {
+            cause: err,
+          });
         throw err;
       }
       const body = isHtml(page.contentType) ? deps.htmlToText(page.text, page.url) : page.text;
       return {
         output: formatPage(page, args.url, body),
         title: `${page.status} ${page.contentType}, ${kB(page.bytes)} kB${page.truncated ? ' (cut)' : ''}`,
-        meta: { url: page.url, status: page.status, bytes: page.bytes, redirects: page.redirects },
+        display: {
+          kind: 'fetch',
+          url: page.url,
+          status: page.status,
+          bytes: page.bytes,
+          redirects: page.redirects,
+        },
       };
     },
   });

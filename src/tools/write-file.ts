@@ -40,7 +40,7 @@ async function planWrite(
 
 /**
  * `write_file(path, content)`: create or overwrite a file, creating parent folders. Atomic (temp file,
- * fsync, rename), keeps an existing file's mode. meta: `{ path, before, after }` (before is the old
+ * fsync, rename), keeps an existing file's mode. display: `diff` (before is the old
  * contents, or null for a new file or one too large to diff) for the TUI's diff view.
  */
 export const writeFileTool = defineTool({
@@ -77,7 +77,7 @@ export const writeFileTool = defineTool({
     return {
       output: `${verb} ${shown} (${lines.toLocaleString('en-US')} lines, ${size.toLocaleString('en-US')} bytes)`,
       title: `${verb} ${shown}`,
-      meta: { path: shown, before, after: args.content },
+      display: { kind: 'diff', path: shown, before, after: args.content },
     };
   },
 });

@@ -53,7 +53,7 @@ function agent(replies: ScriptedReply[], over: Partial<AgentOptions> = {}) {
     thinking: 'off',
     maxTurns: 10,
     cwd: '/tmp',
-    session: { memo: new Map() },
+    state: { memo: new Map() },
     ...over,
   });
   const events: AgentEvent[] = [];

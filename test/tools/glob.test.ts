@@ -40,7 +40,7 @@ describe('glob', () => {
     const r = await glob({ pattern: '**/*.ts' });
     expect(r.output).toBe('src/new.ts\n.github/ci.ts\nsrc/lib/mid.ts\nsrc/old.ts');
     expect(r.title).toBe('Found 4 files');
-    expect(r.meta).toMatchObject({ count: 4, shown: 4 });
+    expect(r.display).toMatchObject({ kind: 'list', total: 4, shown: 4 });
   });
 
   it('keeps "*" inside one folder', async () => {
@@ -81,7 +81,7 @@ describe('glob', () => {
     expect(lines).toHaveLength(201);
     expect(lines[0]).toBe('f204.txt');
     expect(lines[200]).toBe('(5 more not shown; narrow the pattern)');
-    expect(r.meta).toMatchObject({ count: 205, shown: 200 });
+    expect(r.display).toMatchObject({ kind: 'list', total: 205, shown: 200 });
   });
 
   it('refuses a file as path, a missing folder, and patterns leaving the folder', async () => {

@@ -12,6 +12,7 @@ const bash: ApprovalRequest = {
   summary: 'Run a shell command',
   detail: 'rm -rf build',
   rememberable: true,
+  noun: 'this command',
 };
 const fetchReq: ApprovalRequest = {
   tool: 'web_fetch',
@@ -19,6 +20,7 @@ const fetchReq: ApprovalRequest = {
   summary: 'Fetch a page',
   detail: 'https://docs.rs/x',
   rememberable: true,
+  noun: 'this URL',
   domain: 'docs.rs',
 };
 const search: ApprovalRequest = {

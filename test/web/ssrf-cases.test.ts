@@ -101,7 +101,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function ctx(): ToolContext {
-  return { cwd: '/', signal: new AbortController().signal, emit: () => {}, session: { memo: new Map() } };
+  return {
+    cwd: '/',
+    signal: new AbortController().signal,
+    emit: () => {},
+    state: { memo: new Map() },
+    env: {},
+  };
 }
 
 describe.skipIf(!haveSharedCases)('ssrf.jsonl', () => {
