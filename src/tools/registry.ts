@@ -7,6 +7,7 @@ import {
   type ToolResult,
   type ToolSchema,
 } from './tool';
+import { zodValidate } from './json-schema';
 import { headTail } from './truncate';
 
 /** A tool definition as the Messages API takes it (`tools[]` entry of a client tool). */
@@ -24,17 +25,8 @@ function inputSchema(schema: ToolSchema): ToolDefinition['input_schema'] {
 }
 
 /** Check `input` against a schema: the arguments to run with, or one line per problem. */
-function validate(
-  schema: ToolSchema,
-  input: unknown,
-): { ok: true; value: unknown } | { ok: false; issues: string[] } {
-  if (!isZodSchema(schema)) return schema.validate(input);
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    issues: parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`),
-  };
+function validate(schema: ToolSchema, input: unknown) {
+  return isZodSchema(schema) ? zodValidate(schema, input) : schema.validate(input);
 }
 
 export interface RegistryOptions {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Policy, evaluate, parseRule, ruleFor, splitRules, type Rule } from '../../src/approval/policy';
+import {
+  Policy,
+  describe as describeCall,
+  evaluate,
+  parseRule,
+  ruleFor,
+  splitRules,
+  type Rule,
+} from '../../src/approval/policy';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 
 const bash = (cmd: string): ApprovalRequest => ({
@@ -160,5 +168,27 @@ describe('protected paths', () => {
 describe('malformed rules', () => {
   it.each(['bash(', 'web_fetch(domain:)', 'bash(:*)', '', '(x)'])('%j does not parse', (r) => {
     expect(parseRule(r)).toBeUndefined();
+  });
+});
+
+describe('a request takes readOnly from the kind alone', () => {
+  const tool = (kind: string) => ({
+    name: 'probe',
+    kind,
+    describe: () => ({ summary: 's', detail: 'd', rememberable: true }),
+  });
+
+  it('never asks about read, and asks about every other kind', () => {
+    const verdicts = ['read', 'edit', 'execute', 'fetch', 'agent'].map((k) => {
+      const req = describeCall(tool(k), undefined as never);
+      return [k, req.readOnly, evaluate(req, []).action];
+    });
+    expect(verdicts).toEqual([
+      ['read', true, 'allow'],
+      ['edit', false, 'ask'],
+      ['execute', false, 'ask'],
+      ['fetch', false, 'ask'],
+      ['agent', false, 'ask'],
+    ]);
   });
 });

@@ -110,6 +110,13 @@ describe('ApprovalPrompt', () => {
     expect(decisions).toEqual([{ kind: 'allow_domain' }]);
     expect(approvalChoices(bash, 'Bash').some((c) => c.decision?.kind === 'allow_domain')).toBe(false);
   });
+
+  it("names the rememberable detail with the tool's own noun, whatever the tool is called", () => {
+    const job: ApprovalRequest = { ...bash, tool: 'mcp__ci__run_job', noun: 'this job' };
+    expect(approvalChoices(job, 'McpCiRunJob')[2].label).toBe('Yes, always for this job');
+    const plain: ApprovalRequest = { ...bash, noun: undefined };
+    expect(approvalChoices(plain, 'Bash')[2].label).toBe('Yes, always for this exact call');
+  });
 });
 
 describe('ApprovalPrompt with keys in one read', () => {
