@@ -98,7 +98,10 @@ async function readForEdit(
 ): Promise<{ text: string; encoding: TextEncoding }> {
   const st = await stat(abs).catch(() => undefined);
   if (!st)
-    throw new ToolError(`${await missingFileMessage(root, abs)} (to create a new file, use write_file)`);
+    throw new ToolError(
+      `${await missingFileMessage(root, abs)} (to create a new file, use write_file)`,
+      'not_found',
+    );
   if (st.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
   if (!st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be edited`);
   const buf = await readFile(abs);
@@ -148,6 +151,7 @@ async function planEdit(args: z.infer<typeof schema>, cwd: string) {
     throw new ToolError(
       `old_string was not found in ${shown}. Re-read the file with read_file and copy the text exactly, ` +
         `including whitespace and indentation.${missHint(text, args.old_string)}`,
+      'no_match',
     );
   }
   if (found.length > 1 && !args.replace_all) {
@@ -195,7 +199,7 @@ export const editFileTool = defineTool({
     try {
       await writeFileAtomic(abs, encodeText(after, encoding));
     } catch (err) {
-      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`);
+      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`, 'io');
     }
     const n = found.length;
     const head = `Edited ${shown}: replaced ${n} occurrence${n === 1 ? '' : 's'}`;

@@ -323,7 +323,7 @@ export const grepTool = defineTool({
   async run(args, ctx) {
     const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.');
     if (!(await stat(target).catch(() => undefined)))
-      throw new ToolError(await missingFileMessage(ctx.cwd, target));
+      throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
     const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');
     const { output, files } = await grepSearch(
       {

@@ -59,7 +59,7 @@ export const readFileTool = defineTool({
     const abs = await resolveInWorkspace(ctx.cwd, args.path);
     const shown = displayPath(ctx.cwd, abs);
     const st = await stat(abs).catch(() => undefined);
-    if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs));
+    if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs), 'not_found');
     if (st.isDirectory()) throw new ToolError(`${shown} is a directory; use glob to list it`);
     if (!st.isFile())
       throw new ToolError(`${shown} is not a regular file (a device, socket or pipe); it cannot be read`);
@@ -70,6 +70,7 @@ export const readFileTool = defineTool({
       throw new ToolError(
         `${shown} is ${(st.size / 1024 / 1024).toFixed(0)} MiB, too large to read; use grep to find the ` +
           `part you need, or bash with sed -n 'A,Bp' to print a range of lines`,
+        'too_large',
       );
     }
     const buf = await readFile(abs);

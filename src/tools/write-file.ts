@@ -64,12 +64,12 @@ export const writeFileTool = defineTool({
     try {
       await mkdir(path.dirname(abs), { recursive: true });
     } catch (err) {
-      throw new ToolError(`cannot create the folder for ${shown}: ${(err as Error).message}`);
+      throw new ToolError(`cannot create the folder for ${shown}: ${(err as Error).message}`, 'io');
     }
     try {
       await writeFileAtomic(abs, args.content);
     } catch (err) {
-      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`);
+      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`, 'io');
     }
     const size = Buffer.byteLength(args.content);
     const lines = lineCount(args.content);
