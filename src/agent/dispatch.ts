@@ -3,11 +3,14 @@ import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import {
   ToolError,
+  type StepVerdict,
+  type ToolCallDescription,
   type ToolContext,
   type ToolDisplay,
   type ToolErrorCode,
   type ToolState,
 } from '../tools/tool';
+import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 
@@ -68,12 +71,72 @@ function toolContext(
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
     },
+    approve: (call) => approveStep(use, deps, signal, call),
   };
+}
+
+/**
+ * `ToolContext.approve`: a further step of a running call, decided like a call (deny rules, allow
+ * rules, the person, or refused when no one can be asked). The events carry the call's id.
+ */
+async function approveStep(
+  use: ToolUse,
+  deps: DispatchDeps,
+  signal: AbortSignal,
+  call: ToolCallDescription,
+): Promise<StepVerdict> {
+  const req: ApprovalRequest = { tool: use.name, readOnly: false, ...call };
+  const deny = (reason: PermissionDenial['reason']) =>
+    deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason });
+  const verdict = deps.policy.evaluate(req);
+  if (verdict.action !== 'ask') {
+    deps.emit({
+      type: 'approval_decision',
+      id: use.id,
+      decision: { kind: verdict.action === 'allow' ? 'allow_once' : 'deny' },
+      source: 'rule',
+      rule: verdict.rule,
+    });
+    if (verdict.action === 'allow') return { allowed: true };
+    deny('rule');
+    return { allowed: false, reason: `the rule "${verdict.rule}" refuses ${call.detail}` };
+  }
+  if (!deps.requestApproval) {
+    deny('no_one_to_ask');
+    deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'no_one_to_ask' });
+    const rule = req.domain ? `${req.tool}(domain:${req.domain})` : `${req.tool}(${req.detail})`;
+    return {
+      allowed: false,
+      reason:
+        `${call.detail} needs the person's approval, and codey is running non-interactively with no --allow ` +
+        `rule that covers it. Do not retry it; tell the person (they can rerun with --allow "${rule}")`,
+    };
+  }
+  deps.emit({ type: 'approval_request', id: use.id, request: req });
+  let decision: Decision;
+  try {
+    decision = await deps.requestApproval(req, signal);
+  } catch {
+    return { allowed: false, reason: 'interrupted by the person while asking for approval' };
+  }
+  const rule = deps.policy.remember(req, decision);
+  deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
+  if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
+    deny('person');
+    return {
+      allowed: false,
+      reason:
+        decision.kind === 'deny_with_message'
+          ? `the person refused ${call.detail} and said: "${decision.message}". Follow that instead`
+          : `the person refused ${call.detail}; do not retry it, take another approach`,
+    };
+  }
+  return { allowed: true };
 }
 
 /** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
 function noOneToAsk(req: ApprovalRequest): string {
-  const rule = req.rememberable ? `${req.tool}(${req.detail})` : req.tool;
+  const rule = req.rememberable ? `${req.tool}(${capQuote(req.detail)})` : req.tool;
   return (
     `Not run: ${req.tool} needs the person's approval, and codey is running non-interactively with no ` +
     `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
@@ -89,7 +152,8 @@ function refusedByPerson(decision: Decision): string {
 
 /**
  * Run one tool_use: validate, ask approval, run. Always returns exactly one tool_result, whatever
- * happens (refused, failed, interrupted). Never throws.
+ * happens (refused, failed, interrupted), scrubbed of secrets and within the house cap (`headTail`
+ * in src/tools/truncate), error or not. Never throws.
  */
 export async function dispatch(
   use: ToolUse,
@@ -107,9 +171,10 @@ export async function dispatch(
   ): ToolResultBlock => {
     const held = progress.end();
     if (held) deps.emit({ type: 'tool_progress', id: use.id, message: held });
-    const output = deps.scrub(rawOutput);
+    // Scrub before capping, so a cut can never leave part of a secret behind.
+    const output = headTail(deps.scrub(rawOutput));
     const extra = {
-      title: rawExtra.title === undefined ? undefined : deps.scrub(rawExtra.title),
+      title: rawExtra.title === undefined ? undefined : capLine(deps.scrub(rawExtra.title)),
       display:
         rawExtra.display === undefined
           ? undefined
@@ -141,7 +206,7 @@ export async function dispatch(
       name: use.name,
       displayName,
       input: use.input,
-      summary,
+      summary: capLine(summary),
       detail,
       ...(tool?.shows ? { shows: tool.shows } : {}),
     });
@@ -155,6 +220,16 @@ export async function dispatch(
   start(req.summary, req.detail);
   if (signal.aborted)
     return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+  if (parsed.tool.check) {
+    // A call no answer could make succeed is refused before any rule or person is consulted, so
+    // no one approves it and no rule for it is suggested.
+    try {
+      parsed.tool.check(parsed.args as never);
+    } catch (err) {
+      if (err instanceof ToolError) return end('error', err.message, { code: err.code });
+      return end('error', `internal error: ${String(err)}`, { code: 'internal' });
+    }
+  }
 
   const verdict = deps.policy.evaluate(req);
   if (verdict.action === 'deny') {
@@ -193,40 +268,51 @@ export async function dispatch(
       });
       return end('denied', noOneToAsk(req));
     }
-    let asked = req;
-    if (parsed.tool.preview) {
-      try {
-        const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal, progress));
-        if (preview)
-          asked = {
-            ...req,
-            preview: JSON.parse(deps.scrub(JSON.stringify(preview))) as Record<string, unknown>,
-          };
-      } catch (err) {
-        // The call cannot succeed: say why without asking the person about it.
-        if (err instanceof ToolError) return end('error', err.message, { code: err.code });
+    // What the person approves is the preview: when it is different by the time the call would run
+    // (the file changed while they read the diff), they are asked again with the new one.
+    let shown: string | undefined;
+    for (;;) {
+      let asked = req;
+      let current: string | undefined;
+      if (parsed.tool.preview) {
+        try {
+          const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal, progress));
+          current = JSON.stringify(preview ?? null);
+          if (preview)
+            asked = { ...req, preview: JSON.parse(deps.scrub(current)) as Record<string, unknown> };
+        } catch (err) {
+          // The call cannot succeed: say why without asking the person about it.
+          if (err instanceof ToolError) return end('error', err.message, { code: err.code });
+        }
       }
+      if (shown !== undefined && current === shown) break;
+      if (shown !== undefined) asked = { ...asked, summary: `${req.summary} (changed since you were asked)` };
+      shown = current;
+      deps.emit({ type: 'approval_request', id: use.id, request: asked });
+      let decision: Decision;
+      try {
+        decision = await deps.requestApproval(asked, signal);
+      } catch {
+        return end(
+          'interrupted',
+          'Interrupted by the person while asking for approval; the call was not run.',
+        );
+      }
+      if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+      const rule = deps.policy.remember(req, decision);
+      deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
+      if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
+        deps.denials.push({
+          tool_name: use.name,
+          tool_use_id: use.id,
+          tool_input: use.input,
+          reason: 'person',
+        });
+        return end('denied', refusedByPerson(decision));
+      }
+      if (shown === undefined) break; // nothing to compare: no preview
     }
-    deps.emit({ type: 'approval_request', id: use.id, request: asked });
-    let decision: Decision;
-    try {
-      decision = await deps.requestApproval(asked, signal);
-    } catch {
-      return end('interrupted', 'Interrupted by the person while asking for approval; the call was not run.');
-    }
-    if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
     started = Date.now(); // the time spent asking is not the tool's
-    const rule = deps.policy.remember(req, decision);
-    deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
-    if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
-      deps.denials.push({
-        tool_name: use.name,
-        tool_use_id: use.id,
-        tool_input: use.input,
-        reason: 'person',
-      });
-      return end('denied', refusedByPerson(decision));
-    }
   }
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));

@@ -21,6 +21,12 @@ export const emptyUsage = (): Usage => ({
   web_search_requests: 0,
 });
 
+/** What the API said about a refusal (`stop_details`); either field may be null. */
+export interface RefusalDetails {
+  category: string | null;
+  explanation: string | null;
+}
+
 /** Why a user turn ended. */
 export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
 
@@ -29,8 +35,11 @@ export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' 
  * none of them calls the model or a tool.
  */
 export type AgentEvent =
-  /** A request to the model is about to be sent; `request` counts from 1 within the user turn. */
-  | { type: 'request_start'; request: number; model: string }
+  /**
+   * A request to the model is about to be sent; `request` counts from 1 within the user turn.
+   * `continues`: the response will extend the assistant message the server paused (`pause_turn`).
+   */
+  | { type: 'request_start'; request: number; model: string; continues?: true }
   | { type: 'text_delta'; text: string }
   /** A finished text block. */
   | { type: 'text'; text: string }
@@ -89,7 +98,15 @@ export type AgentEvent =
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
   | { type: 'error'; message: string }
   /** The user turn is over. `text` is the final assistant text. */
-  | { type: 'turn_end'; reason: TurnEndReason; stopReason: string | null; text: string; requests: number };
+  | {
+      type: 'turn_end';
+      reason: TurnEndReason;
+      stopReason: string | null;
+      text: string;
+      requests: number;
+      /** With reason `refusal`, when the API explained it. */
+      refusal?: RefusalDetails;
+    };
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

@@ -1,6 +1,6 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse, MessageParam } from '../llm/types';
-import { LlmError } from '../llm/errors';
+import { LlmError, RequestTooLargeError } from '../llm/errors';
 import { redactingStream, redactor } from '../util/redact';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
@@ -9,6 +9,7 @@ import {
   emptyUsage,
   type AgentEvent,
   type AgentEventListener,
+  type RefusalDetails,
   type ApprovalCallback,
   type TurnEndReason,
   type Usage,
@@ -43,12 +44,14 @@ export interface AgentOptions {
 export interface TurnResult {
   reason: TurnEndReason;
   stopReason: string | null;
-  /** The final assistant text (text blocks of the last response). */
+  /** The final assistant text: the text blocks of the last assistant message (a pause_turn continuation extends it). */
   text: string;
   /** Model requests made in this turn. */
   requests: number;
   /** Set when reason is `error`. */
   error?: string;
+  /** With reason `refusal`, when the API explained it (`stop_details`). */
+  refusal?: RefusalDetails;
 }
 
 const INTERRUPTED = 'Interrupted by the person before this call ran; it was not run.';
@@ -115,6 +118,17 @@ export class Agent {
     }
   };
 
+  /** A function that puts the messages back as they are now (the last one's content included). */
+  #undoPoint(): () => void {
+    const length = this.messages.length;
+    const last = this.messages.at(-1);
+    const content = last?.content;
+    return () => {
+      this.messages.length = length;
+      if (last && content !== undefined) last.content = content;
+    };
+  }
+
   /** Append a user message, merging into a trailing user message (after an interrupted request). */
   #pushUser(content: ContentBlockParam[]): void {
     const last = this.messages.at(-1);
@@ -136,14 +150,21 @@ export class Agent {
    */
   async run(prompt: string | ContentBlockParam[], signal: AbortSignal): Promise<TurnResult> {
     const o = this.#opts;
+    const takeBack = this.#undoPoint();
     this.#pushUser(typeof prompt === 'string' ? [{ type: 'text', text: prompt }] : prompt);
     let requests = 0;
     let pauses = 0;
     let pausedBefore = false;
     let text = '';
-    const finish = (reason: TurnEndReason, stopReason: string | null, error?: string): TurnResult => {
-      this.#emit({ type: 'turn_end', reason, stopReason, text, requests });
-      return { reason, stopReason, text, requests, error };
+    const finish = (
+      reason: TurnEndReason,
+      stopReason: string | null,
+      error?: string,
+      refusal?: RefusalDetails,
+    ): TurnResult => {
+      const more = refusal ? { refusal } : {};
+      this.#emit({ type: 'turn_end', reason, stopReason, text, requests, ...more });
+      return { reason, stopReason, text, requests, error, ...more };
     };
 
     for (;;) {
@@ -157,7 +178,12 @@ export class Agent {
         return finish('max_turns', null);
       }
       requests++;
-      this.#emit({ type: 'request_start', request: requests, model: o.model });
+      this.#emit({
+        type: 'request_start',
+        request: requests,
+        model: o.model,
+        ...(pausedBefore ? { continues: true } : {}),
+      });
 
       let response: LlmResponse;
       try {
@@ -165,22 +191,31 @@ export class Agent {
       } catch (err) {
         if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
           return finish('interrupted', null);
-        const message = err instanceof Error ? err.message : String(err);
+        let message = err instanceof Error ? err.message : String(err);
+        if (err instanceof RequestTooLargeError && requests === 1) {
+          // The prompt made the request too large: without it the conversation can go on.
+          takeBack();
+          message += ' Your message was taken back: the conversation is as it was before it.';
+        }
         this.#emit({ type: 'error', message });
         return finish('error', null, message);
       }
 
       this.#addUsage(response);
       const last = this.messages.at(-1);
+      let message: ContentBlockParam[];
       if (pausedBefore && last?.role === 'assistant' && Array.isArray(last.content)) {
         // A continuation after pause_turn extends the paused assistant message (one turn, one message).
-        last.content = [...last.content, ...(response.content as ContentBlockParam[])];
+        message = [...last.content, ...(response.content as ContentBlockParam[])];
+        last.content = message;
       } else {
-        this.messages.push({ role: 'assistant', content: response.content as ContentBlockParam[] });
+        message = response.content as ContentBlockParam[];
+        this.messages.push({ role: 'assistant', content: message });
       }
       pausedBefore = response.stop_reason === 'pause_turn';
-      text = response.content
-        .filter((b): b is Extract<ContentBlock, { type: 'text' }> => b.type === 'text')
+      // The answer is the whole assistant message: after a pause, the paused part and the continuation.
+      text = message
+        .filter((b): b is Extract<ContentBlockParam, { type: 'text' }> => b.type === 'text')
         .map((b) => b.text)
         .join('');
 
@@ -224,8 +259,11 @@ export class Agent {
             return finish('error', 'pause_turn', 'too many pause_turn continuations');
           }
           continue;
-        case 'refusal':
-          return finish('refusal', 'refusal');
+        case 'refusal': {
+          const d = response.stop_details;
+          const details = d ? { category: d.category, explanation: d.explanation } : undefined;
+          return finish('refusal', 'refusal', undefined, details);
+        }
         default:
           return finish('end_turn', response.stop_reason);
       }

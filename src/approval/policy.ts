@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 
 /**
@@ -8,7 +9,9 @@ import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
  * - `bash(npm test)` — this exact detail (the exact command, path or URL);
  * - `bash(git diff:*)` — a detail starting with `git diff` followed by a space or nothing, and no
  *   shell control operator after the prefix (so `git diff; rm -rf ~` is not covered);
- * - `web_fetch(domain:docs.python.org)` — a URL on that host or a subdomain of it.
+ * - `web_fetch(domain:docs.python.org)` — a URL on that host or a subdomain of it; `domain:*.python.org`
+ *   means the same as `domain:python.org`. No other wildcard, no scheme, path or port: such a rule is
+ *   reported at start and ignored (see {@link readRule}), because it would match nothing.
  *
  * Tool names in rules may also be written in their PascalCase display form (`Bash`, `WebFetch`).
  */
@@ -30,27 +33,77 @@ function wireName(name: string): string {
     : name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
+/** The domain forms a rule may use, for notices. */
+export const DOMAIN_FORMS =
+  'domain:example.com (that host and all its subdomains; domain:*.example.com means the same)';
+/** The rule forms, for notices. */
+export const RULE_FORMS = `bash, bash(npm test), bash(git diff:*), web_fetch(https://example.com/page), web_fetch(${DOMAIN_FORMS})`;
+
+/** Dot-separated labels of letters, digits, `-` and `_` (what a URL's hostname is after IDN mapping). */
+const HOST_NAME = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*$/;
+
 /**
- * Parse a rule string. Returns undefined for an empty or malformed rule (the caller reports it).
+ * The host a `domain:` rule names, normalised as a URL's hostname is (lowercase, IDN as punycode,
+ * IPv6 without brackets, no trailing dot), or undefined for anything else: another wildcard (`*`,
+ * `*foo.com`, `a.*.com`), a leading dot, a scheme, path, port or user.
+ */
+function ruleDomain(text: string): string | undefined {
+  let d = text.trim();
+  if (d.startsWith('*.')) d = d.slice(2);
+  if (/^\[[0-9a-f:.]+\]$/i.test(d)) d = d.slice(1, -1);
+  if (isIP(d) === 6) d = `[${d}]`;
+  else if (d === '' || /[\s/\\?#@:*%[\]]/.test(d) || d.startsWith('.')) return undefined;
+  let host: string;
+  try {
+    host = new URL(`http://${d}/`).hostname.replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+  if (host.startsWith('[')) return host.slice(1, -1);
+  return HOST_NAME.test(host) ? host : undefined;
+}
+
+/**
+ * Read a rule string: the rule, or why it cannot be used (a sentence naming the accepted forms).
  * Whitespace around the rule is ignored.
  */
-export function parseRule(text: string): Rule | undefined {
+export function readRule(text: string): { rule: Rule } | { problem: string } {
   const source = text.trim();
+  const bad = { problem: `the rule "${source}" does not parse (forms: ${RULE_FORMS}); ignored` };
   const m = /^([A-Za-z][A-Za-z0-9_]*)(?:\((.*)\))?$/s.exec(source);
-  if (!m) return undefined;
+  if (!m) return bad;
   const tool = wireName(m[1]);
   const inner = m[2];
-  if (inner === undefined) return { tool, source };
-  if (inner === '' || inner === '*') return { tool, source };
+  if (inner === undefined || inner === '' || inner === '*') return { rule: { tool, source } };
   if (inner.startsWith('domain:')) {
-    const domain = inner.slice(7).trim().toLowerCase();
-    return domain ? { tool, match: { kind: 'domain', value: domain }, source } : undefined;
+    const domain = ruleDomain(inner.slice(7));
+    if (domain === undefined) {
+      return {
+        problem:
+          `the rule "${source}" names a domain codey cannot match (${JSON.stringify(inner.slice(7).trim())}); ` +
+          `write ${DOMAIN_FORMS}; ignored`,
+      };
+    }
+    return { rule: { tool, match: { kind: 'domain', value: domain }, source } };
   }
   if (inner.endsWith(':*')) {
     const prefix = inner.slice(0, -2).trim();
-    return prefix ? { tool, match: { kind: 'prefix', value: prefix }, source } : undefined;
+    return prefix ? { rule: { tool, match: { kind: 'prefix', value: prefix }, source } } : bad;
   }
-  return { tool, match: { kind: 'exact', value: inner }, source };
+  if (tool === 'web_fetch' && inner.includes('*')) {
+    return {
+      problem:
+        `the rule "${source}" has a wildcard, but a web_fetch URL rule matches one exact URL; ` +
+        `for a whole site write web_fetch(${DOMAIN_FORMS}); ignored`,
+    };
+  }
+  return { rule: { tool, match: { kind: 'exact', value: inner }, source } };
+}
+
+/** Parse a rule string; undefined for a rule {@link readRule} rejects (the caller reports it). */
+export function parseRule(text: string): Rule | undefined {
+  const r = readRule(text);
+  return 'rule' in r ? r.rule : undefined;
 }
 
 /** Split comma-separated rule lists (`--allow "bash(npm test),edit_file"`), keeping commas inside parentheses. */
@@ -150,7 +203,8 @@ function matchesDetail(m: NonNullable<Rule['match']>, req: ApprovalRequest): boo
       return !SHELL_CONTROL.test(req.detail.slice(m.value.length));
     }
     case 'domain': {
-      const host = req.domain?.toLowerCase();
+      // `example.com.` is the same host as `example.com`.
+      const host = req.domain?.toLowerCase().replace(/\.+$/, '');
       return host !== undefined && (host === m.value || host.endsWith(`.${m.value}`));
     }
   }

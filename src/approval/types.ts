@@ -31,7 +31,7 @@ export interface ApprovalRequest {
   /** Host of the URL, for web_fetch's "always for this domain". */
   domain?: string;
   /**
-   * A change to a path codey guards (`.git/`, codey's own config files): no rule allows it except an
+   * A change to a path codey guards (`.git/`, `package.json`, codey's own config files, in any case): no rule allows it except an
    * exact rule for this very detail, so a broad `write_file` rule cannot rewrite git hooks or grant
    * codey new permissions.
    */

@@ -15,6 +15,8 @@ export class SessionController implements Controller {
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
 
+  readonly #stop = new AbortController();
+  #running: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
 
@@ -44,13 +46,34 @@ export class SessionController implements Controller {
     return this.#s.webStatus;
   }
 
+  /** The agent's events, and one warning notice if the session log fails (a full disk). */
   subscribe(listener: (event: AgentEvent) => void): () => void {
-    return this.#s.agent.on(listener);
+    const offAgent = this.#s.agent.on(listener);
+    const offLog = this.#s.log?.onFailure((message) => listener({ type: 'notice', level: 'warn', message }));
+    return () => {
+      offAgent();
+      offLog?.();
+    };
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
-    await this.#s.agent.run(prompt, signal);
+    const turn = this.#s.agent.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
+    this.#running = turn;
+    try {
+      await turn;
+    } finally {
+      if (this.#running === turn) this.#running = undefined;
+    }
+  }
+
+  /**
+   * Interrupt the running turn for good (SIGTERM, SIGHUP): its tools are killed, and any later turn
+   * ends before its first request. Resolves when the running turn has settled, or at once when none runs.
+   */
+  async stop(): Promise<void> {
+    this.#stop.abort(new Error('interrupted'));
+    await this.#running?.catch(() => {});
   }
 
   setApprovalHandler(handler: Parameters<Controller['setApprovalHandler']>[0]): void {

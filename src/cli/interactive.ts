@@ -5,6 +5,27 @@ import type { Settings } from '../config/resolve';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { createSession } from './session';
+import { onStopSignals, signalExitCode, type StopSignal } from './signals';
+import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+
+/** Ask on the terminal whether to go on in a broad workspace; only `y` or `yes` goes on (Ctrl-C, Ctrl-D: no). */
+async function confirmBroadWorkspace(why: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const stop = new AbortController();
+  rl.on('SIGINT', () => stop.abort());
+  rl.on('close', () => stop.abort());
+  try {
+    const answer = await rl.question(`${broadWorkspaceNotice(why)}\nStart here anyway? [y/N] `, {
+      signal: stop.signal,
+    });
+    return /^y(es)?$/i.test(answer.trim());
+  } catch {
+    return false;
+  } finally {
+    rl.close();
+  }
+}
 
 export interface InteractiveInput {
   settings: Settings;
@@ -42,6 +63,12 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     return EXIT.usage;
   }
 
+  const broad = broadWorkspace(process.cwd(), env);
+  if (broad && !(await confirmBroadWorkspace(broad))) {
+    process.stderr.write('codey: not started; cd into a project folder and run codey there\n');
+    return EXIT.ok;
+  }
+
   const session = await createSession({
     settings,
     cwd: process.cwd(),
@@ -59,7 +86,37 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     join(stateDir(env), 'history.jsonl'),
     session.notices,
   );
-  const code = await runTui(controller, { initialPrompt: input.positional });
-  await session.log?.close();
-  return code;
+  // SIGTERM and SIGHUP (the terminal closed) end the session as /exit does, after stopping the turn
+  // so its tools die; SIGINT too (in the app Ctrl-C is a key, so SIGINT comes only from kill). A
+  // second signal quits at once.
+  const quit = new AbortController();
+  let stoppedBy: StopSignal | undefined;
+  const offSignals = onStopSignals((signal) => {
+    if (stoppedBy) process.exit(signalExitCode(signal));
+    stoppedBy = signal;
+    void settled(controller.stop(), STOP_GRACE_MS).then(() => quit.abort());
+  });
+  try {
+    const code = await runTui(controller, { initialPrompt: input.positional, signal: quit.signal });
+    const exitCode = stoppedBy ? signalExitCode(stoppedBy) : code;
+    session.log?.write({
+      type: 'session_end',
+      exit_code: exitCode,
+      ...(stoppedBy ? { signal: stoppedBy } : {}),
+    });
+    await session.log?.close();
+    return exitCode;
+  } finally {
+    offSignals();
+  }
+}
+
+/** How long (ms) a stop signal waits for the running turn to settle before the app closes anyway. */
+const STOP_GRACE_MS = 2000;
+
+/** Resolves when `p` settles or after `ms`, whichever comes first. */
+function settled(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([p.catch(() => {}), grace]).then(() => clearTimeout(timer));
 }

@@ -1,10 +1,29 @@
 import { EXIT, main } from './program';
 
+/**
+ * Resolves when everything written to `stream` so far has reached the OS. A pipe whose reader is slow
+ * holds 64 KiB on Linux; Node queues the rest in memory, and `process.exit` would drop it. A stream
+ * that fails or is closed (the reader went away) resolves too: there is no one left to write to.
+ */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.destroyed || !stream.writable || stream.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('error', done);
+    stream.once('close', done);
+    stream.write('', done);
+  });
+}
+
 const code = await main(process.argv).catch((err: unknown) => {
   process.stderr.write(`codey: internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
   return EXIT.failed;
 });
-// Exit as soon as the work is done: an idle keep-alive socket or a paused stdin must not keep the
-// process alive. stdout and stderr writes are synchronous for files, pipes and terminals on Linux and
-// macOS, and the session log was closed before main resolved.
+// Exit as soon as the output has drained: an idle keep-alive socket or a paused stdin must not keep
+// the process alive. The session log was closed before main resolved.
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(code);

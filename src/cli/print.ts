@@ -2,7 +2,7 @@ import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
 import { displayName } from '../util/text';
-import type { AgentEvent, Usage } from '../agent/events';
+import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -30,6 +30,21 @@ export function terminalSafeOut(out: Out, format: OutputFormat): Out {
     stdout: (s) => out.stdout(format === 'text' ? forTerminal(s) : escapeJsonControls(s)),
     stderr: (s) => out.stderr(forTerminal(s)),
   };
+}
+
+/** What `-p` reports when {@link isNoAnswer}. */
+const NO_ANSWER = 'the model ended its turn without any text';
+
+/** The turn ended normally, but its last assistant message holds no text (empty, or thinking only). */
+function isNoAnswer(reason: TurnEndReason, text: string): boolean {
+  return reason === 'end_turn' && text.trim() === '';
+}
+
+/** `codey: the model declined to answer (stop_reason: refusal, category cyber): <explanation>` */
+function refusalLine(d: RefusalDetails | undefined): string {
+  const category = d?.category ? `, category ${d.category}` : '';
+  const explanation = d?.explanation ? `: ${oneLine(d.explanation, 500)}` : '';
+  return `codey: the model declined to answer (stop_reason: refusal${category})${explanation}\n`;
 }
 
 /** `s` on one line of at most `max` visible characters. */
@@ -88,8 +103,8 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         out.stderr(`codey: ${e.message}\n`);
         break;
       case 'turn_end':
-        if (e.reason === 'refusal')
-          out.stderr('codey: the model declined to answer (stop_reason: refusal)\n');
+        if (e.reason === 'refusal') out.stderr(refusalLine(e.refusal));
+        else if (isNoAnswer(e.reason, e.text)) out.stderr(`codey: no answer: ${NO_ANSWER}\n`);
         break;
       case 'approval_decision':
         if (verbose && e.rule)
@@ -110,6 +125,8 @@ export interface PrintResult {
     | 'error_during_execution'
     | 'error_max_tokens'
     | 'error_refusal'
+    /** The turn ended without any text: nothing to print. */
+    | 'error_no_answer'
     | 'interrupted';
   is_error: boolean;
   result: string;
@@ -122,6 +139,8 @@ export interface PrintResult {
   usage: Usage;
   permission_denials: PermissionDenial[];
   error?: string;
+  /** A refusal's `stop_details` as the API sent them (category and explanation may be null). */
+  stop_details?: { type: 'refusal' } & RefusalDetails;
 }
 
 export function resultObject(
@@ -130,7 +149,9 @@ export function resultObject(
 ): PrintResult {
   const subtype: PrintResult['subtype'] =
     r.reason === 'end_turn'
-      ? 'success'
+      ? isNoAnswer(r.reason, r.text)
+        ? 'error_no_answer'
+        : 'success'
       : r.reason === 'max_turns'
         ? 'error_max_turns'
         : r.reason === 'max_tokens'
@@ -152,6 +173,7 @@ export function resultObject(
     model: x.model,
     usage: x.usage,
     permission_denials: x.denials,
-    ...(r.error ? { error: r.error } : {}),
+    ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
+    ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),
   };
 }

@@ -39,7 +39,7 @@ export function buildProgram(): Command {
       '-p, --print [prompt]',
       'one-shot: run the prompt, print the answer, exit (stdin is appended when piped)',
     )
-    .option('--model <id>', 'model id (env CODEY_MODEL)')
+    .option('--model <id>', 'model id (env CODEY_MODEL, ANTHROPIC_MODEL)')
     .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')
     .option('--max-turns <n>', 'most model requests in one turn', positiveInt)
     .addOption(
@@ -64,15 +64,29 @@ export function buildProgram(): Command {
 Commands:
   codey setup              run the first-run setup again
 
-Exit codes: 0 done, 1 failed (API error, max turns, refusal), 2 usage or configuration error,
-130 interrupted.
-Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) > project file
-(.codeyrc.json, codey.config.js, "codey" in package.json) > $XDG_CONFIG_HOME/codey/config.json.
+Exit codes: 0 done, 1 failed (API error, max turns, refusal, no answer), 2 usage or configuration
+error, 130 interrupted (Ctrl-C), 129 SIGHUP, 143 SIGTERM.
+Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) >
+project file (.codeyrc.json, .codeyrc.yaml, "codey" in package.json; never a .js/.ts form) >
+$XDG_CONFIG_HOME/codey/config.json.
 Docs: README.md`,
     )
     .showSuggestionAfterError(true)
     .exitOverride();
   return program;
+}
+
+/** `codey setup --help`: the setup command's own help. */
+export function setupHelp(): string {
+  const setup = new Command('codey setup')
+    .usage('')
+    .description(
+      'Run the first-run setup again, in a terminal: the API key (or an endpoint), the model and the ' +
+        'web search provider. Shows a summary, then merges the answers into ' +
+        '$XDG_CONFIG_HOME/codey/config.json (mode 0600).',
+    )
+    .helpOption('-h, --help', 'show this help');
+  return `${setup.helpInformation()}\nExit codes: 0 saved or cancelled, 2 no terminal or an unreadable config file.\n`;
 }
 
 /** Long option names, for the single-dash compatibility rewrite. */
@@ -90,6 +104,10 @@ export async function main(argv: string[]): Promise<number> {
   let args = normalizeArgv(argv.slice(2), longNames(program));
   const setup = args[0] === 'setup';
   if (setup) args = args.slice(1);
+  if (setup && args.some((a) => a === '-h' || a === '--help')) {
+    process.stdout.write(setupHelp());
+    return EXIT.ok;
+  }
   try {
     program.parse(args, { from: 'user' });
   } catch (err) {

@@ -1,10 +1,12 @@
-import { ConfigError, resolveSettings, type Settings } from '../config/resolve';
+import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
 import { splitRules } from '../approval/policy';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { createSession } from './session';
+import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
+import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -16,24 +18,24 @@ export interface ModeInput {
 const stderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
 
-/** Resolve settings from flags, env and files; a malformed file is exit 2 with its path. */
+/** Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. */
 async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   const flags: Record<string, unknown> = {};
-  if (opts.model) flags.model = opts.model;
-  if (opts.baseUrl) flags.base_url = opts.baseUrl;
+  if (opts.model !== undefined) flags.model = opts.model;
+  if (opts.baseUrl !== undefined) flags.base_url = opts.baseUrl;
   if (opts.maxTurns) flags.max_turns = opts.maxTurns;
+  // --allow adds to the configured rules (the merge happens in resolveSettings).
+  if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
   try {
     const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
     for (const n of notices) stderr(`${n}\n`);
-    // A flag is typed for this run: a bad value is a usage error, not something to fall back from.
-    if (notices.some((n) => n.startsWith('codey: command-line flag:'))) {
-      stderr('codey: fix the flag above, or run codey --help\n');
+    return settings;
+  } catch (err) {
+    if (err instanceof FlagError) {
+      for (const p of err.problems) stderr(`codey: error: ${p}\n`);
+      stderr('codey: see codey --help\n');
       return EXIT.usage;
     }
-    // --allow adds to the configured rules; it does not replace them.
-    const allow = [...settings.allow, ...opts.allow.flatMap(splitRules)];
-    return Object.freeze({ ...settings, allow });
-  } catch (err) {
     if (err instanceof ConfigError) {
       stderr(`codey: ${err.message}\n`);
       return EXIT.usage;
@@ -83,6 +85,8 @@ async function runPrint(
     );
     return EXIT.usage;
   }
+  const broad = broadWorkspace(process.cwd(), env);
+  if (broad) stderr(`${broadWorkspaceNotice(broad)}\n`);
   const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
   const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
   for (const n of session.notices) out.stderr(`${n}\n`);
@@ -94,41 +98,51 @@ async function runPrint(
       `codey: tools: ${session.agent.registry
         .list()
         .map((t) => t.name)
-        .join(', ')} (${session.webStatus})\n`,
+        .join(', ')} (${session.webWhy})\n`,
     );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
   session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));
+  session.log?.onFailure((m) => out.stderr(`codey: ${m}\n`));
 
+  // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop the turn: the loop kills the running tools,
+  // the log gets its end and the result is printed; a second signal quits at once.
   const controller = new AbortController();
-  let sigints = 0;
-  const onSigint = () => {
-    if (++sigints > 1) process.exit(EXIT.interrupted);
-    out.stderr('\ncodey: interrupting (Ctrl-C again to quit at once)\n');
+  let stoppedBy: StopSignal | undefined;
+  const offSignals = onStopSignals((signal) => {
+    if (stoppedBy) process.exit(signalExitCode(signal));
+    stoppedBy = signal;
+    out.stderr(
+      signal === 'SIGINT'
+        ? '\ncodey: interrupting (Ctrl-C again to quit at once)\n'
+        : `\ncodey: ${signal} received; stopping the turn\n`,
+    );
     controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onSigint);
-  const startedAt = Date.now();
-  session.log?.write({ type: 'user_prompt', text: prompt });
-  const result = await session.agent.run(prompt, controller.signal);
-  process.off('SIGINT', onSigint);
-
-  const obj = resultObject(result, {
-    sessionId: session.id,
-    model: settings.model,
-    usage: session.agent.usage,
-    denials: session.agent.denials,
-    startedAt,
   });
-  session.log?.write({ ...obj, type: 'session_result' });
-  await session.log?.close();
-  if (opts.outputFormat === 'json' || opts.outputFormat === 'stream-json') {
-    out.stdout(`${JSON.stringify(obj)}\n`);
-  } else if (result.text) {
-    out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  try {
+    const startedAt = Date.now();
+    session.log?.write({ type: 'user_prompt', text: prompt });
+    const result = await session.agent.run(prompt, controller.signal);
+    const obj = resultObject(result, {
+      sessionId: session.id,
+      model: settings.model,
+      usage: session.agent.usage,
+      denials: session.agent.denials,
+      startedAt,
+    });
+    session.log?.write({ ...obj, type: 'session_result' });
+    await session.log?.close();
+    if (opts.outputFormat === 'json' || opts.outputFormat === 'stream-json') {
+      out.stdout(`${JSON.stringify(obj)}\n`);
+    } else if (result.text) {
+      out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+    }
+    if (stoppedBy) return signalExitCode(stoppedBy);
+    if (result.reason === 'interrupted') return EXIT.interrupted;
+    return obj.is_error ? EXIT.failed : EXIT.ok;
+  } finally {
+    offSignals();
   }
-  if (result.reason === 'interrupted') return EXIT.interrupted;
-  return result.reason === 'end_turn' ? EXIT.ok : EXIT.failed;
 }

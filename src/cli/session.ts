@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Agent } from '../agent/loop';
 import { systemPrompt } from '../agent/system-prompt';
-import { Policy, parseRule, splitRules } from '../approval/policy';
+import { Policy, readRule, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
@@ -11,6 +11,7 @@ import { redactor } from '../util/redact';
 import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
 import { SessionLog } from '../session/log';
+import { removeStaleTempFiles } from '../tools/atomic-write';
 import { toolsIn, type ToolHost } from '../tools/factory';
 
 /** Everything one session needs, built once from the resolved settings. */
@@ -27,8 +28,10 @@ export interface CodeySession {
   notices: string[];
   /** What `toolsIn` built the tools from; `/worktree` builds them again with another workspace. */
   toolHost: ToolHost;
-  /** e.g. `web: command` or `web off`. */
+  /** For the status line: `web: command` when a web search tool exists, else `web off`. */
   webStatus: string;
+  /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
+  webWhy: string;
 }
 
 /** Is `dir` inside a git repository (a `.git` in it or an ancestor)? */
@@ -79,6 +82,13 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   };
   const registry = await toolsIn(toolHost);
   const notices = [...registry.notices];
+  // Temporary files of a write that a killed codey never finished (they can be as large as the file).
+  const writeJournal = join(stateDir(env), 'pending-writes');
+  const removed = await removeStaleTempFiles(writeJournal);
+  if (removed > 0)
+    notices.push(
+      `codey: removed ${removed} temporary file${removed === 1 ? '' : 's'} left by a codey that was stopped mid-write`,
+    );
   const cred = credentials(s, env);
   const secrets = [
     cred.key,
@@ -94,29 +104,33 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     headers: { 'user-agent': `codey/${input.version}` },
     maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
     streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+    proxyEnv: env,
   });
   const llm = input.llm ?? sdk;
+  const webProblems = [...registry.notices];
   const hosted =
     webProvider === 'hosted'
       ? await hostedToolDefinitions(s, {
           modelInfo: (id) => sdk.modelInfo(id),
-          notice: (m) => notices.push(`codey: ${m}`),
+          notice: (m) => {
+            webProblems.push(m);
+            notices.push(`codey: ${m}`);
+          },
         })
       : [];
-  const allowRules = s.allow.flatMap(splitRules);
-  const denyRules = s.deny.flatMap(splitRules);
   const known = new Set([...registry.list().map((t) => t.name), ...hosted.map((t) => String(t.name))]);
-  for (const text of [...allowRules, ...denyRules]) {
-    const rule = parseRule(text);
-    if (!rule)
+  // Only rules naming a tool of this session are in force, so --verbose lists what applies.
+  const inForce = (text: string): boolean => {
+    const read = readRule(text);
+    if ('problem' in read) notices.push(`codey: ${read.problem}`);
+    else if (!known.has(read.rule.tool))
       notices.push(
-        `codey: the rule "${text}" does not parse (forms: bash, bash(npm test), bash(git diff:*), web_fetch(domain:example.com)); ignored`,
+        `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')}); ignored`,
       );
-    else if (!known.has(rule.tool))
-      notices.push(
-        `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')})`,
-      );
-  }
+    return !('problem' in read) && known.has(read.rule.tool);
+  };
+  const allowRules = s.allow.flatMap(splitRules).filter(inForce);
+  const denyRules = s.deny.flatMap(splitRules).filter(inForce);
   const policy = new Policy(allowRules, denyRules);
   const agent = new Agent({
     llm,
@@ -135,7 +149,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     maxTurns: s.max_turns,
     hostedTools: hosted,
     cwd: workspace,
-    state: { memo: new Map() },
+    state: { memo: new Map(), writeJournal },
     secrets,
   });
 
@@ -154,6 +168,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   } catch (err) {
     notices.push(`codey: no session log (${(err as Error).message}); going on without one`);
   }
-  const webStatus = webProvider === 'none' ? 'web off' : `web: ${webProvider}`;
-  return { id, agent, workspace, policy, log, secrets, notices, toolHost, webStatus };
+  const webOn = known.has('web_search');
+  const webStatus = webOn ? `web: ${webProvider}` : 'web off';
+  const webWhy = webOn
+    ? `web: ${webProvider}`
+    : input.noWeb
+      ? 'web off: --no-web'
+      : webProvider === 'none'
+        ? 'web off: no web_provider is set'
+        : `web off: ${(webProblems[0] ?? `web_provider ${webProvider} cannot be used`).replace(/^codey: /, '')}`;
+  return { id, agent, workspace, policy, log, secrets, notices, toolHost, webStatus, webWhy };
 }

@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import {
   ENV_NAMES,
   SETTING_KEYS,
-  USER_ONLY_KEYS,
+  SETTING_META,
   settingSchemas,
   type SettingKey,
   type Values,
 } from './schema';
 import { userConfigFile } from './paths';
-import { mayHaveProjectConfig } from './project-places';
+import { ConfigError, FlagError } from './errors';
+import { readProjectFile } from './project-file';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -21,16 +22,7 @@ export interface Settings extends Readonly<Values> {
   readonly files: Readonly<{ project?: string; user: string }>;
 }
 
-/** A config file that cannot be read or parsed. The CLI prints it and exits 2. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-  constructor(
-    message: string,
-    readonly file: string,
-  ) {
-    super(message);
-  }
-}
+export { ConfigError, FlagError } from './errors';
 
 type Raw = Record<string, unknown>;
 type Env = Record<string, string | undefined>;
@@ -85,58 +77,50 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ConfigError(`cannot read ${path}: ${(err as Error).message}`, path);
   }
+  let data: unknown;
   try {
-    const data: unknown = JSON.parse(text);
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-      throw new Error('expected a JSON object');
-    return data as Raw;
+    data = JSON.parse(text);
   } catch (err) {
     throw new ConfigError(
       `${path} is not valid JSON (${(err as Error).message}); fix the file or remove it, then run codey again`,
       path,
     );
   }
-}
-
-async function readProjectFile(cwd: string): Promise<{ data: Raw; file: string } | undefined> {
-  if (!mayHaveProjectConfig(cwd)) return undefined;
-  const { cosmiconfig } = await import('cosmiconfig');
-  const explorer = cosmiconfig('codey', { searchStrategy: 'project' });
-  let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
-  try {
-    found = await explorer.search(cwd);
-  } catch (err) {
-    const file = (err as { filepath?: string }).filepath ?? cwd;
-    const detail = (err as Error).message
-      .replace(/^JSON Error in [^:]*:\s*/, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const found = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
     throw new ConfigError(
-      `cannot parse the project config ${file}: ${detail}; fix the file, then run codey again`,
-      file,
+      `${path} holds ${found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
+      path,
     );
   }
-  if (!found || found.isEmpty) return undefined;
-  const c = found.config;
-  if (c === null || typeof c !== 'object' || Array.isArray(c)) {
-    throw new ConfigError(`${found.filepath} must hold an object of settings`, found.filepath);
-  }
-  return { data: c as Raw, file: found.filepath };
+  return data as Raw;
+}
+
+/** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */
+function elsewhere(key: SettingKey, userFile: string): string {
+  const meta = SETTING_META[key];
+  const other = meta.flag ? `, or pass ${meta.flag}` : meta.env ? `, or set ${meta.env[0]}` : '';
+  return `put it in ${userFile}${other}`;
 }
 
 /**
- * Resolve the settings: flag > env > project file > user file > default. An invalid value is dropped
- * (the next rung down is used) with a one-line notice naming where it came from and the key; an
- * unknown key in a file gets a notice too.
+ * Resolve the settings: flag > env > project file > user file > default. An invalid value in the
+ * environment or a file is dropped (the next rung down is used) with a one-line notice naming where
+ * it came from and the key; an unknown key in a file gets a notice too. A project file's value is
+ * also dropped, with a notice, when its {@link SETTING_META} rule does not let a project set it or
+ * when it would widen the value below it. List settings marked `merge` (`allow`, `deny`,
+ * `web_blocked_domains`) combine the values of every rung.
  * @throws {@link ConfigError} when a file exists but cannot be parsed.
+ * @throws {@link FlagError} when a flag's value is invalid (a usage error: nothing to fall back to).
  */
 export async function resolveSettings(
   input: ResolveInput,
 ): Promise<{ settings: Settings; notices: string[] }> {
   const env = input.env ?? process.env;
   const userFile = input.userFile ?? userConfigFile(env);
-  const [project, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
-  const notices: string[] = [];
+  const [projectFile, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
+  const project = projectFile.found;
+  const notices: string[] = [...projectFile.notices];
 
   const envRaw: Raw = {};
   for (const key of SETTING_KEYS) {
@@ -160,37 +144,73 @@ export async function resolveSettings(
       if (!(key in settingSchemas)) notices.push(`codey: ${rung.label}: unknown setting "${key}" ignored`);
     }
   }
-  if (project) {
-    const data = { ...project.data };
-    for (const key of USER_ONLY_KEYS) {
-      if (data[key] === undefined) continue;
+
+  // A key a project file may never set is reported whether or not a higher rung shadows it.
+  const projectRung = rungs.find((r) => r.source === 'project');
+  if (projectRung) {
+    const data = { ...projectRung.data };
+    for (const key of SETTING_KEYS) {
+      const rule = SETTING_META[key].project;
+      if (data[key] === undefined || rule.may !== 'never') continue;
       delete data[key];
       notices.push(
-        `codey: ${project.file}: ${key} is ignored in a project file (a repository may not set it); put it in ${userFile}, the environment or a flag`,
+        `codey: ${projectRung.label}: ${key} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
       );
     }
-    const rung = rungs.find((r) => r.source === 'project');
-    if (rung) rung.data = data;
+    projectRung.data = data;
   }
 
+  /** The value `key` gets from the user file or the default: what a project file may narrow. */
+  const below = (key: SettingKey): unknown => {
+    const parsed = user?.[key] === undefined ? undefined : settingSchemas[key].safeParse(user[key]);
+    return parsed?.success ? parsed.data : settingSchemas[key].parse(undefined);
+  };
+
+  const flagErrors: string[] = [];
   const values: Raw = {};
   const sources = {} as Record<SettingKey, Source>;
   for (const key of SETTING_KEYS) {
     const schema = settingSchemas[key];
+    const meta = SETTING_META[key];
+    const rule = meta.project;
     let chosen: { value: unknown; source: Source } | undefined;
+    const merged: { value: unknown[]; source: Source }[] = [];
     for (const rung of rungs) {
       const raw = rung.data[key];
       if (raw === undefined) continue;
       const parsed = schema.safeParse(raw);
-      if (parsed.success && parsed.data !== undefined) {
-        chosen = { value: parsed.data, source: rung.source };
-        break;
+      if (!parsed.success || parsed.data === undefined) {
+        const why = parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'invalid');
+        if (rung.source === 'flag') {
+          flagErrors.push(`${meta.flag ?? key} ${JSON.stringify(raw)} is not valid: ${why}`);
+          continue;
+        }
+        const where =
+          rung.source === 'env' ? `environment (${(ENV_NAMES[key] ?? []).join(' or ')})` : rung.label;
+        // Never echo a secret's value.
+        notices.push(`codey: ${where}: invalid ${key} (${why}); ignored`);
+        continue;
       }
-      const why = parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'invalid');
-      const where =
-        rung.source === 'env' ? `environment (${(ENV_NAMES[key] ?? []).join(' or ')})` : rung.label;
-      // Never echo a secret's value.
-      notices.push(`codey: ${where}: invalid ${key} (${why}); ignored`);
+      if (
+        rung.source === 'project' &&
+        rule.may === 'narrow' &&
+        !rule.narrows(parsed.data as never, below(key) as never)
+      ) {
+        notices.push(
+          `codey: ${rung.label}: ${key} ${JSON.stringify(parsed.data)} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
+        );
+        continue;
+      }
+      if (meta.merge) {
+        merged.push({ value: parsed.data as unknown[], source: rung.source });
+        continue;
+      }
+      chosen = { value: parsed.data, source: rung.source };
+      break;
+    }
+    if (merged.length) {
+      const all = merged.toReversed().flatMap((m) => m.value);
+      chosen = { value: [...new Set(all)], source: merged[0].source };
     }
     if (chosen) {
       values[key] = chosen.value;
@@ -200,6 +220,7 @@ export async function resolveSettings(
       sources[key] = 'default';
     }
   }
+  if (flagErrors.length) throw new FlagError(flagErrors);
 
   const settings = Object.freeze({
     ...(values as Values),

@@ -13,8 +13,8 @@ export type WebProvider = (typeof WEB_PROVIDERS)[number];
 
 /** Each setting's schema and default. An invalid value falls back down the ladder to the default. */
 export const settingSchemas = {
-  model: z.string().min(1).default(DEFAULT_MODEL),
-  base_url: z.url({ protocol: /^https?$/ }).optional(),
+  model: z.string().min(1, 'expected a model id, got an empty string').default(DEFAULT_MODEL),
+  base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   api_key: z.string().min(1).optional(),
   /** How the key is sent: `bearer` (`Authorization: Bearer`, the SDK's way) or `x-api-key` (gateways that take only that header). */
   auth_header: z.enum(['bearer', 'x-api-key']).default('bearer'),
@@ -60,31 +60,117 @@ export const fileSchema = z.object(
 export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> };
 
 /**
- * Settings a project file may not set: a repository you clone must not be able to send your API key
- * elsewhere (`base_url`, `auth_header`, `api_key`), grant itself approval (`allow`), or choose a
- * command codey runs (`web_command`). They are read from flags, the environment and the user file.
+ * What a project file (a repository's `.codeyrc.json`, …) may do with a setting. A project file is
+ * data written by whoever wrote the repository: it may choose how codey works in it, and narrow what
+ * codey does, but never widen network egress, approval, or where the key goes.
+ * - `set`: any valid value.
+ * - `narrow`: only a value that `narrows(value, below)` accepts, where `below` is what the user file
+ *   or the default would give (`undefined` when unset).
+ * - `never`: ignored; only flags, the environment and the user file set it.
+ * A value a project file may not set is ignored with a one-line notice (src/config/resolve.ts).
  */
-export const USER_ONLY_KEYS: readonly SettingKey[] = [
-  'base_url',
-  'api_key',
-  'auth_header',
-  'allow',
-  'web_command',
-];
+export type ProjectRule<T> =
+  | { may: 'set' }
+  | { may: 'narrow'; narrows: (value: T, below: T) => boolean; why: string }
+  | { may: 'never'; why: string };
 
-/** Environment variable for each setting. */
-export const ENV_NAMES: Partial<Record<SettingKey, string[]>> = {
-  model: ['CODEY_MODEL'],
-  base_url: ['CODEY_BASE_URL', 'ANTHROPIC_BASE_URL'],
-  api_key: ['CODEY_API_KEY', 'ANTHROPIC_API_KEY'],
-  auth_header: ['CODEY_AUTH_HEADER'],
-  max_tokens: ['CODEY_MAX_TOKENS'],
-  effort: ['CODEY_EFFORT'],
-  thinking: ['CODEY_THINKING'],
-  max_turns: ['CODEY_MAX_TURNS'],
-  allow: ['CODEY_ALLOW'],
-  web_provider: ['CODEY_WEB_PROVIDER'],
-  web_command: ['CODEY_WEB_COMMAND'],
-  web_fetch: ['CODEY_WEB_FETCH'],
-  theme: ['CODEY_THEME'],
+/** A setting's places besides the files, and the project-file rule for it. */
+export interface SettingMeta<T> {
+  /** Environment variables, first wins. */
+  env?: readonly string[];
+  /** The command-line flag that sets it. */
+  flag?: string;
+  project: ProjectRule<T>;
+  /** A list setting whose values from every place are combined (lowest place first), not replaced. */
+  merge?: true;
+}
+
+const WEB_FETCH_RANK = { none: 0, local: 1, hosted: 2 } as const;
+
+/** Is `domain` equal to, or a subdomain of, one of `list`? */
+const coveredBy = (domain: string, list: readonly string[]) =>
+  list.some((d) => domain === d || domain.endsWith(`.${d}`));
+
+/**
+ * Each setting's env names, flag and project-file rule. A `Record` over every key, so a new setting
+ * does not compile until it says what a project file may do with it.
+ */
+export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> } = {
+  model: { env: ['CODEY_MODEL', 'ANTHROPIC_MODEL'], flag: '--model', project: { may: 'set' } },
+  base_url: {
+    env: ['CODEY_BASE_URL', 'ANTHROPIC_BASE_URL'],
+    flag: '--base-url',
+    project: { may: 'never', why: 'it would send your API key to another server' },
+  },
+  api_key: {
+    env: ['CODEY_API_KEY', 'ANTHROPIC_API_KEY'],
+    project: { may: 'never', why: 'a repository may not choose the key' },
+  },
+  auth_header: {
+    env: ['CODEY_AUTH_HEADER'],
+    project: { may: 'never', why: 'a repository may not choose how the key is sent' },
+  },
+  max_tokens: { env: ['CODEY_MAX_TOKENS'], project: { may: 'set' } },
+  effort: { env: ['CODEY_EFFORT'], project: { may: 'set' } },
+  thinking: { env: ['CODEY_THINKING'], project: { may: 'set' } },
+  max_turns: { env: ['CODEY_MAX_TURNS'], flag: '--max-turns', project: { may: 'set' } },
+  allow: {
+    env: ['CODEY_ALLOW'],
+    flag: '--allow',
+    project: { may: 'never', why: 'a repository may not approve tool calls for itself' },
+    merge: true,
+  },
+  // Combined with the user's rules, so a project file can only add refusals.
+  deny: { project: { may: 'set' }, merge: true },
+  web_provider: {
+    env: ['CODEY_WEB_PROVIDER'],
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === 'none' || value === below,
+      why: 'a project file may turn web search off, not on or to another provider',
+    },
+  },
+  web_command: {
+    env: ['CODEY_WEB_COMMAND'],
+    project: { may: 'never', why: 'a repository may not choose a command codey runs' },
+  },
+  web_fetch: {
+    env: ['CODEY_WEB_FETCH'],
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => WEB_FETCH_RANK[value] <= WEB_FETCH_RANK[below],
+      why: 'a project file may only go from hosted to local to none',
+    },
+  },
+  web_search_version: {
+    project: { may: 'never', why: 'a repository may not choose the hosted search tool' },
+  },
+  web_max_uses: {
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value !== undefined && (below === undefined || value <= below),
+      why: 'a project file may only lower the cap',
+    },
+  },
+  web_allowed_domains: {
+    project: {
+      may: 'narrow',
+      narrows: (value, below) =>
+        value !== undefined && (below === undefined || value.every((d) => coveredBy(d, below))),
+      why: 'a project file may only allow domains your own setting allows',
+    },
+  },
+  // Combined with the user's list, so a project file can only block more.
+  web_blocked_domains: { project: { may: 'set' }, merge: true },
+  theme: { env: ['CODEY_THEME'], project: { may: 'set' } },
 };
+
+/** Settings a project file may not set at all (see {@link SETTING_META}). */
+export const USER_ONLY_KEYS: readonly SettingKey[] = SETTING_KEYS.filter(
+  (k) => SETTING_META[k].project.may === 'never',
+);
+
+/** Environment variables for each setting, first wins (from {@link SETTING_META}). */
+export const ENV_NAMES: Partial<Record<SettingKey, readonly string[]>> = Object.fromEntries(
+  SETTING_KEYS.flatMap((k) => (SETTING_META[k].env ? [[k, SETTING_META[k].env]] : [])),
+);

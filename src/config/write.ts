@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ConfigError } from './resolve';
+import { ConfigError } from './errors';
 import { fileSchema } from './schema';
 
 /** Permission bits of the user config file: owner read/write only (it may hold `api_key`). */

@@ -1,7 +1,18 @@
+import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
-import { LlmError, classify, isSpendLimit } from './errors';
+import type { Dispatcher } from 'undici';
+import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, redact, requestTooLarge } from './errors';
+import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { buildRequest } from './request';
-import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, ResponseUsage } from './types';
+import type {
+  ContentBlock,
+  LlmClient,
+  LlmEvent,
+  LlmRequest,
+  LlmResponse,
+  ResponseUsage,
+  StopDetails,
+} from './types';
 
 export interface AnthropicClientOptions {
   apiKey?: string;
@@ -19,6 +30,13 @@ export interface AnthropicClientOptions {
   timeoutMs?: number;
   /** Extra headers (e.g. User-Agent). */
   headers?: Record<string, string>;
+  /**
+   * Environment whose `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` (or lower-case forms) route the API
+   * requests through a proxy (see `apiRoute` in ./proxy); absent: no proxy.
+   */
+  proxyEnv?: Record<string, string | undefined>;
+  /** Resolver for connections made without a proxy (default the OS's); tests map names to 127.0.0.1. */
+  lookup?: LookupFunction;
 }
 
 /** SSE error types after which a fresh attempt can succeed. */
@@ -47,16 +65,20 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * A fetch for the SDK that marks a spend-limit 429 as not retryable (`x-should-retry: false`, which
- * the SDK obeys), so codey stops at once instead of retrying a limit that will not lift.
+ * the SDK obeys), so codey stops at once instead of retrying a limit that will not lift. With a
+ * `dispatcher` (a proxy), requests go through undici's own fetch, which takes it.
  */
-const spendAwareFetch: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
-  if (res.status !== 429) return res;
-  const text = await res.text();
-  const headers = new Headers(res.headers);
-  if (isSpendLimit(text)) headers.set('x-should-retry', 'false');
-  return new Response(text, { status: res.status, statusText: res.statusText, headers });
-};
+async function spendAwareFetch(dispatcher: Dispatcher | undefined): Promise<typeof fetch> {
+  const base: typeof fetch = dispatcher ? await proxyFetch(dispatcher) : fetch;
+  return async (input, init) => {
+    const res = await base(input, init);
+    if (res.status !== 429) return res;
+    const text = await res.text();
+    const headers = new Headers(res.headers);
+    if (isSpendLimit(text)) headers.set('x-should-retry', 'false');
+    return new Response(text, { status: res.status, statusText: res.statusText, headers });
+  };
+}
 
 /** The Messages API through `@anthropic-ai/sdk` (loaded lazily: `--version` must not pay for it). */
 export class AnthropicClient implements LlmClient {
@@ -71,10 +93,15 @@ export class AnthropicClient implements LlmClient {
     return this.#opts.baseUrl ?? 'https://api.anthropic.com';
   }
 
+  /** Proxy URLs and passwords (never shown), and whether a proxy may carry the requests. */
+  #route: { secrets: string[]; proxied: boolean } = { secrets: [], proxied: false };
+
   async #client(): Promise<Anthropic> {
     if (this.#sdk) return this.#sdk;
     const { default: Sdk } = await import('@anthropic-ai/sdk');
     const o = this.#opts;
+    const route = await apiRoute(this.baseUrl, o.proxyEnv ?? {}, o.lookup);
+    this.#route = { secrets: route.secrets, proxied: route.dispatcher !== undefined };
     const xApiKey = o.authHeader === 'x-api-key';
     this.#sdk = new Sdk({
       apiKey: xApiKey ? null : (o.apiKey ?? null),
@@ -86,7 +113,7 @@ export class AnthropicClient implements LlmClient {
         ...o.headers,
         ...(xApiKey ? { 'x-api-key': o.apiKey ?? '', authorization: null } : {}),
       },
-      fetch: spendAwareFetch,
+      fetch: await spendAwareFetch(route.dispatcher),
       logLevel: 'off',
     });
     return this.#sdk;
@@ -106,15 +133,23 @@ export class AnthropicClient implements LlmClient {
     }
   }
 
+  /**
+   * Stream one response (see {@link LlmClient.stream}).
+   * @throws `RequestTooLargeError` (./errors) before sending anything when the body is over
+   *   {@link MAX_REQUEST_BYTES}, or when the endpoint answers 413.
+   */
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
     const client = await this.#client();
     const body = buildRequest(request);
+    // Refused here rather than by the API's edge: the person learns why, and nothing is paid for.
+    const bytes = Buffer.byteLength(JSON.stringify(body));
+    if (bytes > MAX_REQUEST_BYTES) throw requestTooLarge(bytes);
     const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
     const base = this.#opts.streamRetryBaseMs ?? 1000;
     const ctx = {
       baseUrl: this.baseUrl,
       model: request.model,
-      secrets: [this.#opts.apiKey],
+      secrets: [this.#opts.apiKey, ...this.#route.secrets],
       hosted: request.hostedTools.map((t) => String(t.type)),
     };
     for (let attempt = 0; ; attempt++) {
@@ -124,7 +159,7 @@ export class AnthropicClient implements LlmClient {
       } catch (err) {
         if (signal.aborted) throw new LlmError('interrupted', 'aborted');
         const midStream = err instanceof StreamCut || isRetryableSseError(err);
-        if (!midStream) throw classify(err, ctx);
+        if (!midStream) throw this.#explain(classify(err, ctx), err);
         if (attempt >= maxStreamRetries) {
           throw new LlmError(
             `the response stream from ${ctx.baseUrl} broke ${attempt + 1} times (${describeCut(err)}). Try again in a minute.`,
@@ -142,6 +177,43 @@ export class AnthropicClient implements LlmClient {
     }
   }
 
+  /**
+   * An error on the way through a proxy says so: a refusal by the proxy itself names its status, a
+   * connection error what failed; both say which settings to look at.
+   */
+  #explain(e: LlmError, raw: unknown): LlmError {
+    if (!this.#route.proxied) return e;
+    const secrets = [this.#opts.apiKey, ...this.#route.secrets];
+    const r = raw as { status?: number; error?: { error?: { type?: string; message?: string } } };
+    if (r?.error?.error?.type === PROXY_ERROR) {
+      return new LlmError(
+        redact(
+          `the proxy (HTTPS_PROXY / HTTP_PROXY) refused the connection to ${this.baseUrl}: ${r.error.error.message}. ` +
+            (r.status === 407
+              ? 'Check the user name and password in the proxy URL.'
+              : "Check the proxy's settings, or list the API's host in NO_PROXY."),
+          secrets,
+        ),
+        r.status !== undefined && r.status < 500 ? 'fatal' : 'transient',
+        r.status,
+      );
+    }
+    if (e.status !== undefined || e.kind !== 'transient') return e;
+    let cause: unknown = raw;
+    while ((cause as { cause?: unknown })?.cause) cause = (cause as { cause: unknown }).cause;
+    const why =
+      cause !== raw && cause instanceof Error
+        ? `; the connection failed with "${cause.message.replace(/\.+$/, '')}"`
+        : '';
+    return new LlmError(
+      redact(
+        `${e.message} A proxy is set (HTTPS_PROXY / HTTP_PROXY)${why}: check that it is up and lets codey through, or list the API's host in NO_PROXY.`,
+        secrets,
+      ),
+      e.kind,
+    );
+  }
+
   async *#once(
     client: Anthropic,
     body: Record<string, unknown>,
@@ -155,14 +227,18 @@ export class AnthropicClient implements LlmClient {
       for await (const ev of stream) {
         const out = acc.push(ev);
         if (out) yield out;
+        if (acc.stopped) break; // nothing after message_stop belongs to the response
       }
     } catch (err) {
       if (signal.aborted) throw err;
-      // A network error after the 200 is a cut; an SSE error event arrives as an APIError without status.
-      if ((err as { status?: number }).status === undefined && !(err as { error?: unknown }).error) {
-        throw new StreamCut(String((err as Error).message ?? err));
+      // A response whose message_stop arrived is complete: a cut after it is not worth a second request.
+      if (!acc.stopped) {
+        // A network error after the 200 is a cut; an SSE error event arrives as an APIError without status.
+        if ((err as { status?: number }).status === undefined && !(err as { error?: unknown }).error) {
+          throw new StreamCut(String((err as Error).message ?? err));
+        }
+        throw err;
       }
-      throw err;
     }
     if (!acc.stopped) throw new StreamCut('the connection closed before message_stop');
     yield { type: 'response', response: acc.response() };
@@ -186,6 +262,7 @@ class Accumulator {
   #model = '';
   #blocks: (ContentBlock & { _json?: string })[] = [];
   #stop: string | null = null;
+  #stopDetails: StopDetails | null = null;
   #usage: ResponseUsage = {
     input_tokens: 0,
     output_tokens: 0,
@@ -264,6 +341,7 @@ class Accumulator {
       }
       case 'message_delta':
         this.#stop = ev.delta.stop_reason ?? this.#stop;
+        this.#stopDetails = ev.delta.stop_details ?? this.#stopDetails;
         this.#mergeUsage(ev.usage as unknown as Record<string, unknown>);
         return undefined;
       case 'message_stop':
@@ -280,6 +358,7 @@ class Accumulator {
       model: this.#model,
       content: this.#blocks.filter(Boolean),
       stop_reason: this.#stop,
+      ...(this.#stopDetails ? { stop_details: this.#stopDetails } : {}),
       usage: { ...this.#usage },
     };
   }

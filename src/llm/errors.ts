@@ -76,6 +76,10 @@ export function classify(
         400,
       );
     case 413:
+      return new RequestTooLargeError(
+        `${where} refused the request as too large (413: ${apiMsg}). Send less at once (a shorter message, less pasted text), or start a new conversation (/clear).`,
+        413,
+      );
     case 422:
       return new LlmError(`${where} rejected the request (${status}: ${apiMsg}).`, 'fatal', status);
     case 429:
@@ -104,4 +108,30 @@ export function classify(
         status,
       );
   }
+}
+
+/**
+ * Largest request body the Messages API takes, in bytes: 32 MB ("Request size limits" in Anthropic's
+ * API docs; a larger one gets a 413 `request_too_large` from the edge).
+ */
+export const MAX_REQUEST_BYTES = 32_000_000;
+
+/**
+ * A request too large to send: refused before sending (over {@link MAX_REQUEST_BYTES}) or answered
+ * 413 by the endpoint. Retrying the same conversation cannot help; sending less can.
+ */
+export class RequestTooLargeError extends LlmError {
+  override name = 'RequestTooLargeError';
+  constructor(message: string, status?: number) {
+    super(message, 'fatal', status);
+  }
+}
+
+/** The refusal of a request body of `bytes` that is over {@link MAX_REQUEST_BYTES}. */
+export function requestTooLarge(bytes: number): RequestTooLargeError {
+  const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+  return new RequestTooLargeError(
+    `the request would be ${mb(bytes)}, over the ${mb(MAX_REQUEST_BYTES)} the Messages API takes, so it was not sent. ` +
+      'Send less at once (a shorter message, less pasted text), or start a new conversation (/clear).',
+  );
 }

@@ -5,6 +5,8 @@ export type ContentBlock = Anthropic.ContentBlock;
 export type ContentBlockParam = Anthropic.ContentBlockParam;
 export type Message = Anthropic.Message;
 export type ToolUnion = Anthropic.ToolUnion;
+/** Why the model refused: `{ type: 'refusal', category, explanation }` (either may be null). */
+export type StopDetails = Anthropic.RefusalStopDetails;
 
 /** A client tool definition as sent in `tools[]`. */
 export interface ClientToolDefinition {
@@ -42,6 +44,8 @@ export interface LlmResponse {
   model: string;
   content: ContentBlock[];
   stop_reason: string | null;
+  /** Set when the API sent it (with stop_reason `refusal`). */
+  stop_details?: StopDetails;
   usage: ResponseUsage;
 }
 

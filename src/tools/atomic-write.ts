@@ -1,32 +1,87 @@
 /**
  * Atomic file replacement shared by write_file and edit_file: write a temporary file in the same
- * folder, fsync it, rename it over the target (rename(2) is atomic within one file system), then
- * fsync the folder. A crash leaves either the old file or the new one, never half of either.
+ * folder, fsync it, check the target is still the version the change was planned against, rename the
+ * temporary file over it (rename(2) is atomic within one file system), then fsync the folder. A crash
+ * leaves either the old file or the new one, never half of either; the temporary file it may leave
+ * is removed by a later start (see {@link removeStaleTempFiles}).
  */
-import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { currentVersion, FileChangedError, sameVersion, type FileVersion } from './file-version';
 
-/** Name of the temporary file used while writing `file`; hidden, and unique per call. */
-export function tempNameFor(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.codey-${randomBytes(6).toString('hex')}.tmp`);
+/** `.NAME.codey-PID-RANDOM.tmp`: hidden, unique per call, and naming the process that owns it. */
+const TEMP_NAME = /^\..+\.codey-(\d+)-[0-9a-f]{12}\.tmp$/;
+
+/** Name of the temporary file used while writing `file` by process `pid`. */
+export function tempNameFor(file: string, pid: number = process.pid): string {
+  const name = `.${path.basename(file)}.codey-${pid}-${randomBytes(6).toString('hex')}.tmp`;
+  return path.join(path.dirname(file), name);
+}
+
+/** Whether a file mode (`stat().mode`) lacks its owner's write bit, as `ls -l` shows `-r--…`. */
+export function isReadOnlyMode(mode: number): boolean {
+  return (mode & 0o200) === 0;
+}
+
+/**
+ * What the model reads about a read-only file (`shown` as displayed, `mode` from stat): codey leaves
+ * it alone unless the person approves making it writable.
+ */
+export function readOnlyMessage(shown: string, mode: number): string {
+  const octal = (mode & 0o7777).toString(8).padStart(4, '0');
+  return (
+    `${shown} is read-only (mode ${octal}); codey does not change read-only files. If it should ` +
+    `change, make it writable with bash (chmod u+w ${shown}), which the person is asked to approve, ` +
+    'then call again'
+  );
+}
+
+/** Thrown by {@link writeFileAtomic} for a target whose owner write bit is clear (mode 0444 and the like). */
+export class ReadOnlyFileError extends Error {
+  override name = 'ReadOnlyFileError';
+  constructor(readonly mode: number) {
+    super(`the file is read-only (mode ${(mode & 0o7777).toString(8).padStart(4, '0')})`);
+  }
+}
+
+export interface AtomicWriteOptions {
+  /**
+   * The version the new contents were planned against (`null`: there was no file). Checked just
+   * before the rename; a different file there throws {@link FileChangedError} and changes nothing.
+   * Omitted: no check.
+   */
+  expect?: FileVersion;
+  /**
+   * Folder where the folders that get temporary files are noted (one small file per folder and
+   * process), so that {@link removeStaleTempFiles} can find what a killed process left.
+   */
+  journal?: string;
 }
 
 /**
  * Replace `file` with `data` atomically. An existing file keeps its permission bits (mode); a new
  * file gets the default 0o666 minus the umask. The parent folder must exist. Hard links to the old
- * file are not kept (rename gives the path a new inode), as with every atomic writer.
+ * file are not kept (rename gives the path a new inode), as with every atomic writer. A read-only
+ * file is never replaced: rename needs only the folder's permission, so the mode is checked here.
  *
  * @param file Absolute path, symlinks already resolved (so a link is never replaced by a file).
  * @param data The complete new contents; strings are written as UTF-8.
- * @throws The underlying fs error (ENOENT for a missing folder, EACCES, ENOSPC…); the temporary file is
- *   removed first.
+ * @throws {@link ReadOnlyFileError}, {@link FileChangedError} (see `opts.expect`), or the underlying
+ *   fs error (ENOENT for a missing folder, EACCES, ENOSPC…); the temporary file is removed first.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
   const mode = await stat(file).then(
     (s) => s.mode & 0o7777,
     () => undefined,
   );
+  if (mode !== undefined && isReadOnlyMode(mode)) throw new ReadOnlyFileError(mode);
+  if (opts.journal) await noteTempFolder(opts.journal, path.dirname(file));
   const tmp = tempNameFor(file);
   const handle = await open(tmp, 'wx');
   try {
@@ -36,6 +91,9 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
       await handle.sync();
     } finally {
       await handle.close();
+    }
+    if (opts.expect !== undefined && !sameVersion(await currentVersion(file), opts.expect)) {
+      throw new FileChangedError();
     }
     await rename(tmp, file);
   } catch (err) {
@@ -51,4 +109,77 @@ async function syncDir(dir: string): Promise<void> {
   if (!h) return;
   await h.sync().catch(() => undefined);
   await h.close();
+}
+
+/** This machine's name as it appears in journal entries (a home folder may be shared over NFS). */
+function hostTag(): string {
+  return hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
+}
+
+/** Journal entry name: `HOST-PID-HASH`, HASH naming the folder (whose path is the entry's contents). */
+const ENTRY_NAME = /^(.+)-(\d+)-[0-9a-f]{16}$/;
+
+async function noteTempFolder(journal: string, folder: string): Promise<void> {
+  const id = createHash('sha256').update(folder).digest('hex').slice(0, 16);
+  const entry = path.join(journal, `${hostTag()}-${process.pid}-${id}`);
+  try {
+    await writeFile(entry, folder, { flag: 'wx' });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT') return; // an unwritable journal only means no clean-up later
+    await mkdir(journal, { recursive: true, mode: 0o700 }).catch(() => undefined);
+    await writeFile(entry, folder, { flag: 'wx' }).catch(() => undefined);
+  }
+}
+
+/** Whether process `pid` is running (signal 0 checks without sending anything; EPERM: it runs as another user). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the temporary files that codey processes on this machine left when they were killed
+ * mid-write (`kill -9`, a crash): for each journal entry of a process that no longer runs, the
+ * `.NAME.codey-PID-RANDOM.tmp` regular files of that very PID in the folder it names, then the entry.
+ * Entries of running processes and of other machines, and every other file, are left alone. Never
+ * throws.
+ *
+ * @param journal The folder given as {@link AtomicWriteOptions.journal}.
+ * @returns How many temporary files were removed.
+ */
+export async function removeStaleTempFiles(journal: string): Promise<number> {
+  const entries = await readdir(journal).catch(() => [] as string[]);
+  const host = hostTag();
+  let removed = 0;
+  for (const entry of entries) {
+    const m = ENTRY_NAME.exec(entry);
+    if (!m || m[1] !== host) continue;
+    const pid = Number(m[2]);
+    if (pid === process.pid || isAlive(pid)) continue;
+    const file = path.join(journal, entry);
+    const folder = await readFile(file, 'utf8').catch(() => undefined);
+    if (folder !== undefined && path.isAbsolute(folder)) {
+      for (const name of await readdir(folder).catch(() => [] as string[])) {
+        if (TEMP_NAME.exec(name)?.[1] !== String(pid)) continue;
+        const tmp = path.join(folder, name);
+        const st = await lstat(tmp).catch(() => undefined);
+        if (
+          st?.isFile() &&
+          (await unlink(tmp).then(
+            () => true,
+            () => false,
+          ))
+        )
+          removed++;
+      }
+    }
+    await unlink(file).catch(() => undefined);
+  }
+  return removed;
 }

@@ -1,7 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-write';
+import { isReadOnlyMode, readOnlyMessage, writeFileAtomic } from './atomic-write';
+import {
+  FILE_CHANGED,
+  recordVersion,
+  sameVersion,
+  seenVersion,
+  versionOf,
+  type FileVersion,
+} from './file-version';
 import {
   BINARY_SNIFF_BYTES,
   decodeText,
@@ -11,7 +19,7 @@ import {
   splitLines,
   type TextEncoding,
 } from './text-file';
-import { defineTool, ToolError } from './tool';
+import { defineTool, ToolError, type ToolContext } from './tool';
 import { capLine } from './truncate';
 import {
   displayPath,
@@ -94,21 +102,26 @@ function snippet(text: string, from: number, to: number): string {
 async function readForEdit(
   abs: string,
   shown: string,
-  root: string,
-): Promise<{ text: string; encoding: TextEncoding }> {
+  ctx: ToolContext,
+): Promise<{ text: string; encoding: TextEncoding; version: FileVersion }> {
   const st = await stat(abs).catch(() => undefined);
   if (!st)
     throw new ToolError(
-      `${await missingFileMessage(root, abs)} (to create a new file, use write_file)`,
+      `${await missingFileMessage(ctx.cwd, abs)} (to create a new file, use write_file)`,
       'not_found',
     );
   if (st.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
   if (!st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be edited`);
+  if (isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode));
   const buf = await readFile(abs);
+  const version = versionOf(buf);
+  const seen = seenVersion(ctx.state, abs);
+  if (seen !== undefined && !sameVersion(seen, version))
+    throw new ToolError(`cannot edit ${shown}: ${FILE_CHANGED}`);
   if (looksBinary(buf, BINARY_SNIFF_BYTES))
     throw new ToolError(`${shown} looks like a binary file; edit_file changes text files only`);
   try {
-    return decodeText(buf, true);
+    return { ...decodeText(buf, true), version };
   } catch {
     throw new ToolError(
       `${shown} is not valid UTF-8 or UTF-16 text; edit it with bash (e.g. sed) so its encoding is kept`,
@@ -117,9 +130,9 @@ async function readForEdit(
 }
 
 /** The change an edit_file call would make, without making it. @throws {@link ToolError} as run does. */
-async function planEdit(args: z.infer<typeof schema>, cwd: string) {
-  const abs = await resolveInWorkspace(cwd, args.path);
-  const shown = displayPath(cwd, abs);
+async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
+  const abs = await resolveInWorkspace(ctx.cwd, args.path);
+  const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(args.path, shown);
   if (args.old_string === '') {
     throw new ToolError('old_string is empty; to create a file or replace all of it, use write_file');
@@ -127,7 +140,7 @@ async function planEdit(args: z.infer<typeof schema>, cwd: string) {
   if (args.old_string === args.new_string) {
     throw new ToolError('old_string and new_string are the same; there is nothing to change');
   }
-  const { text, encoding } = await readForEdit(abs, shown, cwd);
+  const { text, encoding, version } = await readForEdit(abs, shown, ctx);
   const eol = lineEnding(text);
   const candidates: [string, string][] =
     eol === '\r\n'
@@ -168,14 +181,16 @@ async function planEdit(args: z.infer<typeof schema>, cwd: string) {
   // Keep whether the file ends with a newline, whatever the strings did at the end.
   if (text.endsWith('\n') && after !== '' && !after.endsWith('\n')) after += eol;
   if (!text.endsWith('\n') && after.endsWith('\n')) after = after.replace(/\r?\n$/, '');
-  return { abs, shown, text, encoding, after, found, newS };
+  return { abs, shown, text, encoding, version, after, found, newS };
 }
 
 /**
  * `edit_file(path, old_string, new_string, replace_all?)`: exact string replacement. Keeps the file's
  * line endings (LF strings are matched and written as CRLF in a CRLF file), its encoding and byte-order
  * mark, whether it ends with a newline, and its mode; writes atomically. display: `diff`.
- * Errors: no match (with a whitespace near-miss hint), several matches without replace_all.
+ * Errors: no match (with a whitespace near-miss hint), several matches without replace_all, a
+ * read-only file (mode bits), and a file that changed since this session read it or since this call
+ * read it ("the file changed since it was read; read it again": nothing is written).
  */
 export const editFileTool = defineTool({
   name: 'edit_file',
@@ -191,16 +206,18 @@ export const editFileTool = defineTool({
   },
   /** The diff the person sees before approving; a failing plan fails the call without asking. */
   async preview(args, ctx) {
-    const { shown, text, after } = await planEdit(args, ctx.cwd);
+    const { shown, text, after } = await planEdit(args, ctx);
     return { path: shown, before: text, after };
   },
   async run(args, ctx) {
-    const { abs, shown, text, encoding, after, found, newS } = await planEdit(args, ctx.cwd);
+    const { abs, shown, text, encoding, version, after, found, newS } = await planEdit(args, ctx);
+    const data = encodeText(after, encoding);
     try {
-      await writeFileAtomic(abs, encodeText(after, encoding));
+      await writeFileAtomic(abs, data, { expect: version, journal: ctx.state.writeJournal });
     } catch (err) {
       throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`, 'io');
     }
+    recordVersion(ctx.state, abs, versionOf(data));
     const n = found.length;
     const head = `Edited ${shown}: replaced ${n} occurrence${n === 1 ? '' : 's'}`;
     let output = `${head}.`;

@@ -2,8 +2,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { listFiles } from './search-files';
-import { defineTool, ToolError } from './tool';
+import { walkFiles } from './search-files';
+import { defineTool, ToolError, type ToolContext } from './tool';
+import { capQuote } from './truncate';
 import { displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Paths listed per call; the rest are counted in a note. */
@@ -37,20 +38,82 @@ function relativePattern(dir: string, pattern: string): string {
   let p = pattern.trim();
   if (path.isAbsolute(p)) {
     if (!isInside(dir, p))
-      throw new ToolError(`pattern ${pattern} is outside the folder searched; pass that folder as path`);
+      throw new ToolError(
+        `pattern ${capQuote(pattern)} is outside the folder searched; pass that folder as path`,
+      );
     p = path.relative(dir, p).split(path.sep).join('/');
   }
   while (p.startsWith('./')) p = p.slice(2);
   if (p.split('/').includes('..')) {
-    throw new ToolError(`pattern ${pattern} goes up with ".."; pass the folder to search as path instead`);
+    throw new ToolError(
+      `pattern ${capQuote(pattern)} goes up with ".."; pass the folder to search as path instead`,
+    );
   }
   return p === '' ? '**' : p;
+}
+
+/** Files stat'ed at once while walking: enough to keep the disk busy, few enough to hold nothing. */
+const STAT_BATCH = 256;
+
+interface Row {
+  shown: string;
+  mtime: number;
+}
+
+/** Newest first; equal times by path, so the answer does not depend on the walk's timing. */
+const newestFirst = (a: Row, b: Row): number =>
+  b.mtime - a.mtime || (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0);
+
+/**
+ * Walk `walkRoot` and keep only the {@link MAX_GLOB_RESULTS} newest files that `matches`, counting the
+ * rest: memory stays bounded by the cap, not by the size of the tree.
+ */
+async function newestMatches(walkRoot: string, matches: (abs: string) => boolean, ctx: ToolContext) {
+  let best: Row[] = [];
+  let count = 0;
+  let ignored = 0;
+  let ignoredMatching = 0;
+  let pending: string[] = [];
+  const flush = async (): Promise<void> => {
+    const batch = pending;
+    pending = [];
+    const times = await Promise.all(
+      batch.map((abs) =>
+        stat(abs).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    batch.forEach((abs, i) => best.push({ shown: displayPath(ctx.cwd, abs), mtime: times[i] }));
+    if (best.length >= 2 * MAX_GLOB_RESULTS) best = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
+  };
+  const summary = await walkFiles(
+    walkRoot,
+    (f, isIgnored) => {
+      const hit = matches(f.abs);
+      if (isIgnored) {
+        ignored++;
+        if (hit) ignoredMatching++;
+        return;
+      }
+      if (!hit) return;
+      count++;
+      pending.push(f.abs);
+      return pending.length >= STAT_BATCH ? flush() : undefined;
+    },
+    ctx.signal,
+  );
+  await flush();
+  const rows = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
+  return { count, rows, ignored, ignoredMatching, ignoredDirs: summary.ignoredDirs };
 }
 
 /**
  * `glob(pattern, path?)`: files (not folders) under `path` matching `pattern`, .gitignore honoured,
  * newest first by modification time, at most {@link MAX_GLOB_RESULTS}. Paths are relative to the
- * workspace root. An empty result says how many matching files .gitignore hid.
+ * workspace root. An empty result says how many matching files .gitignore hid. The walk keeps only the
+ * newest {@link MAX_GLOB_RESULTS} in memory and counts the rest.
  * display: `list` (`total`, `shown`, `ignored`).
  */
 export const globTool = defineTool({
@@ -77,21 +140,20 @@ export const globTool = defineTool({
       (s) => s.isDirectory(),
       () => false,
     );
-    const listing = walkable
-      ? await listFiles(walkRoot, ctx.signal)
-      : { files: [], ignoredFiles: [], ignoredDirs: 0 };
     const relToDir = (abs: string): string => path.relative(dir, abs).split(path.sep).join('/');
-    const matched = listing.files.filter((f) => isMatch(relToDir(f.abs)));
+    const found = walkable
+      ? await newestMatches(walkRoot, (abs) => isMatch(relToDir(abs)), ctx)
+      : { count: 0, rows: [], ignored: 0, ignoredMatching: 0, ignoredDirs: 0 };
     const shownDir = displayPath(ctx.cwd, dir);
 
-    if (matched.length === 0) {
-      const hidden = listing.ignoredFiles.filter((f) => isMatch(relToDir(f.abs))).length;
+    if (found.count === 0) {
+      const hidden = found.ignoredMatching;
       const notes: string[] = [];
       if (hidden > 0)
         notes.push(`${hidden} matching file${hidden === 1 ? ' is' : 's are'} ignored by .gitignore`);
-      if (listing.ignoredDirs > 0) {
+      if (found.ignoredDirs > 0) {
         notes.push(
-          `${listing.ignoredDirs} ignored folder${listing.ignoredDirs === 1 ? ' was' : 's were'} not searched`,
+          `${found.ignoredDirs} ignored folder${found.ignoredDirs === 1 ? ' was' : 's were'} not searched`,
         );
       }
       let output = `no files match ${pattern} in ${shownDir}`;
@@ -101,28 +163,14 @@ export const globTool = defineTool({
       return { output, title: 'No files', display: { kind: 'list', total: 0, shown: 0, ignored: hidden } };
     }
 
-    const times = await Promise.all(
-      matched.map((f) =>
-        stat(f.abs).then(
-          (s) => s.mtimeMs,
-          () => 0,
-        ),
-      ),
-    );
-    const rows = matched.map((f, i) => ({ shown: displayPath(ctx.cwd, f.abs), mtime: times[i] }));
-    rows.sort((a, b) => b.mtime - a.mtime || (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
-    const lines = rows.slice(0, MAX_GLOB_RESULTS).map((r) => r.shown);
-    const more = rows.length - lines.length;
+    const lines = found.rows.map((r) => r.shown);
+    const shown = lines.length;
+    const more = found.count - shown;
     if (more > 0) lines.push(`(${more.toLocaleString('en-US')} more not shown; narrow the pattern)`);
     return {
       output: lines.join('\n'),
-      title: `Found ${rows.length} file${rows.length === 1 ? '' : 's'}`,
-      display: {
-        kind: 'list',
-        total: rows.length,
-        shown: rows.length - more,
-        ignored: listing.ignoredFiles.length,
-      },
+      title: `Found ${found.count} file${found.count === 1 ? '' : 's'}`,
+      display: { kind: 'list', total: found.count, shown, ignored: found.ignored },
     };
   },
 });

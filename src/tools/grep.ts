@@ -3,49 +3,21 @@ import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { ignoreLevelsFor, listFiles, type FileEntry } from './search-files';
+import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
+import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
 import { decodeText, looksBinary, splitLines } from './text-file';
 import { defineTool, ToolError, type ToolState } from './tool';
-import { capLine, MAX_OUTPUT_CHARS } from './truncate';
-import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
+import { capQuote } from './truncate';
+import { missingFileMessage, resolveInWorkspace } from './workspace';
 
-/** Files listed in files_with_matches and count modes. */
-export const MAX_GREP_FILES = 200;
-/** Lines listed in content mode. */
-export const MAX_GREP_LINES = 300;
-/** Characters kept of one matching line in content mode. */
-export const MAX_GREP_LINE_CHARS = 500;
-/** Budget of one answer, below the registry's head+tail cap, so the cut happens here with a note. */
-const GREP_BUDGET_CHARS = MAX_OUTPUT_CHARS - 500;
-
-export type GrepMode = 'files_with_matches' | 'content' | 'count';
-
-/** One search, with every path already through the workspace jail. */
-export interface GrepQuery {
-  /** Workspace root, absolute: output paths are relative to it. */
-  root: string;
-  /** File or folder to search, absolute. */
-  target: string;
-  pattern: string;
-  /** Filter on file paths: without "/" it matches the file name, with "/" the path below `target`. */
-  glob?: string;
-  mode: GrepMode;
-  ignoreCase: boolean;
-  signal?: AbortSignal;
-}
+export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
+export type { GrepMode, GrepQuery } from './grep-results';
 
 /** Which engine runs a search: ripgrep (`rgPath`) or the JavaScript one. Injectable for tests. */
 export interface GrepEngine {
   useRipgrep: boolean;
   /** Executable to run when useRipgrep; default `rg` from PATH. */
   rgPath?: string;
-}
-
-/** The hits of one file, in walk order; `lines` only in content mode, at most what will be shown. */
-interface FileHits {
-  rel: string;
-  count: number;
-  lines: { n: number; text: string }[];
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
@@ -73,46 +45,56 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
       return new RegExp(p, flags);
     } catch (err) {
       throw new ToolError(
-        `invalid regular expression ${pattern}: ${(err as Error).message}; escape special characters ` +
+        `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
           'with a backslash (e.g. \\( or \\.) to match them literally',
       );
     }
   }
 }
 
-async function searchJs(q: GrepQuery, isDir: boolean, keep: (rel: string) => boolean): Promise<FileHits[]> {
+async function searchJs(q: GrepQuery, isDir: boolean, keep: (rel: string) => boolean): Promise<Found> {
   const re = compilePattern(q.pattern, q.ignoreCase);
-  const files: FileEntry[] = isDir
-    ? (await listFiles(q.target, q.signal)).files
-    : [{ abs: q.target, rel: path.basename(q.target) }];
-  const hits: FileHits[] = [];
-  let stored = 0;
-  const candidates = files.filter((f) => keep(f.rel));
-  for (let i = 0; i < candidates.length; i += 16) {
-    q.signal?.throwIfAborted();
-    const batch = candidates.slice(i, i + 16);
-    const bufs = await Promise.all(batch.map((f) => readFile(f.abs).catch(() => undefined)));
-    batch.forEach((f, k) => {
-      const buf = bufs[k];
-      if (!buf || looksBinary(buf)) return;
-      const hit: FileHits = { rel: f.rel, count: 0, lines: [] };
-      const lines = splitLines(decodeText(buf).text);
-      for (let n = 0; n < lines.length; n++) {
-        if (!re.test(lines[n])) continue;
-        hit.count++;
-        if (q.mode === 'files_with_matches') break;
-        if (q.mode === 'content' && stored < MAX_GREP_LINES) {
-          hit.lines.push({ n: n + 1, text: lines[n] });
-          stored++;
-        }
-      }
-      if (hit.count > 0) hits.push(hit);
-    });
+  const found = new HitCollector(q.mode);
+  /** Search one file's contents; false once the cap is passed. */
+  const search = (rel: string, buf: Buffer | undefined): boolean => {
+    if (!buf || looksBinary(buf)) return true;
+    const lines = splitLines(decodeText(buf).text);
+    let count = 0;
+    for (let n = 0; n < lines.length; n++) {
+      if (!re.test(lines[n])) continue;
+      if (q.mode === 'files_with_matches') return found.add(rel, 1);
+      if (q.mode === 'content' && !found.add(rel, 1, { n: n + 1, text: lines[n] })) return false;
+      count++;
+    }
+    return q.mode === 'count' && count > 0 ? found.add(rel, count) : true;
+  };
+  if (!isDir) {
+    search(path.basename(q.target), await readFile(q.target).catch(() => undefined));
+    return found;
   }
-  return hits;
+  // Files are read 16 at a time, in walk order, and the walk stops at the cap.
+  let batch: FileEntry[] = [];
+  const flush = async (): Promise<void | 'stop'> => {
+    q.signal?.throwIfAborted();
+    const files = batch;
+    batch = [];
+    const bufs = await Promise.all(files.map((f) => readFile(f.abs).catch(() => undefined)));
+    for (let k = 0; k < files.length; k++) if (!search(files[k].rel, bufs[k])) return 'stop';
+  };
+  const summary = await walkFiles(
+    q.target,
+    (f, ignored) => {
+      if (ignored || !keep(f.rel)) return;
+      batch.push(f);
+      return batch.length === 16 ? flush() : undefined;
+    },
+    q.signal,
+  );
+  if (!summary.stopped) await flush();
+  return found;
 }
 
-/** The ignore flags that make ripgrep see exactly the files of `listFiles` (see search-files.ts). */
+/** The ignore flags that make ripgrep see exactly the files of `walkFiles` (see search-files.ts). */
 const RG_IGNORE_ARGS = [
   '--hidden',
   '--glob',
@@ -139,7 +121,7 @@ async function searchRg(
   q: GrepQuery,
   rgPath: string,
   keep: (rel: string) => boolean,
-): Promise<FileHits[] | undefined> {
+): Promise<Found | undefined> {
   const args = [
     '--no-config',
     ...RG_IGNORE_ARGS,
@@ -164,84 +146,42 @@ async function searchRg(
     cancelSignal: q.signal,
     buffer: { stdout: false, stderr: true },
   });
-  const hits: FileHits[] = [];
-  let stored = 0;
+  const found = new HitCollector(q.mode);
   const strip = (p: string): string => toPosix(p.replace(/^\.\//, ''));
   for await (const line of sub) {
+    let more = true;
     if (q.mode === 'files_with_matches') {
       const rel = strip(line);
-      if (rel && keep(rel)) hits.push({ rel, count: 1, lines: [] });
+      if (rel && keep(rel)) more = found.add(rel, 1);
     } else if (q.mode === 'count') {
       const cut = line.lastIndexOf('\0');
       const rel = strip(line.slice(0, cut));
-      if (cut > 0 && keep(rel)) hits.push({ rel, count: Number(line.slice(cut + 1)), lines: [] });
+      if (cut > 0 && keep(rel)) more = found.add(rel, Number(line.slice(cut + 1)));
     } else {
       const msg = JSON.parse(line) as RgMatch;
       if (msg.type !== 'match' || !msg.data) continue;
       const rel = strip(textOf(msg.data.path));
       if (!keep(rel)) continue;
-      let hit = hits[hits.length - 1];
-      if (hit?.rel !== rel) hits.push((hit = { rel, count: 0, lines: [] }));
-      hit.count++;
-      if (stored < MAX_GREP_LINES) {
-        hit.lines.push({ n: msg.data.line_number ?? 0, text: textOf(msg.data.lines).replace(/\r?\n$/, '') });
-        stored++;
-      }
+      const text = textOf(msg.data.lines).replace(/\r?\n$/, '');
+      more = found.add(rel, 1, { n: msg.data.line_number ?? 0, text });
+    }
+    if (!more) {
+      sub.kill();
+      break;
     }
   }
   const result = await sub;
   q.signal?.throwIfAborted();
+  if (!found.complete) return found;
   if (result.exitCode === undefined) return undefined; // could not start
-  if (result.exitCode === 2 && hits.length === 0) return undefined; // e.g. look-around: let JS try
-  return hits;
-}
-
-/** Lay the hits out for the model, capped, with a note saying what was left out. */
-function format(q: GrepQuery, hits: FileHits[], isFile: boolean): string {
-  const base = isFile ? path.dirname(q.target) : q.target;
-  const shown = (rel: string): string => displayPath(q.root, path.join(base, rel));
-  const where = displayPath(q.root, q.target);
-  if (hits.length === 0) {
-    return `no matches for ${q.pattern} in ${where}${q.glob ? ` (files matching ${q.glob})` : ''}`;
-  }
-  const out: string[] = [];
-  let chars = 0;
-  const fits = (row: string): boolean => {
-    if (out.length > 0 && chars + row.length + 1 > GREP_BUDGET_CHARS) return false;
-    out.push(row);
-    chars += row.length + 1;
-    return true;
-  };
-  const narrow = isFile ? 'narrow the pattern' : 'narrow the pattern, path or glob';
-  if (q.mode === 'content') {
-    const total = hits.reduce((s, h) => s + h.count, 0);
-    let n = 0;
-    outer: for (const h of hits) {
-      for (const l of h.lines) {
-        if (!fits(`${shown(h.rel)}:${l.n}:${capLine(l.text, MAX_GREP_LINE_CHARS)}`)) break outer;
-        n++;
-      }
-    }
-    if (n < total) {
-      out.push(
-        `(showing ${n} of ${total.toLocaleString('en-US')} matching lines in ${hits.length} files; ${narrow})`,
-      );
-    }
-    return out.join('\n');
-  }
-  let n = 0;
-  for (const h of hits.slice(0, MAX_GREP_FILES)) {
-    if (!fits(q.mode === 'count' ? `${shown(h.rel)}:${h.count}` : shown(h.rel))) break;
-    n++;
-  }
-  if (n < hits.length)
-    out.push(`(${(hits.length - n).toLocaleString('en-US')} more files not shown; ${narrow})`);
-  return out.join('\n');
+  if (result.exitCode === 2 && found.hits.length === 0) return undefined; // e.g. look-around: let JS try
+  return found;
 }
 
 /**
  * Run one search and lay out the answer. ripgrep and the JavaScript engine give the same output for
- * the same files (the tests compare them); a single file is always searched in JavaScript.
+ * the same files (the tests compare them); a single file is always searched in JavaScript. Both stop
+ * once more was found than can be shown (see {@link Found}), and the answer says so.
  * @throws ToolError for an invalid pattern (from the JavaScript engine).
  */
 export async function grepSearch(
@@ -250,10 +190,12 @@ export async function grepSearch(
 ): Promise<{ output: string; files: number }> {
   const isFile = (await stat(q.target)).isFile();
   const keep = globFilter(q.glob);
-  let hits: FileHits[] | undefined;
-  if (engine.useRipgrep && !isFile) hits = await searchRg(q, engine.rgPath ?? 'rg', keep);
-  hits ??= await searchJs(q, !isFile, keep);
-  return { output: format(q, hits, isFile), files: hits.length };
+  let found: Found | undefined;
+  // Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN): a longer pattern goes to JavaScript.
+  const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
+  if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine.rgPath ?? 'rg', keep);
+  found ??= await searchJs(q, !isFile, keep);
+  return { output: formatHits(q, found, isFile), files: found.hits.length };
 }
 
 /** The `rg` executable on `envPath` (a PATH value), remembered in the tool state; null when there is none. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { JsonSchemaParams } from './tool';
+import { capQuote } from './truncate';
 
-/** Check `input` with a zod schema: the parsed value, or one `path: message` line per issue. */
+/** Check `input` with a zod schema: the parsed value, or one `path: message` line per issue (each part cut to a short quote). */
 export function zodValidate(
   schema: z.ZodType,
   input: unknown,
@@ -10,7 +11,9 @@ export function zodValidate(
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
     ok: false,
-    issues: parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`),
+    issues: parsed.error.issues.map(
+      (i) => `${i.path.length ? capQuote(i.path.join('.')) : '(input)'}: ${capQuote(i.message)}`,
+    ),
   };
 }
 

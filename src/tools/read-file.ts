@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { recordVersion, versionOf } from './file-version';
 import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine, splitLines } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
@@ -40,7 +41,8 @@ const schema = z.object({
 /**
  * `read_file(path, offset?, limit?)`: numbered lines like `cat -n`. Refuses folders, binary files (a
  * NUL byte in the first 8 KiB), images and PDFs, and files over {@link MAX_READ_BYTES}; a missing file
- * gets a "did you mean" from its folder. The title says how many lines were read.
+ * gets a "did you mean" from its folder. Records the version read in the tool state, so a later
+ * edit of a file that changed meanwhile is refused. The title says how many lines were read.
  */
 export const readFileTool = defineTool({
   name: 'read_file',
@@ -74,6 +76,7 @@ export const readFileTool = defineTool({
       );
     }
     const buf = await readFile(abs);
+    recordVersion(ctx.state, abs, versionOf(buf));
     if (buf.length === 0) return { output: `${shown} is empty (0 bytes)`, title: 'Read 0 lines' };
     if (looksBinary(buf, BINARY_SNIFF_BYTES)) {
       throw new ToolError(

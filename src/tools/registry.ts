@@ -8,7 +8,10 @@ import {
   type ToolSchema,
 } from './tool';
 import { zodValidate } from './json-schema';
-import { headTail } from './truncate';
+import { capLine, capQuote, capWords, MAX_QUOTE_CHARS } from './truncate';
+
+/** Most schema problems listed in one "invalid arguments" error. */
+const MAX_ISSUES = 10;
 
 /** A tool definition as the Messages API takes it (`tools[]` entry of a client tool). */
 export interface ToolDefinition {
@@ -25,8 +28,13 @@ function inputSchema(schema: ToolSchema): ToolDefinition['input_schema'] {
 }
 
 /** Check `input` against a schema: the arguments to run with, or one line per problem. */
-function validate(schema: ToolSchema, input: unknown) {
-  return isZodSchema(schema) ? zodValidate(schema, input) : schema.validate(input);
+function validate(
+  schema: ToolSchema,
+  input: unknown,
+): { ok: true; value: unknown } | { ok: false; issues: string[] } {
+  if (isZodSchema(schema)) return zodValidate(schema, input);
+  const checked = schema.validate(input);
+  return checked.ok ? checked : { ok: false, issues: checked.issues.map(capQuote) };
 }
 
 export interface RegistryOptions {
@@ -92,15 +100,19 @@ export class Registry {
       return {
         ok: false,
         code: 'unknown_tool',
-        error: `unknown tool "${name}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
+        error: `unknown tool "${capQuote(name)}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
       };
     }
     const checked = validate(tool.schema, input ?? {});
     if (!checked.ok) {
+      const all = checked.issues;
+      const issues =
+        all.slice(0, MAX_ISSUES).join('; ') +
+        (all.length > MAX_ISSUES ? `; and ${all.length - MAX_ISSUES} more` : '');
       return {
         ok: false,
         code: 'invalid_arguments',
-        error: `invalid arguments for ${name}: ${checked.issues.join('; ')}. Rewrite the call to match the schema.`,
+        error: `invalid arguments for ${name}: ${issues}. Rewrite the call to match the schema.`,
       };
     }
     return { ok: true, tool, args: checked.value };
@@ -109,13 +121,15 @@ export class Registry {
   /**
    * Run a parsed call. Never throws: a {@link ToolError} (with its code) or any other exception
    * (code `internal`) becomes an `isError` result; an aborted signal becomes "interrupted by the
-   * user" (code `interrupted`). Output is head+tail capped.
+   * user" (code `interrupted`). An error message keeps no run of more than `MAX_WORD_CHARS`
+   * non-space characters (`capWords`), and the message of an unexpected exception, which may quote
+   * an argument (a Node error names the path), is cut to one short line. The output is not capped
+   * here: `dispatch` caps every tool_result once, after removing secrets.
    */
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     try {
       const raw = await tool.run(args as never, ctx);
-      const result: ToolResult = typeof raw === 'string' ? { output: raw } : raw;
-      return { ...result, output: headTail(result.output) };
+      return typeof raw === 'string' ? { output: raw } : raw;
     } catch (err) {
       if (ctx.signal.aborted)
         return {
@@ -123,9 +137,13 @@ export class Registry {
           isError: true,
           code: 'interrupted',
         };
-      if (err instanceof ToolError) return { output: err.message, isError: true, code: err.code };
+      if (err instanceof ToolError) return { output: capWords(err.message), isError: true, code: err.code };
       const msg = err instanceof Error ? err.message : String(err);
-      return { output: `internal error in ${tool.name}: ${msg}`, isError: true, code: 'internal' };
+      return {
+        output: `internal error in ${tool.name}: ${capLine(msg.replace(/\s+/g, ' '), 2 * MAX_QUOTE_CHARS)}`,
+        isError: true,
+        code: 'internal',
+      };
     }
   }
 }

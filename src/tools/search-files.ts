@@ -29,16 +29,22 @@ export interface FileEntry {
   rel: string;
 }
 
-export interface FileListing {
-  /** Files not ignored, in walk order. */
-  files: FileEntry[];
-  /** Files skipped because .gitignore ignores them (not counting the contents of ignored folders). */
-  ignoredFiles: FileEntry[];
+/** What a walk met besides the files it visited. */
+export interface WalkSummary {
   /** Folders skipped, unvisited, because .gitignore ignores them. */
   ignoredDirs: number;
   /** Whether .gitignore rules were applied at all (see the module comment). */
   gitignoreApplied: boolean;
+  /** Whether a visitor ended the walk early by returning `'stop'`. */
+  stopped: boolean;
 }
+
+/**
+ * Called for each file in walk order; `ignored` when .gitignore ignores it (the contents of ignored
+ * folders are never visited). Return `'stop'` to end the walk; a returned promise is awaited first,
+ * so a visitor can do its work in batches while holding nothing else.
+ */
+export type FileVisitor = (entry: FileEntry, ignored: boolean) => void | 'stop' | Promise<void | 'stop'>;
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
 
@@ -94,42 +100,40 @@ export async function ignoreLevelsFor(dir: string): Promise<IgnoreLevel[] | null
 }
 
 /**
- * List the files under `dir` (see the module comment for the rules).
+ * Walk the files under `dir` (see the module comment for the rules), one folder's entries in memory
+ * at a time, so a tree of any size costs memory for its depth, not its size.
  *
  * @param dir Absolute folder, already checked by the workspace jail.
+ * @param visit Called for every file, ignored ones included; see {@link FileVisitor}.
  * @param signal Checked between folders; an abort throws its reason.
  */
-export async function listFiles(dir: string, signal?: AbortSignal): Promise<FileListing> {
+export async function walkFiles(dir: string, visit: FileVisitor, signal?: AbortSignal): Promise<WalkSummary> {
   const start = await ignoreLevelsFor(dir);
-  const listing: FileListing = {
-    files: [],
-    ignoredFiles: [],
-    ignoredDirs: 0,
-    gitignoreApplied: start !== null,
-  };
+  const summary: WalkSummary = { ignoredDirs: 0, gitignoreApplied: start !== null, stopped: false };
 
   async function walk(folder: string, levels: IgnoreLevel[]): Promise<void> {
     signal?.throwIfAborted();
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => byteOrder(a.name, b.name));
     for (const e of entries) {
+      if (summary.stopped) return;
       if (e.name === '.git') continue;
       const abs = path.join(folder, e.name);
       if (e.isDirectory()) {
         if (start && isIgnored(levels, abs, true)) {
-          listing.ignoredDirs++;
+          summary.ignoredDirs++;
           continue;
         }
         const level = start ? await loadLevel(abs) : undefined;
         await walk(abs, level ? [...levels, level] : levels);
       } else if (e.isFile()) {
         const entry = { abs, rel: toPosix(path.relative(dir, abs)) };
-        if (start && isIgnored(levels, abs, false)) listing.ignoredFiles.push(entry);
-        else listing.files.push(entry);
+        const ignored = start !== null && isIgnored(levels, abs, false);
+        if ((await visit(entry, ignored)) === 'stop') summary.stopped = true;
       }
     }
   }
 
   await walk(dir, start ?? []);
-  return listing;
+  return summary;
 }

@@ -19,8 +19,16 @@ export interface ToolProgress {
  * globals (STYLE.md rule 3), so two sessions (or two tests) never see each other's state.
  */
 export interface ToolState {
-  /** Memo for tools that answer identical calls from memory (web_search). Key is tool-defined. */
+  /**
+   * Memo for tools: answers to identical calls (web_search), the file versions this session has read
+   * or written (file-version.ts). Keys are tool-defined.
+   */
   readonly memo: Map<string, unknown>;
+  /**
+   * Folder where write_file and edit_file note the folders they put temporary files in, so that a
+   * later start removes what a killed codey left (`removeStaleTempFiles`). Absent: nothing is noted.
+   */
+  readonly writeJournal?: string;
 }
 
 /** The narrow context a tool runs with (STYLE.md rule 4, DESIGN.md "ToolContext"): never the whole config. */
@@ -37,7 +45,17 @@ export interface ToolContext {
    * already removed (`childEnv`, src/web/secret-env). Tools never read `process.env`.
    */
   env: Readonly<Record<string, string>>;
+  /**
+   * Decide on a further step of the running call as the call itself was decided (web_fetch: a
+   * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
+   * and without a person the step is refused. `call` describes the step as `describe` would.
+   * Absent outside the agent loop: a tool then refuses the step.
+   */
+  approve?: (call: ToolCallDescription) => Promise<StepVerdict>;
 }
+
+/** The answer to {@link ToolContext.approve}: allowed, or refused with a sentence the model can act on. */
+export type StepVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /**
  * What the person sees of a finished call, by shape (STYLE.md rule 8): the TUI picks a view by
@@ -95,7 +113,7 @@ export interface ToolCallDescription {
   noun?: string;
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
-  /** A change to a guarded path (`.git/`, codey's config files): always asked, see `isProtectedPath`. */
+  /** A change to a guarded path (`.git/`, `package.json`, codey's config files): always asked, see `isProtectedPath`. */
   protected?: boolean;
 }
 
@@ -137,6 +155,12 @@ export interface Tool<S extends ToolSchema = ToolSchema> {
   /** The display kind of its results, so a running call already has that view (bash: `shell`). */
   readonly shows?: ToolDisplay['kind'];
   describe(args: ArgsOf<S>): ToolCallDescription;
+  /**
+   * Refuse a call that cannot succeed whatever the person answers (web_fetch: a URL the jail refuses
+   * without DNS). Runs before the rules and before anyone is asked; changes nothing.
+   * @throws {@link ToolError} saying why and what to do instead: the call fails without asking.
+   */
+  check?(args: ArgsOf<S>): void;
   /**
    * What the call would change, for the person to see before approving (edit_file, write_file:
    * `{ path, before, after }`). Runs before approval and changes nothing.
@@ -188,6 +212,7 @@ export interface ToolSpec<S extends ToolSchema> {
   shows?: ToolDisplay['kind'];
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
   describe?: (args: ArgsOf<S>) => ToolCallDescription;
+  check?: (args: ArgsOf<S>) => void;
   preview?: (args: ArgsOf<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
   run: (args: ArgsOf<S>, ctx: ToolContext) => Promise<ToolResult | string>;
 }
@@ -204,6 +229,7 @@ export function defineTool<S extends ToolSchema>(spec: ToolSpec<S>): Tool<S> {
     describe:
       spec.describe ??
       ((args) => ({ summary: spec.name, detail: JSON.stringify(args), rememberable: false })),
+    check: spec.check,
     preview: spec.preview,
     run: spec.run,
   };

@@ -9,6 +9,8 @@ export const MAX_OUTPUT_CHARS = 30_000;
 export const MAX_OUTPUT_LINES = 2_000;
 /** House cap on one line, in characters. */
 export const MAX_LINE_CHARS = 2_000;
+/** House cap on a piece of user or model input quoted in an error (a path, a pattern, a name), in characters. */
+export const MAX_QUOTE_CHARS = 200;
 
 /** Cut index adjusted so that `s.slice(0, i)` does not end in a lone high surrogate. */
 function safeEnd(s: string, i: number): number {
@@ -33,6 +35,29 @@ export function capLine(line: string, max: number = MAX_LINE_CHARS): string {
   if (line.length <= max) return line;
   const end = safeEnd(line, max);
   return `${line.slice(0, end)}… [${line.length - end} chars cut]`;
+}
+
+/**
+ * Cap user or model input that an error quotes back (a path, a regex, a tool name) at
+ * {@link MAX_QUOTE_CHARS}, so a runaway argument cannot turn one error into megabytes of tool_result.
+ */
+export function capQuote(input: string): string {
+  return capLine(input, MAX_QUOTE_CHARS);
+}
+
+/** Longest run of non-space characters a tool's error message keeps (see {@link capWords}). */
+export const MAX_WORD_CHARS = 1_000;
+
+/**
+ * Cut every run of non-space characters longer than `max` in an error message (`capLine` each):
+ * codey's own words are short, so such a run is an argument echoed back, a URL or a host name.
+ */
+export function capWords(text: string, max: number = MAX_WORD_CHARS): string {
+  // split, not a \S{n,} regex: V8 overflows its stack on a counted run of megabytes.
+  return text
+    .split(/(\s+)/)
+    .map((part) => (part.length > max && !/^\s/.test(part) ? capLine(part, max) : part))
+    .join('');
 }
 
 export interface HeadTailOptions {

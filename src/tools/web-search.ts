@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clampCount, DEFAULT_COUNT, MAX_COUNT, WebError, type Result, type Searcher } from '../web/types';
+import { fenced, makeFence, withoutControls, type Fence } from './fence';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { capLine } from './truncate';
 
@@ -46,30 +47,43 @@ function forWhat(text: string, site: string | undefined): string {
   return `"${capLine(text, SEARCH_LINE_CHARS)}"${site ? ` on ${site}` : ''}`;
 }
 
-/** The tool output for a list of results (numbered, title/URL/snippet, then a one-line summary). */
+/** A title, age or snippet line as one clean line: control bytes gone, whitespace runs one space. */
+function oneCleanLine(s: string): string {
+  return withoutControls(s).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The tool output for a list of results: numbered title / URL / snippet blocks inside an
+ * untrusted-data fence (see `fence.ts`; search results are text strangers wrote), the count,
+ * provider and query in its begin marker. No results is one sentence, unfenced.
+ * @param fence default: a fresh fence with a random token.
+ */
 export function formatResults(
   provider: string,
   text: string,
   site: string | undefined,
   results: Result[],
+  fence: Fence = makeFence('search results'),
 ): string {
   if (results.length === 0) {
     const tip = site ? 'Try other words or drop the site filter.' : 'Try other words.';
     return `No results from ${provider} for ${forWhat(text, site)}. ${tip}`;
   }
   const blocks = results.map((r, i) => {
-    const title = capLine(r.title.replace(/\s+/g, ' ').trim(), SEARCH_LINE_CHARS);
-    const head = `${i + 1}. ${title}${r.age ? ` (${capLine(r.age, 40)})` : ''}`;
-    const snippet = r.snippet
-      .split('\n')
-      .map((l) => l.trim())
+    const title = capLine(oneCleanLine(r.title), SEARCH_LINE_CHARS);
+    const age = r.age ? oneCleanLine(r.age) : '';
+    const head = `${i + 1}. ${title}${age ? ` (${capLine(age, 40)})` : ''}`;
+    const snippet = withoutControls(r.snippet)
+      .split(/\r\n|[\n\r\u2028\u2029]/)
+      .map((l) => l.replace(/\s+/g, ' ').trim())
       .filter((l) => l !== '')
       .slice(0, SNIPPET_LINES)
       .map((l) => `   ${capLine(l, SEARCH_LINE_CHARS)}`);
-    return [head, `   ${r.url}`, ...snippet].join('\n');
+    return [head, `   ${capLine(oneCleanLine(r.url), 500)}`, ...snippet].join('\n');
   });
   const n = results.length;
-  return `${blocks.join('\n\n')}\n\n${n} result${n === 1 ? '' : 's'} from ${provider} for ${forWhat(text, site)}.`;
+  const about = `${n} result${n === 1 ? '' : 's'} from ${provider} for ${forWhat(text, site)}`;
+  return fenced(fence, about, blocks.join('\n\n')).join('\n');
 }
 
 /**

@@ -6,6 +6,7 @@
 import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from './tool';
+import { capQuote } from './truncate';
 
 /** Symlink hops followed before giving up (Linux's own limit, MAXSYMLINKS, is 40). */
 const MAX_LINK_HOPS = 40;
@@ -16,16 +17,21 @@ export function isInside(root: string, p: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** `abs` relative to `root` with `/` separators, `.` for the root itself (what the model reads). */
 /**
  * Paths whose change is always asked about, whatever rule allows the tool (`protected` in the approval
- * request): anything under a `.git` folder (hooks and config run code) and codey's own project config
- * files (cosmiconfig's search places for `codey`).
+ * request): anything under a `.git` folder (hooks and config run code), `package.json` (its scripts run
+ * under npm, and cosmiconfig reads codey's settings from it) and codey's own project config files
+ * (cosmiconfig's search places for `codey`). Names match in any case: on a case-insensitive file
+ * system (macOS, Windows) `.GIT/config` is the real `.git/config`.
  */
 export function isProtectedPath(p: string): boolean {
-  const parts = path.normalize(p).split(/[\\/]+/);
+  const parts = path
+    .normalize(p)
+    .toLowerCase()
+    .split(/[\\/]+/);
   const name = parts.at(-1) ?? '';
   if (parts.includes('.git')) return true;
+  if (name === 'package.json') return true;
   if (/^\.codeyrc(\.(json|ya?ml|[cm]?js|ts))?$/.test(name)) return true;
   if (/^codey\.config\.([cm]?js|ts)$/.test(name)) return true;
   return parts.at(-2) === '.config' && /^codeyrc(\.(json|ya?ml|[cm]?js|ts))?$/.test(name);
@@ -46,6 +52,7 @@ export function refuseIndirectProtected(given: string, resolved: string): void {
   }
 }
 
+/** `abs` relative to `root` with `/` separators, `.` for the root itself (what the model reads). */
 export function displayPath(root: string, abs: string): string {
   const rel = path.relative(root, abs);
   return rel === '' ? '.' : rel.split(path.sep).join('/');
@@ -58,9 +65,10 @@ function errnoCode(err: unknown): string | undefined {
 /**
  * Resolve `p` the way the OS would, also for paths that do not exist yet: the deepest existing
  * ancestor is resolved with realpath and the missing tail is appended; a dangling symlink is followed
- * by hand, so writing through it cannot land outside the root.
+ * by hand, so writing through it cannot land outside the root. `shown` names the path in errors.
+ * @throws {@link ToolError} "symbolic link loop at PATH" for links that point back at each other (ELOOP).
  */
-async function resolveReal(abs: string): Promise<string> {
+async function resolveReal(abs: string, shown: string): Promise<string> {
   let cur = abs;
   const tail: string[] = [];
   for (let hops = 0; hops <= MAX_LINK_HOPS;) {
@@ -68,6 +76,7 @@ async function resolveReal(abs: string): Promise<string> {
       return path.join(await realpath(cur), ...tail);
     } catch (err) {
       const code = errnoCode(err);
+      if (code === 'ELOOP') throw linkLoop(shown);
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
     }
     const st = await lstat(cur).catch(() => undefined);
@@ -82,7 +91,14 @@ async function resolveReal(abs: string): Promise<string> {
     tail.unshift(path.basename(cur));
     cur = parent;
   }
-  throw new ToolError(`too many levels of symbolic links in ${abs}`);
+  throw linkLoop(shown);
+}
+
+/** The error for a path whose symbolic links point back at each other (ELOOP). */
+function linkLoop(shown: string): ToolError {
+  return new ToolError(
+    `symbolic link loop at ${shown}: its links point back at each other; fix or remove them with bash`,
+  );
 }
 
 /**
@@ -97,19 +113,19 @@ async function resolveReal(abs: string): Promise<string> {
  */
 export async function resolveInWorkspace(root: string, p: string): Promise<string> {
   if (p.includes('\0'))
-    throw new ToolError(`path ${JSON.stringify(p)} contains a NUL byte; pass a plain path`);
+    throw new ToolError(`path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`);
   const realRoot = await realpath(root);
   const lexical = path.resolve(root, p);
   const outside = (): ToolError =>
     new ToolError(
-      `path ${p} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
+      `path ${capQuote(p)} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
       'outside_workspace',
     );
   if (!isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical)) throw outside();
-  const resolved = await resolveReal(lexical);
+  const resolved = await resolveReal(lexical, p);
   if (!isInside(realRoot, resolved)) {
     throw new ToolError(
-      `path ${p} is outside the workspace ${realRoot} (it resolves to ${resolved} through a symbolic link); ` +
+      `path ${capQuote(p)} is outside the workspace ${realRoot} (it resolves to ${capQuote(resolved)} through a symbolic link); ` +
         'only files inside it can be read or changed',
       'outside_workspace',
     );

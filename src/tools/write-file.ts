@@ -1,8 +1,17 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-write';
-import { defineTool, ToolError } from './tool';
+import { isReadOnlyMode, readOnlyMessage, writeFileAtomic } from './atomic-write';
+import {
+  currentVersion,
+  FILE_CHANGED,
+  recordVersion,
+  sameVersion,
+  seenVersion,
+  versionOf,
+  type FileVersion,
+} from './file-version';
+import { defineTool, ToolError, type ToolContext } from './tool';
 import { displayPath, isProtectedPath, refuseIndirectProtected, resolveInWorkspace } from './workspace';
 
 /** Old contents up to this size (bytes) go into meta.before for the diff view; larger ones are null. */
@@ -25,23 +34,46 @@ function lineCount(text: string): number {
 /** Where a write_file call would write, and what is there now. @throws {@link ToolError} as run does. */
 async function planWrite(
   given: string,
-  cwd: string,
-): Promise<{ abs: string; shown: string; before: string | null; exists: boolean }> {
-  const abs = await resolveInWorkspace(cwd, given);
-  const shown = displayPath(cwd, abs);
+  ctx: ToolContext,
+): Promise<{
+  abs: string;
+  shown: string;
+  before: string | null;
+  exists: boolean;
+  version: FileVersion;
+  /** For a file too large to diff: its size (bytes) and modification time, so a change shows. */
+  stamp?: { size: number; modified: string };
+}> {
+  const abs = await resolveInWorkspace(ctx.cwd, given);
+  const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(given, shown);
   const st = await stat(abs).catch(() => undefined);
   if (st?.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
   if (st && !st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be written`);
+  if (st && isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode));
   let before: string | null = null;
-  if (st && st.size <= MAX_DIFF_BYTES) before = await readFile(abs, 'utf8');
-  return { abs, shown, before, exists: st !== undefined };
+  let version: FileVersion = null;
+  let stamp: { size: number; modified: string } | undefined;
+  if (st && st.size <= MAX_DIFF_BYTES) {
+    const buf = await readFile(abs);
+    before = buf.toString('utf8');
+    version = versionOf(buf);
+  } else if (st) {
+    version = await currentVersion(abs);
+    stamp = { size: st.size, modified: st.mtime.toISOString() };
+  }
+  const seen = seenVersion(ctx.state, abs);
+  if (seen !== undefined && !sameVersion(seen, version))
+    throw new ToolError(`cannot write ${shown}: ${FILE_CHANGED}`);
+  return { abs, shown, before, exists: st !== undefined, version, stamp };
 }
 
 /**
  * `write_file(path, content)`: create or overwrite a file, creating parent folders. Atomic (temp file,
- * fsync, rename), keeps an existing file's mode. display: `diff` (before is the old
- * contents, or null for a new file or one too large to diff) for the TUI's diff view.
+ * fsync, rename), keeps an existing file's mode. display: `diff` (before is the old contents, or
+ * null for a new file or one too large to diff) for the TUI's diff view. Refuses a read-only file
+ * (mode bits), and a file that changed since this session read it or since this call read it
+ * ("the file changed since it was read; read it again": nothing is written).
  */
 export const writeFileTool = defineTool({
   name: 'write_file',
@@ -56,21 +88,22 @@ export const writeFileTool = defineTool({
   },
   /** The diff the person sees before approving; a call that cannot succeed fails without asking. */
   async preview(args, ctx) {
-    const { shown, before } = await planWrite(args.path, ctx.cwd);
-    return { path: shown, before, after: args.content };
+    const { shown, before, stamp } = await planWrite(args.path, ctx);
+    return { path: shown, before, after: args.content, ...stamp };
   },
   async run(args, ctx) {
-    const { abs, shown, before, exists } = await planWrite(args.path, ctx.cwd);
+    const { abs, shown, before, exists, version } = await planWrite(args.path, ctx);
     try {
       await mkdir(path.dirname(abs), { recursive: true });
     } catch (err) {
       throw new ToolError(`cannot create the folder for ${shown}: ${(err as Error).message}`, 'io');
     }
     try {
-      await writeFileAtomic(abs, args.content);
+      await writeFileAtomic(abs, args.content, { expect: version, journal: ctx.state.writeJournal });
     } catch (err) {
       throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`, 'io');
     }
+    recordVersion(ctx.state, abs, versionOf(Buffer.from(args.content)));
     const size = Buffer.byteLength(args.content);
     const lines = lineCount(args.content);
     const verb = exists ? 'Overwrote' : 'Created';

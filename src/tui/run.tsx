@@ -17,10 +17,12 @@ export interface RunTuiOptions {
   patchConsole?: boolean;
   /** Submitted once at start (`codey "prompt"`). */
   initialPrompt?: string;
+  /** Aborting it closes the app (a stop signal), restoring the terminal as /exit does. */
+  signal?: AbortSignal;
 }
 
 /**
- * Runs the interactive app until the person quits (/exit or Ctrl+C twice). Resolves with the exit
+ * Runs the interactive app until the person quits (/exit or Ctrl+C twice) or `signal` aborts. Resolves with the exit
  * code: 0, or 1 when the app failed.
  */
 export async function runTui(controller: Controller, options: RunTuiOptions = {}): Promise<number> {
@@ -46,12 +48,16 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
       patchConsole: options.patchConsole ?? true,
     },
   );
+  const close = () => instance.unmount();
+  options.signal?.addEventListener('abort', close, { once: true });
+  if (options.signal?.aborted) close();
   try {
     await instance.waitUntilExit();
     return 0;
   } catch {
     return 1;
   } finally {
+    options.signal?.removeEventListener('abort', close);
     if (tty) stdout.write(BRACKETED_PASTE_OFF);
   }
 }

@@ -82,6 +82,11 @@ export interface TranscriptState {
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
   /**
+   * The response being streamed continues an assistant message the server paused: its first text,
+   * right after the paused text, goes on under the same `●`. Cleared by the next item.
+   */
+  continuing?: boolean;
+  /**
    * ms since the epoch since when the app waits for the model with nothing to show: set when a prompt
    * is sent, a request starts or a response is retried; cleared by the first thing that arrives.
    */
@@ -117,7 +122,8 @@ function settleFront(s: TranscriptState): TranscriptState {
 type NewItem = Item extends infer I ? (I extends Item ? Omit<I, 'key'> : never) : never;
 
 function push(s: TranscriptState, item: NewItem): TranscriptState {
-  return { ...s, live: [...s.live, { ...item, key: s.nextKey } as Item], nextKey: s.nextKey + 1 };
+  const live = [...s.live, { ...item, key: s.nextKey } as Item];
+  return { ...s, live, nextKey: s.nextKey + 1, continuing: undefined };
 }
 
 function lastIndex(live: Item[], pred: (i: Item) => boolean): number {
@@ -185,7 +191,9 @@ function streamInto(s: TranscriptState, kind: 'assistant' | 'thinking', text: st
     return kind === 'assistant' ? splitParagraphs(next, index) : next;
   }
   if (final && text === '') return s;
-  const next = push(s, { kind, text, streaming: !final });
+  const prev = s.live.at(-1) ?? s.done.at(-1);
+  const continued = kind === 'assistant' && s.continuing === true && prev?.kind === 'assistant';
+  const next = push(s, { kind, text, streaming: !final, ...(continued ? { continued } : {}) });
   return kind === 'assistant' && !final ? splitParagraphs(next, next.live.length - 1) : next;
 }
 
@@ -230,7 +238,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     case 'turn_start':
       return s;
     case 'request_start':
-      return { ...s, responseFrom: s.nextKey };
+      return { ...s, responseFrom: s.nextKey, continuing: a.continues };
     case 'text_delta':
       return streamInto(s, 'assistant', a.text, false);
     case 'text':

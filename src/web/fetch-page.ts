@@ -42,6 +42,12 @@ export interface FetchOptions {
   version?: string;
   /** Full User-Agent override (tests); default {@link userAgentFor}(version). */
   userAgent?: string;
+  /**
+   * Called before a redirect is followed, after `next` passed the jail's check: throw a
+   * {@link WebError} to stop there (web_fetch asks the approval rules about a new host). The time
+   * it takes (a person answering) does not count against `timeoutMs`.
+   */
+  onHop?: (next: URL, from: URL) => Promise<void>;
 }
 
 /** A fetched page, decoded. */
@@ -169,11 +175,34 @@ interface Hop {
   redirects: string[];
 }
 
-async function fetchHops(
-  start: string,
-  o: Required<Omit<FetchOptions, 'signal' | 'version'>>,
-  signal: AbortSignal,
-) {
+/** The whole-fetch time limit, stopped while `onHop` waits (for a person's answer). */
+class Deadline {
+  readonly #ctl = new AbortController();
+  #left: number;
+  #since = 0;
+  #timer: NodeJS.Timeout | undefined;
+  constructor(ms: number) {
+    this.#left = ms;
+    this.resume();
+  }
+  get signal(): AbortSignal {
+    return this.#ctl.signal;
+  }
+  resume(): void {
+    this.#since = Date.now();
+    this.#timer = setTimeout(() => this.#ctl.abort(), Math.max(0, this.#left));
+    this.#timer.unref();
+  }
+  pause(): void {
+    clearTimeout(this.#timer);
+    this.#left -= Date.now() - this.#since;
+  }
+}
+
+type HopOptions = Required<Omit<FetchOptions, 'signal' | 'version' | 'onHop'>> &
+  Pick<FetchOptions, 'onHop'> & { deadline: Deadline };
+
+async function fetchHops(start: string, o: HopOptions, signal: AbortSignal) {
   const hop: Hop = { checked: checkUrl(start), redirects: [] };
   const headers = {
     'user-agent': o.userAgent,
@@ -211,6 +240,15 @@ async function fetchHops(
         }
         hop.redirects.push(next.href);
         hop.checked = checkUrl(next);
+        if (o.onHop) {
+          o.deadline.pause();
+          try {
+            await o.onHop(next, url);
+          } finally {
+            o.deadline.resume();
+          }
+          signal.throwIfAborted();
+        }
         continue;
       }
       if (res.statusCode >= 300) {
@@ -275,7 +313,8 @@ function describeCause(err: unknown): string {
  */
 export async function fetchPage(url: string, opts: FetchOptions = {}): Promise<FetchedPage> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timer = AbortSignal.timeout(timeoutMs);
+  const deadline = new Deadline(timeoutMs);
+  const timer = deadline.signal;
   const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
   const maxBytes = Math.min(MAX_BYTES, Math.max(1, Math.floor(opts.maxBytes ?? DEFAULT_MAX_BYTES)));
   try {
@@ -288,6 +327,8 @@ export async function fetchPage(url: string, opts: FetchOptions = {}): Promise<F
         resolver: opts.resolver ?? defaultResolver,
         dialer: opts.dialer ?? defaultDialer,
         userAgent: opts.userAgent ?? userAgentFor(opts.version ?? 'dev'),
+        onHop: opts.onHop,
+        deadline,
       },
       signal,
     );
@@ -305,5 +346,7 @@ export async function fetchPage(url: string, opts: FetchOptions = {}): Promise<F
       `could not fetch ${url}: ${describeCause(err)}; try again later or use another source.`,
       'http',
     );
+  } finally {
+    deadline.pause();
   }
 }

@@ -1,78 +1,130 @@
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
 import { dispatch, type DispatchDeps } from '../../src/agent/dispatch';
 import type { AgentEvent } from '../../src/agent/events';
+import { redactingStream } from '../../src/util/redact';
 import { Policy } from '../../src/approval/policy';
+import { toolsIn } from '../../src/tools/factory';
 import { Registry } from '../../src/tools/registry';
-import { ToolError, defineTool } from '../../src/tools/tool';
-import { redactingStream, redactor } from '../../src/util/redact';
+import { defineTool, ToolError } from '../../src/tools/tool';
+import { MAX_OUTPUT_CHARS } from '../../src/tools/truncate';
 
-const SECRET = 'sk-ant-dispatch-secret-0123456789';
+/** 10 MB of model input: what a runaway tool call can carry. */
+const HUGE = 'x'.repeat(10_000_000);
+/** Every tool_result quoting such input stays this short: the quote is cut, the advice is kept. */
+const SHORT = 1_000;
 
-const runner = defineTool({
-  name: 'runner',
-  kind: 'read',
-  shows: 'shell',
-  description: 'Runs.',
-  schema: z.object({ command: z.string() }),
-  run: async ({ command }, ctx) => ({
-    output: `HOME=${ctx.env.HOME}`,
-    title: 'exit 0',
-    display: { kind: 'shell', command: `${command} ${SECRET}`, exitCode: 0, timedOut: false },
-  }),
+let dir: string;
+let registry: Registry;
+beforeAll(async () => {
+  dir = await realpath(await mkdtemp(path.join(tmpdir(), 'codey-dispatch-')));
+  await writeFile(path.join(dir, 'a.txt'), 'alpha\n');
+  registry = await toolsIn({
+    workspace: dir,
+    settings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
+  });
 });
-const missing = defineTool({
-  name: 'missing',
-  kind: 'read',
-  description: 'Fails.',
-  schema: z.object({}),
-  run: async () => {
-    throw new ToolError('no file a.ts; did you mean b.ts?', 'not_found');
-  },
-});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function deps(events: AgentEvent[]): DispatchDeps {
+function deps(events: AgentEvent[] = []): DispatchDeps {
   return {
-    registry: new Registry([runner, missing], { env: { HOME: '/home/p' } }),
+    registry,
     policy: new Policy(),
-    cwd: '/',
+    cwd: dir,
     state: { memo: new Map() },
     emit: (e) => events.push(e),
     denials: [],
-    scrub: redactor([SECRET], { keyShapes: false }),
-    scrubStream: () => redactingStream([SECRET]),
+    scrub: (t) => t,
+    scrubStream: () => redactingStream([]),
   };
 }
-const signal = () => new AbortController().signal;
 
-describe('dispatch', () => {
-  it("runs a tool with the registry's environment and sends its display, scrubbed, with tool_end", async () => {
-    const events: AgentEvent[] = [];
-    const result = await dispatch(
-      { id: 't1', name: 'runner', input: { command: 'ls' } },
-      deps(events),
-      signal(),
-    );
-    expect(result.content).toBe('HOME=/home/p');
-    expect(events.find((e) => e.type === 'tool_start')).toMatchObject({ shows: 'shell' });
-    const end = events.find((e) => e.type === 'tool_end');
-    expect(end).toMatchObject({
-      status: 'done',
-      title: 'exit 0',
-      display: { kind: 'shell', command: 'ls [redacted]', exitCode: 0, timedOut: false },
-    });
+const run = (name: string, input: unknown, events: AgentEvent[] = []) =>
+  dispatch({ id: 'toolu_1', name, input }, deps(events), new AbortController().signal);
+
+describe('dispatch caps what it echoes', () => {
+  it('a 10 MB path to read_file comes back as a short error', async () => {
+    const r = await run('read_file', { path: HUGE });
+    expect(r.is_error).toBe(true);
+    expect(r.content.length).toBeLessThan(SHORT);
+    expect(r.content).toMatch(/^internal error in read_file: ENAMETOOLONG.*chars cut/);
   });
 
-  it("puts a ToolError's code and the parse failure's code on tool_end", async () => {
+  it('a 10 MB regex to grep comes back as a short error that says how to fix it', async () => {
+    const r = await run('grep', { pattern: `(${HUGE}` });
+    expect(r.is_error).toBe(true);
+    expect(r.content.length).toBeLessThan(SHORT);
+    expect(r.content).toMatch(
+      /^invalid regular expression \(x{199}… \[9999801 chars cut\]: .*: Unterminated group; escape special/,
+    );
+  });
+
+  it('a 10 MB invalid argument or tool name comes back as a short error', async () => {
+    const upward = await run('glob', { pattern: `../${HUGE}` });
+    expect(upward.is_error).toBe(true);
+    expect(upward.content.length).toBeLessThan(SHORT);
+    expect(upward.content).toMatch(
+      /^pattern \.\.\/x{197}… \[9999803 chars cut\] goes up with "\.\."; pass the folder/,
+    );
+
+    const unknown = await run(HUGE, {});
+    expect(unknown.content.length).toBeLessThan(SHORT);
+    expect(unknown.content).toMatch(/^unknown tool "x{200}… \[9999800 chars cut\]"; the tools are: bash, /);
+  });
+
+  it('a refusal that names the call keeps the command short', async () => {
     const events: AgentEvent[] = [];
-    await dispatch({ id: 't1', name: 'missing', input: {} }, deps(events), signal());
-    await dispatch({ id: 't2', name: 'runner', input: {} }, deps(events), signal());
-    await dispatch({ id: 't3', name: 'nope', input: {} }, deps(events), signal());
-    const ends = events.flatMap((e) => (e.type === 'tool_end' ? [[e.id, e.status, e.code]] : []));
-    expect(ends).toEqual([
-      ['t1', 'error', 'not_found'],
-      ['t2', 'error', 'invalid_arguments'],
-      ['t3', 'error', 'unknown_tool'],
-    ]);
+    const r = await run('bash', { command: HUGE }, events);
+    expect(r.is_error).toBe(true);
+    expect(r.content.length).toBeLessThan(SHORT);
+    expect(r.content).toMatch(/--allow "bash\(x{200}… \[9999800 chars cut\]\)"/);
+    const start = events.find((e) => e.type === 'tool_start');
+    expect(start?.type === 'tool_start' && start.summary.length).toBeLessThan(SHORT * 3);
+  });
+
+  it('cuts a 10 MB word a tool error echoes (a host name from the web layer), keeping the advice', async () => {
+    const echo = defineTool({
+      name: 'echoes',
+      kind: 'read',
+      description: 'Fails quoting its input.',
+      schema: z.object({ host: z.string() }),
+      run: async ({ host }) => {
+        throw new ToolError(`could not resolve ${host} (ENOTFOUND): check the host name.`);
+      },
+    });
+    const r = await dispatch(
+      { id: 'toolu_3', name: 'echoes', input: { host: HUGE } },
+      { ...deps(), registry: new Registry([echo]) },
+      new AbortController().signal,
+    );
+    expect(r.content).toBe(
+      `could not resolve ${'x'.repeat(1_000)}… [9999000 chars cut] (ENOTFOUND): check the host name.`,
+    );
+  });
+
+  it('caps a 10 MB error a tool raises at the house cap, saying how much was cut', async () => {
+    const loud = defineTool({
+      name: 'loud',
+      kind: 'read',
+      description: 'Fails at length.',
+      schema: z.object({}),
+      run: async () => {
+        throw new ToolError(`${'line of detail\n'.repeat(700_000)}and what to do next`);
+      },
+    });
+    const r = await dispatch(
+      { id: 'toolu_2', name: 'loud', input: {} },
+      { ...deps(), registry: new Registry([loud]) },
+      new AbortController().signal,
+    );
+    expect(r.is_error).toBe(true);
+    expect(r.content.length).toBeLessThanOrEqual(MAX_OUTPUT_CHARS + 100);
+    expect(r.content).toMatch(
+      /^line of detail\n[^]*\[… 698,\d{3} lines \(\d{1,3},\d{3},\d{3} chars\) cut …\][^]*and what to do next$/,
+    );
   });
 });

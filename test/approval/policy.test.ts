@@ -4,6 +4,7 @@ import {
   describe as describeCall,
   evaluate,
   parseRule,
+  readRule,
   ruleFor,
   splitRules,
   type Rule,
@@ -168,6 +169,61 @@ describe('protected paths', () => {
 describe('malformed rules', () => {
   it.each(['bash(', 'web_fetch(domain:)', 'bash(:*)', '', '(x)'])('%j does not parse', (r) => {
     expect(parseRule(r)).toBeUndefined();
+  });
+});
+
+describe('domain rules', () => {
+  it.each([
+    ['web_fetch(domain:python.org)', 'python.org'],
+    ['web_fetch(domain:*.python.org)', 'python.org'],
+    ['web_fetch(domain: Docs.Python.org )', 'docs.python.org'],
+    ['web_fetch(domain:python.org.)', 'python.org'],
+    ['web_fetch(domain:bücher.de)', 'xn--bcher-kva.de'],
+    ['web_fetch(domain:[2606:4700::1])', '2606:4700::1'],
+    ['web_fetch(domain:2606:4700::1)', '2606:4700::1'],
+  ])('%s is accepted as %s', (text, value) => {
+    expect(parseRule(text)?.match).toEqual({ kind: 'domain', value });
+  });
+
+  it('*.python.org covers the domain itself and every subdomain, as the bare domain does', () => {
+    for (const rule of ['web_fetch(domain:*.python.org)', 'web_fetch(domain:python.org)']) {
+      expect(evaluate(fetchReq('https://python.org/'), rules(rule)).action).toBe('allow');
+      expect(evaluate(fetchReq('https://docs.python.org/3/'), rules(rule)).action).toBe('allow');
+      expect(evaluate(fetchReq('https://a.b.python.org/'), rules(rule)).action).toBe('allow');
+      expect(evaluate(fetchReq('https://notpython.org/'), rules(rule)).action).toBe('ask');
+    }
+  });
+
+  it('a deny written *.evil.example blocks the domain, its subdomains and the trailing-dot form', () => {
+    const deny = rules('web_fetch(domain:*.evil.example)');
+    for (const url of ['https://evil.example/', 'https://a.evil.example/x', 'https://evil.example./']) {
+      expect(evaluate(fetchReq(url), rules('web_fetch'), deny)).toEqual({
+        action: 'deny',
+        rule: 'web_fetch(domain:*.evil.example)',
+      });
+    }
+  });
+
+  it.each([
+    'web_fetch(domain:.python.org)',
+    'web_fetch(domain:https://python.org)',
+    'web_fetch(domain:https://python.org/3/)',
+    'web_fetch(domain:*)',
+    'web_fetch(domain:*python.org)',
+    'web_fetch(domain:docs.*.org)',
+    'web_fetch(domain:python.org/3)',
+    'web_fetch(domain:python.org:443)',
+    'web_fetch(domain:me@python.org)',
+    'web_fetch(domain:a..b)',
+    'web_fetch(*.python.org)',
+    'web_fetch(https://python.org/*)',
+  ])('%s is rejected with a notice naming the accepted forms', (text) => {
+    expect(parseRule(text)).toBeUndefined();
+    const read = readRule(text);
+    expect('problem' in read && read.problem).toContain(
+      'domain:example.com (that host and all its subdomains; domain:*.example.com means the same)',
+    );
+    expect('problem' in read && read.problem).toContain(`"${text}"`);
   });
 });
 

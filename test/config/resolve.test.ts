@@ -135,11 +135,13 @@ describe('project config pre-check', () => {
     expect(settings.model).toBe('dot-config-model');
   });
 
-  it('says no when nothing is there, and yes for a codey key in package.json', async () => {
-    const { mayHaveProjectConfig } = await import('../../src/config/project-places');
-    expect(mayHaveProjectConfig(project)).toBe(false);
+  it('finds nothing when nothing is there, and package.json when it has a codey key', async () => {
+    const { projectConfigPlaces } = await import('../../src/config/project-places');
+    expect(projectConfigPlaces(project)).toEqual([]);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'x', codey: { theme: 'light' } }));
-    expect(mayHaveProjectConfig(project)).toBe(true);
+    expect(projectConfigPlaces(project)).toEqual([
+      { dir: project, data: [join(project, 'package.json')], code: [] },
+    ]);
   });
 });
 
@@ -166,7 +168,7 @@ describe('what a repository may not set', () => {
     expect(settings.model).toBe('project-model');
     expect(notices).toHaveLength(5);
     expect(notices[0]).toBe(
-      `codey: ${join(project, '.codeyrc.json')}: base_url is ignored in a project file (a repository may not set it); put it in ${userFile}, the environment or a flag`,
+      `codey: ${join(project, '.codeyrc.json')}: base_url is ignored in a project file (it would send your API key to another server); put it in ${userFile}, or pass --base-url`,
     );
   });
 });

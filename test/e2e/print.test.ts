@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  block,
   countCacheBreakpoints,
   fault,
   reply,
@@ -174,12 +175,76 @@ describe('faults', () => {
   it('pause_turn is resent unchanged', async () => {
     fake.enqueue(reply.text('thinking about it', { stopReason: 'pause_turn' }), reply.text('done'));
     const r = await codey(box, ['-p', 'hi']);
-    expect(r.stdout).toBe('done');
+    expect(r.stdout).toBe('thinking about itdone');
     const [, second] = fake.messageRequests;
     expect(second.body.messages).toHaveLength(2);
     expect((second.body.messages![1].content as Block[])[0]).toMatchObject({
       type: 'text',
       text: 'thinking about it',
+    });
+  });
+
+  it('after pause_turn the answer is the whole assistant message, in text, json and stream-json', async () => {
+    const halves = () =>
+      fake.enqueue(
+        reply.text('The first half, ', { stopReason: 'pause_turn' }),
+        reply.text('and the second half.'),
+      );
+    const whole = 'The first half, and the second half.';
+    halves();
+    expect((await codey(box, ['-p', 'hi'])).stdout).toBe(whole);
+    halves();
+    const json = await codey(box, ['-p', 'hi', '--output-format', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ subtype: 'success', result: whole, num_turns: 2 });
+    halves();
+    const stream = await codey(box, ['-p', 'hi', '--output-format', 'stream-json']);
+    const lines = stream.stdout.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.at(-2)).toMatchObject({ type: 'turn_end', text: whole });
+    expect(lines.at(-1)).toMatchObject({ type: 'result', result: whole });
+  });
+
+  it.each([
+    ['empty content', reply.blocks([])],
+    ['thinking only', reply.blocks([block.thinking('Nothing to add.')])],
+  ])('a response with no text (%s) says there was no answer and exits 1', async (_, step) => {
+    fake.enqueue(step);
+    const text = await codey(box, ['-p', 'hi']);
+    expect(text.exitCode).toBe(1);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toContain('codey: no answer: the model ended its turn without any text');
+    fake.enqueue(step);
+    const json = await codey(box, ['-p', 'hi', '--output-format', 'json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      subtype: 'error_no_answer',
+      is_error: true,
+      result: '',
+      stop_reason: 'end_turn',
+      error: 'the model ended its turn without any text',
+    });
+  });
+
+  it('a refusal shows the explanation the API gave: a stderr line in text mode, stop_details in json', async () => {
+    const stopDetails = {
+      type: 'refusal' as const,
+      category: 'cyber',
+      explanation: 'This request could enable malware development.',
+    };
+    const refuse = () => fake.enqueue(reply.blocks([], { stopReason: 'refusal', stopDetails }));
+    refuse();
+    const text = await codey(box, ['-p', 'hi']);
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toContain(
+      'codey: the model declined to answer (stop_reason: refusal, category cyber): This request could enable malware development.',
+    );
+    refuse();
+    const json = await codey(box, ['-p', 'hi', '--output-format', 'json']);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      subtype: 'error_refusal',
+      is_error: true,
+      stop_reason: 'refusal',
+      stop_details: stopDetails,
     });
   });
 
@@ -207,6 +272,38 @@ describe('interruption', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ subtype: 'interrupted', is_error: true });
     expect(fake.messageRequests).toHaveLength(1);
   });
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    '%s mid-bash stops the turn like SIGINT: no process left, the log ends with the result, exit %i',
+    async (signal, code) => {
+      fake.enqueue(
+        reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
+        reply.text('never'),
+      );
+      const child = codey(box, ['-p', 'run it', '--allow', 'bash', '--output-format', 'json']);
+      const { existsSync } = await import('node:fs');
+      const pidFile = join(box.cwd, 'pid.txt');
+      for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
+      const pid = Number((await readFile(pidFile, 'utf8')).trim());
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode).toBe(code);
+      expect(() => process.kill(pid, 0)).toThrow();
+      expect(JSON.parse(r.stdout)).toMatchObject({ subtype: 'interrupted', is_error: true });
+      expect(r.stderr).toContain(signal);
+      const log = (await sessionLogs(box))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; id?: string; status?: string });
+      expect(log.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'interrupted' });
+      expect(log.at(-1)).toMatchObject({ type: 'session_result', subtype: 'interrupted' });
+      expect(fake.messageRequests).toHaveLength(1);
+    },
+  );
 });
 
 describe('secrets', () => {
@@ -268,7 +365,8 @@ describe('usage and configuration errors exit 2', () => {
     expect(turns.stderr).toContain('expected a whole number of 1 or more, got "0"');
     const url = await codey(box, ['-p', 'hi', '--base-url', 'not-a-url']);
     expect(url.exitCode).toBe(2);
-    expect(url.stderr).toContain('invalid base_url');
+    expect(url.stderr).toContain('--base-url "not-a-url" is not valid: expected an http:// or https:// URL');
+    expect(url.stderr).not.toContain('ignored');
     expect(fake.messageRequests).toHaveLength(0);
   });
   it('a malformed config file names the file', async () => {

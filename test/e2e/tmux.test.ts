@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, CANARY, sandbox, type Sandbox } from '../support/cli';
+import { BIN, CANARY, sandbox, sessionLogs, type Sandbox } from '../support/cli';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { EXIT_MARK, hasTmux, startTmux, type TmuxTerminal } from '../support/tmux';
 
@@ -108,6 +111,77 @@ describe('codey in a real terminal', () => {
         web_provider: 'hosted',
       });
       expect(done).not.toContain(CANARY);
+    },
+    40_000,
+  );
+
+  it.skipIf(!hasTmux()).each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    '%s mid-bash: the turn stops, the tool dies, the log is closed, the terminal restored, exit %i',
+    async (signal, code) => {
+      fake.enqueue(
+        reply.toolUse('bash', { command: 'echo $$ > pid.txt; echo $PPID > codey.pid; exec sleep 30' }),
+        reply.text('never'),
+      );
+      term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: box.cwd, env: box.env });
+      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      term.type('run it');
+      term.keys('Enter');
+      const pidFile = join(box.cwd, 'pid.txt');
+      await term.waitFor(
+        'the bash call',
+        () => existsSync(pidFile) && existsSync(join(box.cwd, 'codey.pid')),
+      );
+      const pid = Number((await readFile(pidFile, 'utf8')).trim());
+      const codeyPid = Number((await readFile(join(box.cwd, 'codey.pid'), 'utf8')).trim());
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      process.kill(codeyPid, signal);
+
+      const end = await term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
+      expect(EXIT_MARK.exec(end)?.[1]).toBe(String(code));
+      expect(() => process.kill(pid, 0)).toThrow();
+      // Ink hid the cursor while it ran; closing the app shows it again.
+      const cursor = execFileSync(
+        'tmux',
+        ['-L', term.socket, 'display-message', '-p', '-t', 't', '#{cursor_flag}'],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(cursor.trim()).toBe('1');
+      const log = (await sessionLogs(box))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; status?: string });
+      expect(log.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'interrupted' });
+      expect(log.at(-1)).toMatchObject({ type: 'session_end', exit_code: code, signal });
+      expect(fake.messageRequests).toHaveLength(1);
+    },
+    40_000,
+  );
+
+  it.skipIf(!hasTmux())(
+    'closing the terminal mid-bash (SIGHUP from tmux) kills the tool and ends the log',
+    async () => {
+      fake.enqueue(
+        reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
+        reply.text('never'),
+      );
+      term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: box.cwd, env: box.env });
+      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      term.type('run it');
+      term.keys('Enter');
+      const pidFile = join(box.cwd, 'pid.txt');
+      await term.waitFor('the bash call', () => existsSync(pidFile));
+      const pid = Number((await readFile(pidFile, 'utf8')).trim());
+      execFileSync('tmux', ['-L', term.socket, 'kill-session', '-t', 't']);
+      const lastRecord = async () =>
+        JSON.parse((await sessionLogs(box)).trim().split('\n').at(-1) ?? '{}') as { type?: string };
+      for (let i = 0; i < 200 && (await lastRecord()).type !== 'session_end'; i++) await sleep(25);
+      expect(await lastRecord()).toMatchObject({ type: 'session_end', exit_code: 129, signal: 'SIGHUP' });
+      expect(() => process.kill(pid, 0)).toThrow();
     },
     40_000,
   );

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemPrompt } from '../../src/agent/system-prompt';
@@ -20,7 +20,11 @@ afterEach(async () => {
   await removeSandbox(box);
 });
 
-const config = (o: Record<string, unknown>) => writeFile(join(box.cwd, '.codeyrc.json'), JSON.stringify(o));
+// The user's own file: a project file may not turn the web on.
+const config = async (o: Record<string, unknown>) => {
+  await mkdir(join(box.env.XDG_CONFIG_HOME, 'codey'), { recursive: true });
+  await writeFile(join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json'), JSON.stringify(o));
+};
 type Body = {
   tools?: { name: string; type?: string }[];
   system: { text: string }[];
@@ -71,7 +75,9 @@ describe('web_provider: command', () => {
       /tools: bash, read_file, write_file, edit_file, glob, grep, web_search, web_fetch \(web: command\)/,
     );
     const off = await codey(box, ['-p', 'hi', '--verbose', '--no-web'], { env });
-    expect(off.stderr).toMatch(/tools: bash, read_file, write_file, edit_file, glob, grep \(web off\)/);
+    expect(off.stderr).toMatch(
+      /tools: bash, read_file, write_file, edit_file, glob, grep \(web off: --no-web\)/,
+    );
     expect(fake.messageRequests[1].raw).not.toContain('web_');
   });
 
@@ -88,7 +94,9 @@ describe('web_provider: command', () => {
     const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as {
       content: string;
     };
-    expect(result.content).toMatch(/^1\. /);
+    expect(result.content).toMatch(
+      /^--- begin search results [0-9a-f]{16}: 3 results from ddgs for .*\n1\. /,
+    );
     expect(result.content).toContain('for "vitest 4 release notes"');
     expect(r.stderr).toContain('● WebSearch(vitest 4 release notes)');
   });
@@ -109,6 +117,24 @@ describe('web_provider: command', () => {
     expect(result.is_error).toBe(true);
     expect(result.content).toContain('169.254.169.254');
     expect(result.content).toMatch(/curl/);
+  });
+
+  it('-p: a localhost fetch is refused at once, with the curl hint and no rule suggested', async () => {
+    await config({ web_provider: 'command' });
+    fake.enqueue(reply.toolUse('web_fetch', { url: 'http://localhost:3000/api' }), reply.text('ok'));
+    const r = await codey(box, ['-p', 'fetch', '--output-format', 'json'], {
+      env: { PATH: `${FAKE_BIN}:${process.env.PATH}` },
+    });
+    const result = (fake.messageRequests[1].body as Body).messages.at(-1)!.content[0] as unknown as {
+      content: string;
+      is_error: boolean;
+    };
+    expect(result.is_error).toBe(true);
+    expect(result.content).toBe(
+      'refused: localhost is a loopback name (RFC 6761); web_fetch only reaches public addresses. ' +
+        'For a local dev server use bash with curl, which the person can approve.',
+    );
+    expect((JSON.parse(r.stdout) as { permission_denials: unknown[] }).permission_denials).toEqual([]);
   });
 });
 

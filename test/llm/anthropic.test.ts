@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicClient } from '../../src/llm/anthropic';
-import { LlmError } from '../../src/llm/errors';
+import { LlmError, RequestTooLargeError } from '../../src/llm/errors';
 import type { LlmEvent, LlmRequest } from '../../src/llm/types';
 import { block, fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 
@@ -109,6 +109,42 @@ describe('AnthropicClient', () => {
       .map((e) => (e.type === 'text_delta' ? e.text : ''));
     expect(after.join('')).toBe('the whole answer');
     expect(fake.messageRequests).toHaveLength(2);
+  });
+
+  it('keeps a response whose message_stop arrived before the connection was cut, and asks once', async () => {
+    fake.enqueue(fault.cutAfterStop(reply.text('the complete answer')), reply.text('a second, paid answer'));
+    const events = await collect(client());
+    expect(events.some((e) => e.type === 'reset')).toBe(false);
+    const r = final(events);
+    expect(r.type === 'response' && r.response.content).toEqual([
+      expect.objectContaining({ type: 'text', text: 'the complete answer' }),
+    ]);
+    expect(r.type === 'response' && r.response.stop_reason).toBe('end_turn');
+    expect(fake.messageRequests).toHaveLength(1);
+  });
+
+  it('refuses, without sending it, a request over the 32 MB the API takes, and says what to do', async () => {
+    fake.enqueue(reply.text('never'));
+    const big = request({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'z'.repeat(33_000_000) }] }],
+    });
+    const err = await collect(client(), big).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestTooLargeError);
+    expect((err as Error).message).toMatch(
+      /^the request would be 33\.0 MB, over the 32\.0 MB the Messages API takes, so it was not sent\. Send less at once .*\/clear/,
+    );
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('says what to do when the endpoint answers 413', async () => {
+    fake.enqueue(
+      fault.status(413, { errorType: 'request_too_large', message: 'Request exceeds the maximum size' }),
+    );
+    const err = await collect(client()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestTooLargeError);
+    expect((err as Error).message).toMatch(
+      /refused the request as too large \(413: Request exceeds the maximum size\)\. Send less/,
+    );
   });
 
   it('retries an SSE overloaded_error event mid-stream', async () => {

@@ -1,3 +1,4 @@
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,3 +40,30 @@ describe('SessionLog', () => {
     expect(got.filter((r) => r.id === 't2')).toHaveLength(1);
   });
 });
+
+describe.skipIf(!existsSync('/dev/full'))(
+  'SessionLog on a full disk (/dev/full: every write fails with ENOSPC)',
+  () => {
+    it('says so once, then drops records, and the session goes on', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'codey-log-'));
+      const log = new SessionLog(dir, 'full', redactor([]), { open: () => createWriteStream('/dev/full') });
+      const heard: string[] = [];
+      const failed = new Promise<void>((resolve) =>
+        log.onFailure((m) => {
+          heard.push(m);
+          resolve();
+        }),
+      );
+      log.write({ type: 'session_start', session_id: 'full' });
+      await failed;
+      for (let i = 0; i < 100; i++) log.write({ type: 'text', text: `line ${i}` });
+      const late: string[] = [];
+      log.onFailure((m) => late.push(m));
+      await log.close();
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toContain('ENOSPC');
+      expect(heard[0]).toContain(`${log.path} is incomplete; going on without it`);
+      expect(late).toEqual(heard);
+    });
+  },
+);

@@ -227,7 +227,12 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
         return;
       }
       case 'cut': {
-        if (stream) await streamEvents(res, requestId, prefix(step.reply, step.afterEvents));
+        if (stream)
+          await streamEvents(
+            res,
+            requestId,
+            step.afterStop ? eventsOf(step.reply) : prefix(step.reply, step.afterEvents),
+          );
         res.socket?.destroy();
         return;
       }

@@ -14,6 +14,13 @@ export type StopReason =
   | 'stop_sequence'
   | 'model_context_window_exceeded';
 
+/** `stop_details` of a `refusal` stop. */
+export interface StopDetails {
+  type: 'refusal';
+  category: string | null;
+  explanation: string | null;
+}
+
 /** One hit of a hosted web search, as the API returns it inside `web_search_tool_result`. */
 export interface WebSearchHit {
   type: 'web_search_result';
@@ -71,6 +78,8 @@ export interface StepTiming {
 export interface ReplyOptions extends StepTiming {
   /** Default: `tool_use` when a `tool_use` block is present, else `end_turn`. */
   stopReason?: StopReason;
+  /** `stop_details` of a refusal; default null. */
+  stopDetails?: StopDetails;
   usage?: UsageSpec;
   /** `model` of the answer; default: the `model` of the request. */
   model?: string;
@@ -111,10 +120,15 @@ export interface SseErrorFault extends StepTiming {
   reply: ReplyStep;
 }
 
-/** A 200 whose stream carries `afterEvents` events of `reply`, then the socket is destroyed. */
+/**
+ * A 200 whose stream carries `afterEvents` events of `reply`, then the socket is destroyed. With
+ * `afterStop`, every event is sent (`message_stop` included) and the socket is destroyed before the
+ * body ends (`afterEvents` is then ignored).
+ */
 export interface CutFault extends StepTiming {
   kind: 'cut';
   afterEvents: number;
+  afterStop?: boolean;
   reply: ReplyStep;
 }
 
@@ -212,6 +226,14 @@ export const fault = {
     afterEvents,
     ...opts,
     reply: opts.reply ?? PARTIAL,
+  }),
+  /** 200, the whole of `reply` (`message_stop` included), then the connection is destroyed before the body ends. */
+  cutAfterStop: (reply: ReplyStep, opts: StepTiming = {}): CutFault => ({
+    kind: 'cut',
+    afterEvents: 0,
+    afterStop: true,
+    ...opts,
+    reply,
   }),
   /** Never finishes: no answer, or a 200 and `afterEvents` events first. For abort and timeout tests. */
   hang: (opts: StepTiming & { afterEvents?: number; reply?: ReplyStep } = {}): HangFault => ({

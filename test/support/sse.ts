@@ -4,7 +4,7 @@
  * bodies (https://docs.anthropic.com/en/api/errors).
  */
 import { DEFAULT_USAGE } from './fake-steps';
-import type { BlockSpec, ReplyStep, StopReason } from './fake-steps';
+import type { BlockSpec, ReplyStep, StopDetails, StopReason } from './fake-steps';
 
 /** One server-sent event: `event: <event>` and `data: <JSON of data>`. */
 export interface SseEvent {
@@ -33,6 +33,8 @@ export interface WireMessage {
   content: WireBlock[];
   stop_reason: StopReason;
   stop_sequence: null;
+  /** Set with stop_reason `refusal` (`{ type: 'refusal', category, explanation }`), else null. */
+  stop_details: StopDetails | null;
   usage: WireUsage;
 }
 
@@ -82,6 +84,7 @@ export function buildMessage(step: ReplyStep, requestModel: string, requestNo: n
     content,
     stop_reason: step.stopReason ?? (hasToolUse ? 'tool_use' : 'end_turn'),
     stop_sequence: null,
+    stop_details: step.stopDetails ?? null,
     usage,
   };
 }
@@ -173,7 +176,7 @@ export function messageEvents(message: WireMessage, chunkSize = 6): SseEvent[] {
     event: 'message_delta',
     data: {
       type: 'message_delta',
-      delta: { stop_reason: message.stop_reason, stop_sequence: null },
+      delta: { stop_reason: message.stop_reason, stop_sequence: null, stop_details: message.stop_details },
       usage: {
         output_tokens: usage.output_tokens,
         ...(usage.server_tool_use ? { server_tool_use: usage.server_tool_use } : {}),

@@ -2,6 +2,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editFileTool } from '../../src/tools/edit-file';
+import { readFileTool } from '../../src/tools/read-file';
 import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
 
 let root: string;
@@ -188,5 +189,50 @@ describe('edit_file', () => {
       output: `path /etc/hostname is outside the workspace ${root}; only files inside it can be read or changed`,
       isError: true,
     });
+  });
+
+  it('refuses a read-only file, saying how to proceed, and leaves it as it was', async () => {
+    await put('locked.txt', 'a\n');
+    await chmod(path.join(root, 'locked.txt'), 0o444);
+    const args = { path: 'locked.txt', old_string: 'a', new_string: 'b' };
+    const want = {
+      output:
+        'locked.txt is read-only (mode 0444); codey does not change read-only files. If it should change, ' +
+        'make it writable with bash (chmod u+w locked.txt), which the person is asked to approve, then call again',
+      isError: true,
+    };
+    expect(await edit(args)).toEqual(want);
+    // The approval preview fails the same way, so nobody is asked about a change that cannot happen.
+    await expect(editFileTool.preview!(args, fakeContext(root))).rejects.toThrow(want.output);
+    expect(await text('locked.txt')).toBe('a\n');
+    expect((await stat(path.join(root, 'locked.txt'))).mode & 0o777).toBe(0o444);
+  });
+});
+
+describe('edit_file, two sessions editing one file', () => {
+  it('refuses the edit of a session whose read is out of date; the file keeps the other edit', async () => {
+    await put('a.ts', 'const a = 1;\nconst b = 2;\n');
+    const first = fakeContext(root);
+    const second = fakeContext(root);
+    await call(readFileTool, { path: 'a.ts' }, first);
+    await call(readFileTool, { path: 'a.ts' }, second);
+    expect(
+      (await call(editFileTool, { path: 'a.ts', old_string: 'a = 1', new_string: 'a = 10' }, first)).isError,
+    ).toBeFalsy();
+    const late = await call(
+      editFileTool,
+      { path: 'a.ts', old_string: 'b = 2', new_string: 'b = 20' },
+      second,
+    );
+    expect(late).toEqual({
+      output: 'cannot edit a.ts: the file changed since it was read; read it again',
+      isError: true,
+    });
+    expect(await text('a.ts')).toBe('const a = 10;\nconst b = 2;\n');
+    // After reading again the edit goes through, and a session's own edits never stale its read.
+    await call(readFileTool, { path: 'a.ts' }, second);
+    await call(editFileTool, { path: 'a.ts', old_string: 'b = 2', new_string: 'b = 20' }, second);
+    await call(editFileTool, { path: 'a.ts', old_string: 'b = 20', new_string: 'b = 21' }, second);
+    expect(await text('a.ts')).toBe('const a = 10;\nconst b = 21;\n');
   });
 });

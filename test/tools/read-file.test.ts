@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../src/tools/read-file';
@@ -116,5 +116,16 @@ describe('read_file', () => {
     const r = await read({ path: '../../etc/passwd' });
     expect(r.isError).toBe(true);
     expect(r.output).toContain('is outside the workspace');
+  });
+
+  it('names a symbolic link loop instead of failing with an internal error', async () => {
+    await symlink('b', path.join(root, 'a'));
+    await symlink('a', path.join(root, 'b'));
+    const want = ': its links point back at each other; fix or remove them with bash';
+    expect(await read({ path: 'a' })).toEqual({ output: `symbolic link loop at a${want}`, isError: true });
+    expect(await read({ path: 'a/x.ts' })).toEqual({
+      output: `symbolic link loop at a/x.ts${want}`,
+      isError: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capLine, headTail, MAX_LINE_CHARS } from '../../src/tools/truncate';
+import { capLine, capQuote, capWords, headTail, MAX_LINE_CHARS } from '../../src/tools/truncate';
 
 const numbered = (n: number, nl = ''): string =>
   Array.from({ length: n }, (_, i) => `l${i + 1}`).join('\n') + nl;
@@ -73,5 +73,19 @@ describe('headTail', () => {
     const text = Array.from({ length: 6 }, () => 'x'.repeat(10)).join('\n');
     const out = headTail(text, { maxLines: 4, maxChars: 10 });
     expect(out).toBe('xxxxx\n[… 4 lines (55 chars) cut …]\nxxxxx');
+  });
+});
+
+describe('capQuote and capWords', () => {
+  it('capQuote keeps 200 characters of quoted input', () => {
+    expect(capQuote('p'.repeat(250))).toBe(`${'p'.repeat(200)}… [50 chars cut]`);
+    expect(capQuote('src/a.ts')).toBe('src/a.ts');
+  });
+
+  it('capWords cuts only the runs of non-space characters over the cap', () => {
+    expect(capWords(`no file ${'d/'.repeat(6)}x here; try glob`, 10)).toBe(
+      'no file d/d/d/d/d/… [3 chars cut] here; try glob',
+    );
+    expect(capWords('short words stay as they are', 10)).toBe('short words stay as they are');
   });
 });

@@ -162,7 +162,14 @@ describe('isProtectedPath', () => {
     ['src/git.ts', false],
     ['.github/workflows/ci.yml', false],
     ['docs/.codeyrc.md', false],
-    ['package.json', false],
+    ['package.json', true],
+    ['packages/app/package.json', true],
+    ['.GIT/config', true],
+    ['sub/.Git/hooks/pre-commit', true],
+    ['.CodeyRC.json', true],
+    ['Package.JSON', true],
+    ['package-lock.json', false],
+    ['src/package.ts', false],
   ])('%s → %s', (p, want) => {
     expect(isProtectedPath(p)).toBe(want);
   });

@@ -1,6 +1,8 @@
 import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editFileTool } from '../../src/tools/edit-file';
+import { readFileTool } from '../../src/tools/read-file';
 import { writeFileTool } from '../../src/tools/write-file';
 import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
 
@@ -72,5 +74,39 @@ describe('write_file', () => {
       rememberable: true,
       protected: false,
     });
+  });
+
+  it('refuses a read-only file, saying how to proceed, and leaves it as it was', async () => {
+    const file = path.join(root, 'locked.txt');
+    await writeFile(file, 'keep\n');
+    await chmod(file, 0o444);
+    expect(await write({ path: 'locked.txt', content: 'x' })).toEqual({
+      output:
+        'locked.txt is read-only (mode 0444); codey does not change read-only files. If it should change, ' +
+        'make it writable with bash (chmod u+w locked.txt), which the person is asked to approve, then call again',
+      isError: true,
+    });
+    expect(await readFile(file, 'utf8')).toBe('keep\n');
+    expect((await stat(file)).mode & 0o777).toBe(0o444);
+  });
+
+  it('refuses to overwrite what another session added since this one read the file', async () => {
+    const file = path.join(root, 'notes.md');
+    await writeFile(file, '# Notes\n');
+    const first = fakeContext(root);
+    const second = fakeContext(root);
+    await call(readFileTool, { path: 'notes.md' }, second);
+    await call(readFileTool, { path: 'notes.md' }, first);
+    await call(
+      editFileTool,
+      { path: 'notes.md', old_string: '# Notes\n', new_string: '# Notes\n- one\n' },
+      first,
+    );
+    const late = await call(writeFileTool, { path: 'notes.md', content: '# Notes\n- two\n' }, second);
+    expect(late).toEqual({
+      output: 'cannot write notes.md: the file changed since it was read; read it again',
+      isError: true,
+    });
+    expect(await readFile(file, 'utf8')).toBe('# Notes\n- one\n');
   });
 });

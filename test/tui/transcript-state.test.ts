@@ -308,3 +308,44 @@ describe('waiting for the model', () => {
     for (const end of endings) expect(run([{ type: 'turn_start' }, end]).waitingSince).toBeUndefined();
   });
 });
+
+describe('a turn the server paused (pause_turn)', () => {
+  const bullets = (s: ReturnType<typeof run>) =>
+    [...s.done, ...s.live].flatMap((i) =>
+      i.kind === 'assistant' ? [{ text: i.text, continued: i.continued }] : [],
+    );
+
+  it('shows the paused text and its continuation as one answer under one marker', () => {
+    const s = run([
+      { type: 'user_prompt', text: 'hi' },
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text_delta', text: 'The first half, ' },
+      { type: 'text', text: 'The first half, ' },
+      { type: 'request_start', request: 2, model: 'm', continues: true },
+      { type: 'text_delta', text: 'and the second ' },
+      { type: 'text_delta', text: 'half.' },
+      { type: 'text', text: 'and the second half.' },
+      {
+        type: 'turn_end',
+        reason: 'end_turn',
+        stopReason: 'end_turn',
+        text: 'The first half, and the second half.',
+        requests: 2,
+      },
+    ]);
+    expect(bullets(s)).toEqual([
+      { text: 'The first half, ', continued: undefined },
+      { text: 'and the second half.', continued: true },
+    ]);
+  });
+
+  it('a request after tool results starts a new answer with its own marker', () => {
+    const s = run([
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text', text: 'Let me look.' },
+      { type: 'request_start', request: 2, model: 'm' },
+      { type: 'text', text: 'Found it.' },
+    ]);
+    expect(bullets(s).map((b) => b.continued)).toEqual([undefined, undefined]);
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SHARED_CASES, haveSharedCases } from '../support/shared-cases';
 import type http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, fetchPage, MAX_REDIRECTS, type FetchOptions } from '../../src/web/fetch-page';
@@ -253,6 +254,37 @@ describe('fetchPage redirects', () => {
       `stopped after ${MAX_REDIRECTS} redirects (last at http://site.test/chain/10?until=11)`,
     );
     expect(net.dials).toHaveLength(MAX_REDIRECTS + 1);
+  });
+
+  it('asks onHop before each redirect; a WebError from it stops there, before the next dial', async () => {
+    const hops: string[] = [];
+    const ok = await fetchVia('/start', {
+      onHop: async (next, from) => {
+        hops.push(`${from.href} -> ${next.href}`);
+      },
+    }).page;
+    expect(ok.text).toBe('final ?x=1');
+    expect(hops).toEqual(['http://site.test/start -> http://site.test/docs/final?x=1']);
+
+    const { page, net } = fetchVia('/start', {
+      onHop: async () => {
+        throw new WebError('not approved', 'refused');
+      },
+    });
+    const err = await failure(page);
+    expect(err.kind).toBe('refused');
+    expect(err.message).toBe(
+      'http://site.test/start redirected to http://site.test/docs/final?x=1; not approved',
+    );
+    expect(net.dials).toHaveLength(1);
+  });
+
+  it('does not count the time onHop waits (a person answering) against the time limit', async () => {
+    const p = await fetchVia('/start', {
+      timeoutMs: 1500,
+      onHop: () => sleep(2000),
+    }).page;
+    expect(p.text).toBe('final ?x=1');
   });
 });
 

@@ -100,6 +100,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Every redirect hop is approved: these cases test the jail, which must refuse whatever was approved. */
 function ctx(): ToolContext {
   return {
     cwd: '/',
@@ -107,6 +108,7 @@ function ctx(): ToolContext {
     emit: () => {},
     state: { memo: new Map() },
     env: {},
+    approve: async () => ({ allowed: true }),
   };
 }
 

@@ -10,6 +10,7 @@ import { originOf, resolveHref } from './links';
 import { cleanChars, WHITESPACE_RUN } from './text';
 import * as tag from './tags';
 import type { Attributes, Tag, TagSink } from './tree';
+import { isHidden } from './visibility';
 
 /** Frame kind of a nav/header/footer/aside being dropped (see {@link HtmlReducer.regionLevel}). */
 const REGION = 100;
@@ -27,8 +28,6 @@ interface Table {
 /** Longest line prefix (indentation and `> `), in characters: about ten levels of nesting. */
 const MAX_PREFIX = 32;
 const LANGUAGE = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
-/** Inline styles that hide an element (CSS Display §2.5 `none`, CSS2 §11.2 `visibility`). */
-const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 /** One conversion: feed it element events (see `tree.ts`), then read {@link result}. */
 export class HtmlReducer implements TagSink {
@@ -94,27 +93,13 @@ export class HtmlReducer implements TagSink {
     }
     const name = t.name;
     let kind = t.kind;
-    if (attrs.size > 0) {
-      const hidden = attrs.get('hidden');
-      const style = attrs.get('style');
-      const role = attrs.get('role');
-      if (
-        (hidden !== undefined && hidden.toLowerCase() !== 'until-found') ||
-        (style !== undefined && HIDDEN_STYLE.test(style)) ||
-        (attrs.get('aria-hidden') === 'true' && !tag.ARIA_HIDDEN_IGNORED.has(name))
-      ) {
-        kind = tag.SKIP;
-      } else if (role !== undefined && kind <= tag.BLOCK) {
-        kind = tag.ROLE_KINDS.get(role.trim().toLowerCase()) ?? kind;
-      }
+    const role = attrs.size > 0 ? attrs.get('role') : undefined;
+    if (isHidden(name, attrs)) kind = tag.SKIP;
+    else if (role !== undefined && kind <= tag.BLOCK) {
+      kind = tag.ROLE_KINDS.get(role.trim().toLowerCase()) ?? kind;
     }
-    if (
-      (kind === tag.DIALOG && attrs.get('open') === undefined) ||
-      // Only the first title is the document's; a later one is neither title nor body text.
-      (kind === tag.TITLE && (this.title !== undefined || this.inTitle))
-    ) {
-      kind = tag.SKIP;
-    }
+    // Only the first title is the document's; a later one is neither title nor body text.
+    if (kind === tag.TITLE && (this.title !== undefined || this.inTitle)) kind = tag.SKIP;
     if (kind === tag.SKIP) {
       this.skip = 1;
       return;

@@ -214,19 +214,40 @@ export function commandSearcher(opts: CommandOptions): Searcher {
           return a;
         });
         const { execa } = await import('execa'); // loaded on first search, not at start-up
-        const r = await execa(argv0, args, {
+        // Its own process group, killed whole (as bash's): a wrapper script's hanging child would
+        // otherwise hold the output pipe open long after the command itself was stopped.
+        const sub = execa(argv0, args, {
           env: childEnv(opts.env),
           extendEnv: false,
-          timeout: timeoutMs,
-          cancelSignal: signal,
-          forceKillAfterDelay: 2_000,
+          detached: true,
           reject: false,
           stdin: 'ignore',
           maxBuffer: MAX_COMMAND_OUTPUT_BYTES,
           windowsHide: true,
         });
-        if (r.isCanceled || signal.aborted) throw new WebError(`${name} search was cancelled`, 'aborted');
-        if (r.timedOut) {
+        let timedOut = false;
+        const killGroup = (): void => {
+          if (sub.pid === undefined) return;
+          try {
+            process.kill(-sub.pid, 'SIGKILL');
+          } catch {
+            // The group is gone, or there are no process groups (Windows): end the command itself.
+            sub.kill('SIGKILL');
+          }
+        };
+        const timer = setTimeout(() => {
+          timedOut = true;
+          killGroup();
+        }, timeoutMs);
+        signal.addEventListener('abort', killGroup, { once: true });
+        // Whatever the command left running once it exited is of no use: end it with the command.
+        sub.on('exit', killGroup);
+        const r = await sub.finally(() => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', killGroup);
+        });
+        if (signal.aborted) throw new WebError(`${name} search was cancelled`, 'aborted');
+        if (timedOut) {
           throw new WebError(
             `${name} did not finish within ${duration(timeoutMs)} and was stopped; try again later`,
             'timeout',

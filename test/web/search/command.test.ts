@@ -277,3 +277,79 @@ describe('findOnPath / isCommandAvailable', () => {
     await expect(isCommandAvailable(join(BIN, 'ddgs'), {})).resolves.toBe(true);
   });
 });
+
+describe('command provider: the whole process group ends with the search', () => {
+  /** A wrapper script whose child hangs (and holds stdout open); the child's pid goes to a file. */
+  function hangingWrapper(): { argv: string[]; pidFile: string } {
+    const pidFile = join(scratch, 'child.pid');
+    const script = join(scratch, 'wrapper.sh');
+    writeFileSync(script, `#!/bin/sh\nsleep 300 &\necho $! > "${pidFile}"\nwait\n`);
+    chmodSync(script, 0o755);
+    return { argv: [script, '{query}'], pidFile };
+  }
+
+  /** Whether a process runs (a zombie waiting to be reaped counts as gone). */
+  function running(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  }
+
+  async function childPid(pidFile: string): Promise<number> {
+    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '') await sleep(10);
+    return Number(readFileSync(pidFile, 'utf8').trim());
+  }
+
+  /** The killed child may take a moment to be reaped by init; poll for it (no time assertion). */
+  async function gone(pid: number): Promise<boolean> {
+    for (let i = 0; i < 200 && running(pid); i++) await sleep(10);
+    return !running(pid);
+  }
+
+  let leftover: number | undefined;
+  afterEach(() => {
+    if (leftover !== undefined && running(leftover)) process.kill(leftover, 'SIGKILL');
+    leftover = undefined;
+  });
+
+  it('kills a hanging grandchild at the timeout, and the call ends then', async () => {
+    const { argv, pidFile } = hangingWrapper();
+    const s = commandSearcher({ argv, env: env('unused'), timeoutMs: 1500 });
+    const pending = failure(s.search(q('x'), NEVER));
+    leftover = await childPid(pidFile);
+    const err = await pending;
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toBe('wrapper.sh did not finish within 2 s and was stopped; try again later');
+    expect(await gone(leftover)).toBe(true);
+  });
+
+  it('kills a hanging grandchild on abort, and the call ends then', async () => {
+    const { argv, pidFile } = hangingWrapper();
+    const ac = new AbortController();
+    const s = commandSearcher({ argv, env: env('unused') });
+    const pending = failure(s.search(q('x'), ac.signal));
+    leftover = await childPid(pidFile);
+    ac.abort();
+    const err = await pending;
+    expect(err.kind).toBe('aborted');
+    expect(await gone(leftover)).toBe(true);
+  });
+
+  it('ends what the command left running in the background once it exited', async () => {
+    const pidFile = join(scratch, 'bg.pid');
+    const script = join(scratch, 'bg.sh');
+    writeFileSync(script, `#!/bin/sh\nsleep 300 &\necho $! > "${pidFile}"\necho '[]'\n`);
+    chmodSync(script, 0o755);
+    const s = commandSearcher({ argv: [script, '{query}'], env: env('unused') });
+    await expect(s.search(q('x'), NEVER)).resolves.toEqual([]);
+    leftover = await childPid(pidFile);
+    expect(await gone(leftover)).toBe(true);
+  });
+});

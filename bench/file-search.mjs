@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Peak memory and wall time of glob "**/*" and of grep's JavaScript engine (no ripgrep) over a large
+// generated tree, side by side in one run with a bare recursive readdir of the same tree (the floor).
+// Prints figures and ratios and never asserts: they are read, not tested.
+//
+//   node bench/file-search.mjs [--files 200000]
+//
+// The tree (FILES files, 1,000 per folder, empty but for one in 100 holding "hit\n") is generated
+// once under the OS temp folder and kept for later runs. Each measurement runs in its own Node process, so its peak
+// RSS (process.resourceUsage().maxRSS) is its own. src/tools is bundled with esbuild into a temp
+// file under node_modules/.cache, so the bench does not depend on the CLI build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const i = args.indexOf('--files');
+const FILES = i >= 0 && Number(args[i + 1]) > 0 ? Number(args[i + 1]) : 200_000;
+const PER_DIR = 1_000;
+
+const tree = join(tmpdir(), `codey-bench-files-${FILES}`);
+if (!existsSync(join(tree, '.complete'))) {
+  rmSync(tree, { recursive: true, force: true });
+  for (let n = 0; n < FILES; n++) {
+    const dir = join(tree, `d${String(Math.floor(n / PER_DIR)).padStart(4, '0')}`);
+    if (n % PER_DIR === 0) mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `f${n}.txt`), n % 100 === 0 ? 'hit\n' : '');
+  }
+  writeFileSync(join(tree, '.complete'), '');
+}
+
+// Inside node_modules, so the bundle's own imports (picomatch, ignore, zod) resolve from there.
+mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+const tmp = mkdtempSync(join(ROOT, 'node_modules/.cache/codey-bench-search-'));
+const bundle = join(tmp, 'tools.mjs');
+writeFileSync(
+  join(tmp, 'entry.ts'),
+  `export { globTool } from ${JSON.stringify(join(ROOT, 'src/tools/glob.ts'))};\n` +
+    `export { grepSearch } from ${JSON.stringify(join(ROOT, 'src/tools/grep.ts'))};\n`,
+);
+await build({
+  entryPoints: [join(tmp, 'entry.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: bundle,
+  logLevel: 'silent',
+  packages: 'external',
+  absWorkingDir: ROOT,
+});
+
+const ctx = `{ cwd: ${JSON.stringify(tree)}, signal: new AbortController().signal, emit() {}, state: { memo: new Map() }, env: {} }`;
+const jobs = {
+  'readdir (floor)': `const { readdir } = await import('node:fs/promises');
+    const all = await readdir(${JSON.stringify(tree)}, { recursive: true }); out = all.length + ' entries';`,
+  'glob **/*': `const { globTool } = await import(${JSON.stringify(bundle)});
+    const r = await globTool.run({ pattern: '**/*' }, ${ctx}); out = r.title;`,
+};
+const grep = (pattern, useRipgrep) => `const { grepSearch } = await import(${JSON.stringify(bundle)});
+    const r = await grepSearch({ root: ${JSON.stringify(tree)}, target: ${JSON.stringify(tree)}, pattern: '${pattern}', mode: 'files_with_matches', ignoreCase: false }, { useRipgrep: ${useRipgrep} });
+    out = r.files + ' files listed';`;
+jobs['grep hit, JavaScript (1 file in 100)'] = grep('hit', false);
+jobs['grep absent, JavaScript'] = grep('absent', false);
+if (spawnSync('rg', ['--version']).status === 0) jobs['grep absent, ripgrep'] = grep('absent', true);
+
+const rows = [];
+for (const [label, body] of Object.entries(jobs)) {
+  const script = `let out; const t = performance.now(); ${body}
+    console.log(JSON.stringify({ ms: performance.now() - t, rssMb: process.resourceUsage().maxRSS / 1024, out }));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${label}: ${r.stderr}`);
+  rows.push({ label, ...JSON.parse(r.stdout.trim().split('\n').at(-1)) });
+}
+rmSync(tmp, { recursive: true, force: true });
+
+const floor = rows[0];
+console.log(`file search over ${FILES.toLocaleString('en-US')} files (${tree})`);
+for (const r of rows) {
+  console.log(
+    `  ${r.label.padEnd(38)} peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB (${(r.rssMb / floor.rssMb).toFixed(1)}x floor)` +
+      `  ${(r.ms / 1000).toFixed(2).padStart(6)} s (${(r.ms / floor.ms).toFixed(1)}x floor)  ${r.out}`,
+  );
+}
