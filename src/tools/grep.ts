@@ -18,6 +18,8 @@ export interface GrepEngine {
   useRipgrep: boolean;
   /** Executable to run when useRipgrep; default `rg` from PATH. */
   rgPath?: string;
+  /** The whole environment rg gets (`ToolContext.env`); default the process environment. */
+  env?: Readonly<Record<string, string>>;
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
@@ -119,7 +121,7 @@ const textOf = (v: { text?: string; bytes?: string } | undefined): string =>
 /** Search with ripgrep; undefined when it cannot answer (missing, or a pattern it cannot parse). */
 async function searchRg(
   q: GrepQuery,
-  rgPath: string,
+  engine: GrepEngine,
   keep: (rel: string) => boolean,
 ): Promise<Found | undefined> {
   const args = [
@@ -139,8 +141,9 @@ async function searchRg(
   else args.push('--json');
   args.push('--regexp', q.pattern, '.');
   const { execa } = await import('execa'); // loaded on first use, not at start-up
-  const sub = execa(rgPath, args, {
+  const sub = execa(engine.rgPath ?? 'rg', args, {
     cwd: q.target,
+    ...(engine.env ? { env: engine.env, extendEnv: false } : {}),
     stdin: 'ignore',
     reject: false,
     cancelSignal: q.signal,
@@ -193,7 +196,7 @@ export async function grepSearch(
   let found: Found | undefined;
   // Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN): a longer pattern goes to JavaScript.
   const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
-  if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine.rgPath ?? 'rg', keep);
+  if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine, keep);
   found ??= await searchJs(q, !isFile, keep);
   return { output: formatHits(q, found, isFile), files: found.hits.length };
 }
@@ -277,7 +280,7 @@ export const grepTool = defineTool({
         ignoreCase: args.ignore_case ?? false,
         signal: ctx.signal,
       },
-      { useRipgrep: rgPath !== null, rgPath: rgPath ?? undefined },
+      { useRipgrep: rgPath !== null, rgPath: rgPath ?? undefined, env: ctx.env },
     );
     return {
       output,
