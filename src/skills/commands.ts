@@ -1,0 +1,186 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { splitFrontmatter } from './frontmatter';
+import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+
+/** A command file larger than this (bytes) is left out with a notice. */
+export const MAX_COMMAND_FILE_BYTES = 256 * 1024;
+
+/** A command's name: the file's name without `.md`; letters, digits, `-` and `_`, up to 64. */
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** Project command folders, in precedence order, inside each folder from the workspace up to the git root. */
+const PROJECT_COMMAND_DIRS = ['.codey/commands', '.claude/commands'];
+
+/** A custom slash command: a Markdown file whose body is a prompt. */
+export interface CustomCommand {
+  /** Typed as `/name`. */
+  name: string;
+  /** Frontmatter `description`, for /help and Tab completion. */
+  description?: string;
+  /** Frontmatter `argument-hint`, e.g. `[file] [focus]`. */
+  argumentHint?: string;
+  /** The prompt, frontmatter removed; `$ARGUMENTS`, `$1`, `$2`… are filled by {@link expandCommand}. */
+  body: string;
+  /** The file, absolute. */
+  path: string;
+  scope: 'project' | 'user';
+}
+
+/** The commands found, in precedence order, and one-line notices for the person. */
+export interface CommandSet {
+  commands: CustomCommand[];
+  notices: string[];
+}
+
+/**
+ * Parse one command file (pure). The frontmatter is optional; only `description` and
+ * `argument-hint` are read (a YAML list as hint is shown as `[a] [b]`). Frontmatter that is not valid
+ * YAML is a problem, and the command still loads from the body after it, without those fields. An
+ * empty body leaves the command out. Problems are one line each, without the file name.
+ */
+export function parseCommand(
+  text: string,
+  where: { path: string; name: string; scope: 'project' | 'user' },
+): { command?: CustomCommand; problems: string[] } {
+  const problems: string[] = [];
+  const fm = splitFrontmatter(text);
+  let body: string;
+  let data: Record<string, unknown> = {};
+  if (fm.kind === 'ok') {
+    body = fm.body;
+    data = fm.data;
+  } else if (fm.kind === 'bad') {
+    if (fm.body === undefined) return { problems: [`${fm.problem}; skipped`] };
+    problems.push(`${fm.problem}; description and argument-hint ignored`);
+    body = fm.body;
+  } else body = fm.body;
+  body = body.trim();
+  if (!body)
+    return { problems: [...problems, 'the prompt (the text after the frontmatter) is empty; skipped'] };
+
+  const description = text1(data.description, 'description', problems);
+  const hint = Array.isArray(data['argument-hint'])
+    ? (data['argument-hint'] as unknown[]).map((x) => `[${String(x)}]`).join(' ')
+    : text1(data['argument-hint'], 'argument-hint', problems);
+  return {
+    command: {
+      name: where.name,
+      ...(description && { description }),
+      ...(hint && { argumentHint: hint }),
+      body,
+      path: where.path,
+      scope: where.scope,
+    },
+    problems,
+  };
+}
+
+function text1(v: unknown, key: string, problems: string[]): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v.trim().replace(/\s+/g, ' ') || undefined;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  problems.push(`${key} is not a string; ignored`);
+  return undefined;
+}
+
+/**
+ * The folders command files are looked for in, highest precedence first: `.codey/commands` and
+ * `.claude/commands` of the workspace, then of each folder above it up to the git root; then
+ * `$XDG_CONFIG_HOME/codey/commands`.
+ */
+export function commandRoots(places: PlacesInput): { dir: string; scope: 'project' | 'user' }[] {
+  const roots: { dir: string; scope: 'project' | 'user' }[] = [];
+  for (const folder of foldersUpToRoot(places.workspace, places.gitRoot)) {
+    for (const sub of PROJECT_COMMAND_DIRS) roots.push({ dir: path.join(folder, sub), scope: 'project' });
+  }
+  const config = codeyConfigDir(places.env);
+  if (config) roots.push({ dir: path.join(config, 'commands'), scope: 'user' });
+  return roots;
+}
+
+/**
+ * Find and parse the custom commands (`*.md` directly in {@link commandRoots}; in name order within a
+ * folder). A name among `reserved` (the built-in commands, with or without their `/`) is refused with
+ * a notice; the same name twice: the first wins and a notice names the one left out; a bad file name
+ * or an empty prompt is a notice too. Never throws.
+ */
+export async function discoverCommands(
+  places: PlacesInput,
+  reserved: readonly string[],
+): Promise<CommandSet> {
+  const builtin = new Set(reserved.map((r) => r.replace(/^\//, '').toLowerCase()));
+  const commands: CustomCommand[] = [];
+  const notices: string[] = [];
+  const byName = new Map<string, CustomCommand>();
+  const seen = new Set<string>();
+  const show = (p: string) => shownPath(p, places.workspace, places.env);
+  for (const root of commandRoots(places)) {
+    const entries = await readdir(root.dir).catch(() => undefined);
+    if (!entries || seen.has(root.dir)) continue;
+    seen.add(root.dir);
+    for (const entry of entries.sort()) {
+      if (!entry.endsWith('.md') || entry.startsWith('.')) continue;
+      const file = path.join(root.dir, entry);
+      const say = (problem: string) => notices.push(`codey: command ${show(file)}: ${problem}`);
+      const st = await stat(file).catch(() => undefined);
+      if (!st?.isFile()) continue;
+      const name = entry.slice(0, -3);
+      if (!NAME_RE.test(name)) {
+        say('a command name is 1–64 letters, digits, - and _ (from the file name); skipped');
+        continue;
+      }
+      if (builtin.has(name.toLowerCase())) {
+        say(`/${name} is a built-in command; rename the file to use it`);
+        continue;
+      }
+      if (st.size > MAX_COMMAND_FILE_BYTES) {
+        say(
+          `${st.size.toLocaleString('en-US')} bytes, over the ${MAX_COMMAND_FILE_BYTES / 1024} KiB codey reads; skipped`,
+        );
+        continue;
+      }
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text === undefined) {
+        say('cannot be read; skipped');
+        continue;
+      }
+      const parsed = parseCommand(text, { path: file, name, scope: root.scope });
+      for (const p of parsed.problems) say(p);
+      if (!parsed.command) continue;
+      const first = byName.get(name);
+      if (first) {
+        say(`/${name} is already defined by ${show(first.path)}; this one is left out`);
+        continue;
+      }
+      byName.set(name, parsed.command);
+      commands.push(parsed.command);
+    }
+  }
+  return { commands, notices };
+}
+
+/**
+ * Split command arguments into words at white space; a word in double or single quotes may hold
+ * spaces (the quotes are removed).
+ */
+export function argumentWords(args: string): string[] {
+  const words: string[] = [];
+  for (const m of args.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) words.push(m[1] ?? m[2] ?? m[3]);
+  return words;
+}
+
+/**
+ * Fill a command body with what the person typed after `/name`: `$ARGUMENTS` becomes the whole of
+ * `args` (trimmed), `$1`, `$2`… its words ({@link argumentWords}; a missing word becomes empty).
+ * Replacement is one pass, so text in `args` that looks like a placeholder stays as typed. A body
+ * with no placeholder gets non-empty `args` appended after a blank line, so nothing typed is lost.
+ */
+export function expandCommand(body: string, args: string): string {
+  const all = args.trim();
+  const words = argumentWords(all);
+  if (!/\$(ARGUMENTS|[1-9])/.test(body)) return all ? `${body}\n\n${all}` : body;
+  return body.replace(/\$(ARGUMENTS|[1-9][0-9]*)/g, (_m, key: string) =>
+    key === 'ARGUMENTS' ? all : (words[Number(key) - 1] ?? ''),
+  );
+}

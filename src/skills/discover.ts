@@ -1,0 +1,112 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import { parseSkill, type Skill, type SkillScope } from './skill';
+
+/** A SKILL.md larger than this (bytes) is left out with a notice: it is instructions, not data. */
+export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
+
+/** Project skill folders, in precedence order, inside each folder from the workspace up to the git root. */
+const PROJECT_SKILL_DIRS = ['.codey/skills', '.agents/skills', '.claude/skills'];
+
+/** A folder that holds one skill per subfolder. */
+export interface SkillRoot {
+  dir: string;
+  scope: SkillScope;
+}
+
+/** The skills found, in precedence order, and one-line notices for the person. */
+export interface SkillSet {
+  skills: Skill[];
+  notices: string[];
+}
+
+/**
+ * The folders skills are looked for in, highest precedence first (README, "Skills"):
+ * `.codey/skills`, `.agents/skills` and `.claude/skills` of the workspace, then of each folder above
+ * it up to the git root; then `$XDG_CONFIG_HOME/codey/skills`, `~/.agents/skills` and
+ * `~/.claude/skills`. Folders that do not exist are listed too; discovery skips them.
+ */
+export function skillRoots(places: PlacesInput): SkillRoot[] {
+  const roots: SkillRoot[] = [];
+  for (const folder of foldersUpToRoot(places.workspace, places.gitRoot)) {
+    for (const sub of PROJECT_SKILL_DIRS) roots.push({ dir: path.join(folder, sub), scope: 'project' });
+  }
+  const config = codeyConfigDir(places.env);
+  if (config) roots.push({ dir: path.join(config, 'skills'), scope: 'user' });
+  if (places.env.HOME) {
+    roots.push({ dir: path.join(places.env.HOME, '.agents', 'skills'), scope: 'user' });
+    roots.push({ dir: path.join(places.env.HOME, '.claude', 'skills'), scope: 'user' });
+  }
+  return roots;
+}
+
+/**
+ * Find and parse every skill (a folder `NAME/` holding `SKILL.md`) under {@link skillRoots}. Within a
+ * folder, skills come in name order. The same name found twice: the first wins and a notice names
+ * the one left out; the same folder reached twice (a symlink, or the workspace being HOME) counts
+ * once. An invalid skill is a notice naming its file and the problem, and the others load. Reads the
+ * file system only; never throws.
+ */
+export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
+  const skills: Skill[] = [];
+  const notices: string[] = [];
+  const byName = new Map<string, Skill>();
+  const seenRoots = new Set<string>();
+  const seenFiles = new Set<string>();
+  const show = (p: string) => shownPath(p, places.workspace, places.env);
+
+  for (const root of skillRoots(places)) {
+    const realRoot = await realpath(root.dir).catch(() => undefined);
+    if (!realRoot || seenRoots.has(realRoot)) continue;
+    seenRoots.add(realRoot);
+    let entries: string[];
+    try {
+      entries = (await readdir(root.dir)).sort();
+    } catch (err) {
+      notices.push(`codey: skills folder ${show(root.dir)} cannot be read (${errCode(err)}); skipped`);
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith('.')) continue;
+      const dir = path.join(root.dir, entry);
+      const file = path.join(dir, 'SKILL.md');
+      const st = await stat(file).catch(() => undefined);
+      if (!st?.isFile()) continue; // not a skill folder (or not a folder at all)
+      const real = await realpath(file).catch(() => file);
+      if (seenFiles.has(real)) continue;
+      seenFiles.add(real);
+      const say = (problem: string) => notices.push(`codey: skill ${show(file)}: ${problem}`);
+      if (st.size > MAX_SKILL_FILE_BYTES) {
+        say(
+          `${st.size.toLocaleString('en-US')} bytes, over the ${MAX_SKILL_FILE_BYTES / 1024} KiB codey reads; skipped`,
+        );
+        continue;
+      }
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (err) {
+        say(`cannot be read (${errCode(err)}); skipped`);
+        continue;
+      }
+      const parsed = parseSkill(text, { dir, file, folderName: entry, scope: root.scope, root: root.dir });
+      for (const p of parsed.problems) say(p);
+      const skill = parsed.skill;
+      if (!skill) continue;
+      const first = byName.get(skill.name);
+      if (first) {
+        say(`skill "${skill.name}" is already loaded from ${show(first.file)}; this one is left out`);
+        continue;
+      }
+      byName.set(skill.name, skill);
+      skills.push(skill);
+    }
+  }
+  return { skills, notices };
+}
+
+function errCode(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code ?? (err instanceof Error ? err.message : String(err));
+}

@@ -1,0 +1,62 @@
+import { parse, YAMLParseError } from 'yaml';
+
+/** A Markdown file split at its YAML frontmatter. */
+export type Frontmatter =
+  /** No `---` first line: the whole file is body. */
+  | { kind: 'none'; body: string }
+  /** Parsed frontmatter: `data` is the YAML mapping; `bodyLine` is the 1-based file line the body starts on. */
+  | { kind: 'ok'; data: Record<string, unknown>; body: string; bodyLine: number }
+  /** Frontmatter that cannot be used; `problem` is one line for a notice; `body` is what follows it, if found. */
+  | { kind: 'bad'; problem: string; body?: string; bodyLine?: number };
+
+/** Text without a byte-order mark and with `\r\n` as `\n`. */
+export function normalizeText(text: string): string {
+  return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+}
+
+/**
+ * Split `text` (a SKILL.md or a command file) at its frontmatter: a first line `---`, YAML, and a
+ * closing line `---` (or `...`). The YAML is parsed with the `yaml` package (YAML 1.2 core schema:
+ * block scalars such as `|-`, quoted strings, nested maps); its errors become one-line problems with
+ * the line number in the file, and a `: ` inside an unquoted value gets a hint to quote it.
+ */
+export function splitFrontmatter(text: string): Frontmatter {
+  const src = normalizeText(text);
+  const lines = src.split('\n');
+  if (lines[0]?.trimEnd() !== '---') return { kind: 'none', body: src };
+  const end = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
+  if (end < 0) return { kind: 'bad', problem: 'the frontmatter has no closing --- line' };
+  const body = lines.slice(end + 1).join('\n');
+  const bodyLine = end + 2;
+  let data: unknown;
+  try {
+    data = parse(lines.slice(1, end).join('\n'), { uniqueKeys: true });
+  } catch (err) {
+    return { kind: 'bad', problem: yamlProblem(err), body, bodyLine };
+  }
+  if (data === null || data === undefined) return { kind: 'ok', data: {}, body, bodyLine };
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return {
+      kind: 'bad',
+      problem: 'the frontmatter is not a YAML mapping of keys to values',
+      body,
+      bodyLine,
+    };
+  }
+  return { kind: 'ok', data: data as Record<string, unknown>, body, bodyLine };
+}
+
+/** One line naming what is wrong with the YAML, at its line in the file (the `---` is line 1). */
+function yamlProblem(err: unknown): string {
+  if (err instanceof YAMLParseError) {
+    const line = err.linePos?.[0].line;
+    const at = line ? ` at line ${line + 1}` : '';
+    const what = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    const hint = /Nested mappings|Unexpected flow/.test(what)
+      ? '; put a value that holds ": " or starts with [ in quotes'
+      : '';
+    return `the frontmatter is not valid YAML${at} (${what})${hint}`;
+  }
+  const msg = err instanceof Error ? err.message : String(err);
+  return `the frontmatter is not valid YAML (${msg.split('\n')[0]})`;
+}

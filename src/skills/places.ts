@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+/** The part of the environment the skills layer reads; passed in, never taken from `process.env`. */
+export interface PlacesEnv {
+  HOME?: string;
+  XDG_CONFIG_HOME?: string;
+}
+
+/** Where skills, instructions and commands are looked for. */
+export interface PlacesInput {
+  /** Workspace root, absolute. */
+  workspace: string;
+  /** Root of the git repository holding the workspace, absolute; absent outside a repository. */
+  gitRoot?: string;
+  env: PlacesEnv;
+}
+
+/**
+ * `$XDG_CONFIG_HOME/codey` (default `$HOME/.config/codey`, per the XDG Base Directory spec);
+ * undefined when neither variable is set, so nothing is read from a guessed home.
+ */
+export function codeyConfigDir(env: PlacesEnv): string | undefined {
+  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'codey');
+  return env.HOME ? path.join(env.HOME, '.config', 'codey') : undefined;
+}
+
+/**
+ * The workspace and each folder above it up to the git root, nearest first. Without a git root, or
+ * when the workspace is not inside it, only the workspace.
+ */
+export function foldersUpToRoot(workspace: string, gitRoot?: string): string[] {
+  const ws = path.resolve(workspace);
+  if (!gitRoot) return [ws];
+  const root = path.resolve(gitRoot);
+  const rel = path.relative(root, ws);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return [ws];
+  const out = [ws];
+  let dir = ws;
+  while (dir !== root) {
+    dir = path.dirname(dir);
+    out.push(dir);
+  }
+  return out;
+}
+
+/**
+ * A path as the person reads it in a notice: relative to the workspace when inside it, `~/…` under
+ * HOME, absolute otherwise.
+ */
+export function shownPath(file: string, workspace: string, env: PlacesEnv): string {
+  const rel = path.relative(workspace, file);
+  if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
+  if (env.HOME) {
+    const home = path.relative(env.HOME, file);
+    if (home && !home.startsWith('..') && !path.isAbsolute(home)) return `~/${home}`;
+  }
+  return file;
+}

@@ -1,0 +1,170 @@
+import { splitFrontmatter } from './frontmatter';
+
+/**
+ * Limits of the Agent Skills format (agentskills.io, "Specification"), in characters (code points).
+ */
+export const SKILL_NAME_MAX = 64;
+export const SKILL_DESCRIPTION_MAX = 1024;
+export const SKILL_COMPATIBILITY_MAX = 500;
+
+/** `a-z`, `0-9` and single hyphens between them. */
+const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Where a skill was found: the repository's folders or the person's own. */
+export type SkillScope = 'project' | 'user';
+
+/** A loaded skill: its frontmatter, checked, and its instructions. */
+export interface Skill {
+  /** Equal to the folder's name. */
+  name: string;
+  /** What it does and when to use it, at most {@link SKILL_DESCRIPTION_MAX} characters (longer ones are cut). */
+  description: string;
+  license?: string;
+  /** Environment requirements, at most {@link SKILL_COMPATIBILITY_MAX} characters. */
+  compatibility?: string;
+  /** The `metadata` map; scalar values as strings. Empty when absent. */
+  metadata: Record<string, string>;
+  /** `allowed-tools`, split at spaces: advisory only, never a grant (see README, "Skills"). */
+  allowedTools: string[];
+  /** The skill's folder, absolute. */
+  dir: string;
+  /** Its SKILL.md, absolute. */
+  file: string;
+  /** The SKILL.md body without frontmatter and without leading blank lines. */
+  body: string;
+  /** The 1-based line of SKILL.md that {@link body} starts on (for `read_file offset=`). */
+  bodyLine: number;
+  scope: SkillScope;
+  /** The skills folder it was found in, absolute (e.g. `/repo/.claude/skills`). */
+  root: string;
+}
+
+/** What {@link parseSkill} makes of one SKILL.md: a skill (or none) and one-line problems. */
+export interface ParsedSkill {
+  skill?: Skill;
+  /** Problems, each one line without the file name; the caller adds it. */
+  problems: string[];
+}
+
+const chars = (s: string) => [...s].length;
+const cut = (s: string, max: number) => [...s].slice(0, max).join('');
+
+/**
+ * Parse and check one SKILL.md. Strict where the spec protects the person: no frontmatter, bad YAML,
+ * a missing or malformed name, a name other than the folder's, a missing or empty description leave
+ * the skill out. Lenient where published skills differ: a description over 1024 characters loads,
+ * cut, with a problem; an over-long `compatibility` is cut the same way; a malformed optional field is
+ * dropped with a problem and the skill still loads.
+ */
+export function parseSkill(
+  text: string,
+  where: { dir: string; file: string; folderName: string; scope: SkillScope; root: string },
+): ParsedSkill {
+  const fm = splitFrontmatter(text);
+  if (fm.kind === 'none') {
+    return { problems: ['no YAML frontmatter (a first line --- with name and description); skipped'] };
+  }
+  if (fm.kind === 'bad') return { problems: [`${fm.problem}; skipped`] };
+  const d = fm.data;
+  const problems: string[] = [];
+
+  const name = d.name;
+  if (name === undefined || name === null || name === '') return { problems: ['no name; skipped'] };
+  if (typeof name !== 'string') return { problems: ['name is not a string; skipped'] };
+  if (chars(name) > SKILL_NAME_MAX || !NAME_RE.test(name)) {
+    return {
+      problems: [
+        `name "${cut(name, 80)}" is not 1–${SKILL_NAME_MAX} characters of a-z, 0-9 and single hyphens between them; skipped`,
+      ],
+    };
+  }
+  if (name !== where.folderName) {
+    return {
+      problems: [
+        `name "${name}" differs from its folder's name "${where.folderName}"; rename the folder to ${name} to load it; skipped`,
+      ],
+    };
+  }
+
+  const rawDescription = d.description;
+  if (typeof rawDescription !== 'string' && rawDescription !== undefined && rawDescription !== null) {
+    return { problems: ['description is not a string; skipped'] };
+  }
+  const full = (rawDescription ?? '').trim();
+  if (!full) return { problems: ['no description; skipped'] };
+  let description = full;
+  if (chars(full) > SKILL_DESCRIPTION_MAX) {
+    description = cut(full, SKILL_DESCRIPTION_MAX);
+    problems.push(
+      `description is ${chars(full).toLocaleString('en-US')} characters, over the ${SKILL_DESCRIPTION_MAX} of the Agent Skills format; loaded, its first ${SKILL_DESCRIPTION_MAX} listed`,
+    );
+  }
+
+  const license = optionalString(d.license, 'license', problems);
+  let compatibility = optionalString(d.compatibility, 'compatibility', problems);
+  if (compatibility && chars(compatibility) > SKILL_COMPATIBILITY_MAX) {
+    problems.push(
+      `compatibility is ${chars(compatibility)} characters, over ${SKILL_COMPATIBILITY_MAX}; cut`,
+    );
+    compatibility = cut(compatibility, SKILL_COMPATIBILITY_MAX);
+  }
+  const metadata = metadataMap(d.metadata, problems);
+  const allowedTools = allowedToolsList(d['allowed-tools'], problems);
+
+  const lead = /^(?:[ \t]*\n)*/.exec(fm.body)?.[0] ?? '';
+  const body = fm.body.slice(lead.length).trimEnd();
+  return {
+    skill: {
+      name,
+      description,
+      ...(license !== undefined && { license }),
+      ...(compatibility !== undefined && { compatibility }),
+      metadata,
+      allowedTools,
+      dir: where.dir,
+      file: where.file,
+      body,
+      bodyLine: fm.bodyLine + (lead.match(/\n/g)?.length ?? 0),
+      scope: where.scope,
+      root: where.root,
+    },
+    problems,
+  };
+}
+
+function optionalString(v: unknown, key: string, problems: string[]): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  problems.push(`${key} is not a string; ignored`);
+  return undefined;
+}
+
+/** `metadata`: a map of strings; numbers and booleans are kept as text, other values dropped. */
+function metadataMap(v: unknown, problems: string[]): Record<string, string> {
+  if (v === undefined || v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    problems.push('metadata is not a map of keys to strings; ignored');
+    return {};
+  }
+  const out: Record<string, string> = {};
+  const dropped: string[] = [];
+  for (const [k, value] of Object.entries(v as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      out[k] = String(value);
+    } else dropped.push(k);
+  }
+  if (dropped.length) problems.push(`metadata ${dropped.join(', ')} not a string; ignored`);
+  return out;
+}
+
+/** `allowed-tools`: space-separated names (a YAML list of names is read too). */
+function allowedToolsList(v: unknown, problems: string[]): string[] {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return v.split(/\s+/).filter(Boolean);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
+    return v.flatMap((x: string) => x.split(/\s+/)).filter(Boolean);
+  }
+  problems.push('allowed-tools is not a space-separated string of tool names; ignored');
+  return [];
+}

@@ -1,0 +1,137 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { argumentWords, discoverCommands, expandCommand, parseCommand } from '../../src/skills/commands';
+import { removeDir, tempDir, writeTree } from '../tools/file-tools-kit';
+
+let base: string;
+let repo: string;
+let ws: string;
+let env: { HOME: string; XDG_CONFIG_HOME: string };
+beforeEach(async () => {
+  base = await tempDir('codey-commands-');
+  repo = path.join(base, 'repo');
+  ws = path.join(repo, 'app');
+  env = { HOME: path.join(base, 'home'), XDG_CONFIG_HOME: path.join(base, 'xdg') };
+  await mkdir(ws, { recursive: true });
+});
+afterEach(() => removeDir(base));
+
+const BUILTINS = ['/help', '/clear', '/model', '/cost', '/quit'];
+const where = { path: '/w/.codey/commands/review.md', name: 'review', scope: 'project' as const };
+
+describe('parseCommand', () => {
+  it('reads description and argument-hint from the frontmatter and keeps the body as the prompt', () => {
+    const r = parseCommand(
+      '---\ndescription: Review a file for bugs\nargument-hint: "[file] [focus]"\nallowed-tools: Read\n---\n\nReview $1, looking at $2.\n',
+      where,
+    );
+    expect(r).toEqual({
+      command: {
+        name: 'review',
+        description: 'Review a file for bugs',
+        argumentHint: '[file] [focus]',
+        body: 'Review $1, looking at $2.',
+        path: '/w/.codey/commands/review.md',
+        scope: 'project',
+      },
+      problems: [],
+    });
+  });
+
+  it('takes a file without frontmatter whole, and a YAML list as hint', () => {
+    expect(parseCommand('Explain $ARGUMENTS simply.\n', where).command).toEqual({
+      name: 'review',
+      body: 'Explain $ARGUMENTS simply.',
+      path: '/w/.codey/commands/review.md',
+      scope: 'project',
+    });
+    expect(parseCommand('---\nargument-hint: [message]\n---\nbody', where).command?.argumentHint).toBe(
+      '[message]',
+    );
+  });
+
+  it('loads a command whose frontmatter is not valid YAML from its body, with a problem', () => {
+    const r = parseCommand('---\nargument-hint: [pr] [priority]\n---\nFix PR $1.\n', where);
+    expect(r.command?.body).toBe('Fix PR $1.');
+    expect(r.command?.argumentHint).toBeUndefined();
+    expect(r.problems).toEqual([
+      'the frontmatter is not valid YAML at line 2 (Unexpected flow-seq-start at node end); put a value that holds ": " or starts with [ in quotes; description and argument-hint ignored',
+    ]);
+  });
+
+  it('leaves out a command with an empty prompt', () => {
+    expect(parseCommand('---\ndescription: nothing\n---\n\n  \n', where)).toEqual({
+      problems: ['the prompt (the text after the frontmatter) is empty; skipped'],
+    });
+  });
+});
+
+describe('discoverCommands', () => {
+  it('reads .codey, then .claude, up to the git root, then the user folder; first of a name wins', async () => {
+    await writeTree(base, {
+      'repo/app/.codey/commands/review.md': '---\ndescription: app review\n---\nReview $ARGUMENTS',
+      'repo/app/.claude/commands/review.md': 'the .claude one',
+      'repo/app/.claude/commands/explain.md': 'Explain $ARGUMENTS',
+      'repo/.codey/commands/release.md': 'Cut a release',
+      'xdg/codey/commands/standup.md': 'Write my standup',
+      'xdg/codey/commands/explain.md': 'the user one',
+      'xdg/codey/commands/notes.txt': 'not a command: not .md',
+      'home/.config/codey/commands/unused.md': 'not read: XDG_CONFIG_HOME is set',
+    });
+    const r = await discoverCommands({ workspace: ws, gitRoot: repo, env }, BUILTINS);
+    expect(r.commands.map((c) => `/${c.name} ${c.scope} ${path.relative(base, c.path)}`)).toEqual([
+      '/review project repo/app/.codey/commands/review.md',
+      '/explain project repo/app/.claude/commands/explain.md',
+      '/release project repo/.codey/commands/release.md',
+      '/standup user xdg/codey/commands/standup.md',
+    ]);
+    expect(r.commands[0].description).toBe('app review');
+    expect(r.notices).toEqual([
+      'codey: command .claude/commands/review.md: /review is already defined by .codey/commands/review.md; this one is left out',
+      `codey: command ${base}/xdg/codey/commands/explain.md: /explain is already defined by .claude/commands/explain.md; this one is left out`,
+    ]);
+  });
+
+  it('refuses a command named like a built-in one, and a bad file name, with notices', async () => {
+    await writeTree(ws, {
+      '.codey/commands/help.md': 'my own help',
+      '.codey/commands/Clear.md': 'my own clear',
+      '.codey/commands/fix issue.md': 'spaces in the name',
+      '.codey/commands/ok_name-2.md': 'fine',
+    });
+    const r = await discoverCommands({ workspace: ws, env }, BUILTINS);
+    expect(r.commands.map((c) => c.name)).toEqual(['ok_name-2']);
+    expect(r.notices).toEqual([
+      'codey: command .codey/commands/Clear.md: /Clear is a built-in command; rename the file to use it',
+      'codey: command .codey/commands/fix issue.md: a command name is 1–64 letters, digits, - and _ (from the file name); skipped',
+      'codey: command .codey/commands/help.md: /help is a built-in command; rename the file to use it',
+    ]);
+  });
+});
+
+describe('expandCommand', () => {
+  it('replaces $ARGUMENTS with all of the arguments and $1, $2 with their words', () => {
+    expect(expandCommand('Review $1 for $2 issues.\nContext: $ARGUMENTS', '  src/a.ts security  ')).toBe(
+      'Review src/a.ts for security issues.\nContext: src/a.ts security',
+    );
+  });
+
+  it('reads quoted words as one, empties missing words, and reaches $10', () => {
+    expect(argumentWords(`fix "the login bug" 'high prio'`)).toEqual(['fix', 'the login bug', 'high prio']);
+    expect(expandCommand('[$1] [$2] [$3]', 'one')).toBe('[one] [] []');
+    expect(expandCommand('$10-$1', 'a b c d e f g h i j')).toBe('j-a');
+  });
+
+  it('does not expand placeholders inside the arguments', () => {
+    expect(expandCommand('Say $ARGUMENTS then $1', '$1 $ARGUMENTS')).toBe('Say $1 $ARGUMENTS then $1');
+  });
+
+  it('appends the arguments to a body without placeholders, and leaves it alone without arguments', () => {
+    expect(expandCommand('Write the release notes.', 'for v2.1')).toBe(
+      'Write the release notes.\n\nfor v2.1',
+    );
+    expect(expandCommand('Write the release notes.', '   ')).toBe('Write the release notes.');
+    expect(expandCommand('Explain $ARGUMENTS.', '')).toBe('Explain .');
+  });
+});

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkill } from '../../src/skills/skill';
+import {
+  BLOCK_SCALAR_SKILL,
+  FOLDED_SKILL,
+  longDescription,
+  plainSkill,
+  QUOTED_SKILL,
+} from './skill-fixtures';
+
+const where = (folderName: string) => ({
+  dir: `/skills/${folderName}`,
+  file: `/skills/${folderName}/SKILL.md`,
+  folderName,
+  scope: 'user' as const,
+  root: '/skills',
+});
+
+describe('parseSkill', () => {
+  it('reads a one-line frontmatter and the body without it', () => {
+    const r = parseSkill(
+      plainSkill('pdf', 'Work with PDF files. Use when a .pdf is involved.'),
+      where('pdf'),
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.skill).toMatchObject({
+      name: 'pdf',
+      description: 'Work with PDF files. Use when a .pdf is involved.',
+      license: 'Complete terms in LICENSE.txt',
+      metadata: {},
+      allowedTools: [],
+      body: '# pdf\n\nDo the pdf thing.',
+      bodyLine: 7,
+      scope: 'user',
+      dir: '/skills/pdf',
+    });
+  });
+
+  it('reads a |- block scalar description over several lines', () => {
+    const r = parseSkill(BLOCK_SCALAR_SKILL, where('api-helper'));
+    expect(r.problems).toEqual([]);
+    expect(r.skill?.description).toBe(
+      'Reference for the Example API: endpoints, paging, retries.\n' +
+        'USE WHEN: the code imports `example-sdk` or calls api.example.test.\n' +
+        'SKIP when another vendor is named.',
+    );
+    expect(r.skill?.body.startsWith('# API helper\n')).toBe(true);
+  });
+
+  it('reads a plain description folded over several lines as one line, and quoted metadata', () => {
+    const r = parseSkill(FOLDED_SKILL, where('ui-patterns'));
+    expect(r.problems).toEqual([]);
+    expect(r.skill).toMatchObject({
+      description:
+        'Component patterns that scale. Use when refactoring components with many boolean props, or designing reusable APIs.',
+      license: 'MIT',
+      metadata: { author: 'example-team', version: '2.0.0' },
+      body: '# UI patterns',
+    });
+  });
+
+  it('reads a quoted description, compatibility, a metadata map and allowed-tools (advisory)', () => {
+    const r = parseSkill(QUOTED_SKILL, where('sheets'));
+    expect(r.problems).toEqual([]);
+    expect(r.skill).toMatchObject({
+      description:
+        "Use this skill for spreadsheets: open, edit or chart .xlsx and .csv files; 'Excel' counts too.",
+      compatibility: 'Needs python3 with openpyxl',
+      metadata: { author: 'example-org', version: '1.2', reviewed: 'true' },
+      allowedTools: ['Bash(python3:*)', 'Read'],
+      bodyLine: 11,
+    });
+  });
+
+  it('loads a description over 1024 characters cut at 1024, with a problem saying so', () => {
+    const r = parseSkill(plainSkill('long', longDescription(1070)), where('long'));
+    expect([...(r.skill?.description ?? '')].length).toBe(1024);
+    expect(r.skill?.description).toBe(longDescription(1070).slice(0, 1024));
+    expect(r.problems).toEqual([
+      'description is 1,070 characters, over the 1024 of the Agent Skills format; loaded, its first 1024 listed',
+    ]);
+  });
+
+  it('accepts exactly 1024 characters and 64-character names without a problem', () => {
+    const name = 'a'.repeat(64);
+    const r = parseSkill(plainSkill(name, longDescription(1024)), where(name));
+    expect(r.problems).toEqual([]);
+    expect(r.skill?.description.length).toBe(1024);
+  });
+
+  it('cuts compatibility over 500 characters and drops malformed optional fields, still loading', () => {
+    const text = [
+      '---',
+      'name: odd',
+      'description: Odd optional fields.',
+      `compatibility: ${'x'.repeat(501)}`,
+      'metadata: [not, a, map]',
+      'allowed-tools: { a: 1 }',
+      '---',
+      'body',
+    ].join('\n');
+    const r = parseSkill(text, where('odd'));
+    expect(r.skill?.compatibility).toBe('x'.repeat(500));
+    expect(r.skill?.metadata).toEqual({});
+    expect(r.skill?.allowedTools).toEqual([]);
+    expect(r.problems).toEqual([
+      'compatibility is 501 characters, over 500; cut',
+      'metadata is not a map of keys to strings; ignored',
+      'allowed-tools is not a space-separated string of tool names; ignored',
+    ]);
+  });
+
+  it.each([
+    [
+      'no frontmatter',
+      '# Just markdown\n',
+      'x',
+      'no YAML frontmatter (a first line --- with name and description); skipped',
+    ],
+    [
+      'an unclosed frontmatter',
+      '---\nname: x\ndescription: y\n',
+      'x',
+      'the frontmatter has no closing --- line; skipped',
+    ],
+    [
+      'bad YAML (an unquoted ": " in a value)',
+      '---\nname: x\ndescription: Use when: a thing happens\n---\nbody',
+      'x',
+      'the frontmatter is not valid YAML at line 3 (Nested mappings are not allowed in compact mappings); put a value that holds ": " or starts with [ in quotes; skipped',
+    ],
+    [
+      'frontmatter that is a list',
+      '---\n- a\n- b\n---\nbody',
+      'x',
+      'the frontmatter is not a YAML mapping of keys to values; skipped',
+    ],
+    ['no name', '---\ndescription: y\n---\nbody', 'x', 'no name; skipped'],
+    [
+      'a name that is a number',
+      '---\nname: 42\ndescription: y\n---\nbody',
+      '42',
+      'name is not a string; skipped',
+    ],
+    [
+      'upper case in the name',
+      '---\nname: My-Skill\ndescription: y\n---\nbody',
+      'My-Skill',
+      'name "My-Skill" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
+    ],
+    [
+      'a leading hyphen',
+      '---\nname: -lead\ndescription: y\n---\nbody',
+      '-lead',
+      'name "-lead" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
+    ],
+    [
+      'a trailing hyphen',
+      '---\nname: trail-\ndescription: y\n---\nbody',
+      'trail-',
+      'name "trail-" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
+    ],
+    [
+      'a double hyphen',
+      '---\nname: a--b\ndescription: y\n---\nbody',
+      'a--b',
+      'name "a--b" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
+    ],
+    [
+      'a 65-character name',
+      `---\nname: ${'a'.repeat(65)}\ndescription: y\n---\nbody`,
+      'a'.repeat(65),
+      `name "${'a'.repeat(65)}" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped`,
+    ],
+    [
+      'a name other than the folder',
+      '---\nname: template-skill\ndescription: y\n---\nbody',
+      'template',
+      'name "template-skill" differs from its folder\'s name "template"; rename the folder to template-skill to load it; skipped',
+    ],
+    ['no description', '---\nname: x\n---\nbody', 'x', 'no description; skipped'],
+    ['an empty description', '---\nname: x\ndescription: "  "\n---\nbody', 'x', 'no description; skipped'],
+    [
+      'a description that is a map',
+      '---\nname: x\ndescription:\n  a: b\n---\nbody',
+      'x',
+      'description is not a string; skipped',
+    ],
+  ])('leaves out a skill with %s', (_kind, text, folder, problem) => {
+    const r = parseSkill(text, where(folder));
+    expect(r.skill).toBeUndefined();
+    expect(r.problems).toEqual([problem]);
+  });
+
+  it('reads CRLF files and a byte-order mark', () => {
+    const r = parseSkill(
+      '\ufeff---\r\nname: win\r\ndescription: From Windows.\r\n---\r\nBody line\r\n',
+      where('win'),
+    );
+    expect(r.skill).toMatchObject({
+      name: 'win',
+      description: 'From Windows.',
+      body: 'Body line',
+      bodyLine: 5,
+    });
+  });
+});
