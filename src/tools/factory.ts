@@ -1,3 +1,4 @@
+import type { Skill } from '../skills/skill';
 import { childEnv } from '../web/secret-env';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
@@ -13,12 +14,6 @@ export interface ToolSettings {
   webCommand?: string[];
   /** codey's version, for the honest User-Agent of web_fetch. */
   version: string;
-}
-
-/** A skill the `skills` source can offer (found and parsed by `src/skills`). */
-export interface SkillInfo {
-  name: string;
-  description: string;
 }
 
 /** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
@@ -48,8 +43,8 @@ export interface ToolHost {
    * PATH. Child processes get it without codey's own keys (`ToolContext.env`).
    */
   env: Readonly<Record<string, string | undefined>>;
-  /** Skills found for the workspace (absent with `--no-skills`). */
-  skills?: readonly SkillInfo[];
+  /** Skills found for the workspace (`discoverSkills`, src/skills); absent with `--no-skills`. */
+  skills?: readonly Skill[];
   /** Open MCP connections. */
   mcp?: readonly McpTools[];
   /** Absent when depth does not allow a child agent, or with `--no-agents`. */
@@ -107,8 +102,13 @@ const web: ToolSource = async ({ settings, env }) => {
   return { tools, notices: [] };
 };
 
-/** `skills`: the `skill` tool, when skills exist. Builds no tool yet; `host.skills` is its input. */
-const skills: ToolSource = async () => none();
+/** `skills`: the `skill` tool, only when `host.skills` holds at least one skill. */
+const skills: ToolSource = async (host) => {
+  if (!host.skills?.length) return none();
+  const { skillTool } = await import('./skill');
+  const tool = skillTool(host.skills);
+  return { tools: tool ? [tool] : [], notices: [] };
+};
 
 /** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `host.mcp` is its input. */
 const mcp: ToolSource = async () => none();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinTools } from '../../src/tools/builtin-tools';
 import { toolsIn, type ToolHost, type ToolSettings } from '../../src/tools/factory';
 import { Registry } from '../../src/tools/registry';
+import type { Skill } from '../../src/skills/skill';
 
 const off: ToolSettings = { webProvider: 'none', webFetch: 'none', version: 'test' };
 const host = (over: Partial<ToolHost> = {}): ToolHost => ({
@@ -42,6 +43,24 @@ describe('toolsIn(host)', () => {
     expect(registry.list().map((t) => t.name)).toEqual(BUILTIN);
     expect(registry.notices).toHaveLength(1);
     expect(registry.notices[0]).toMatch(/^codey: .*BRAVE_API_KEY/);
+  });
+
+  it('adds the skill tool after the built-ins when the host has skills', async () => {
+    const skill: Skill = {
+      name: 'sheets',
+      description: 'Spreadsheets.',
+      metadata: {},
+      allowedTools: [],
+      dir: '/skills/sheets',
+      file: '/skills/sheets/SKILL.md',
+      body: 'Use the formulas.',
+      bodyLine: 4,
+      scope: 'project',
+      root: '/skills',
+    };
+    const registry = await toolsIn(host({ skills: [skill] }));
+    expect(registry.list().map((t) => t.name)).toEqual([...BUILTIN, 'skill']);
+    expect(registry.get('skill')?.description).toContain('- sheets: Spreadsheets.');
   });
 
   it("gives the tools the host's environment less codey's own keys", async () => {
