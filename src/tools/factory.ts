@@ -35,7 +35,7 @@ export type Spawn = (
  * the environment, and what the optional sources need. An absent field means an absent source.
  */
 export interface ToolHost {
-  /** Workspace root, absolute, symlinks resolved. */
+  /** Workspace root, absolute, symlinks resolved: the root of the sources that look at the workspace. */
   workspace: string;
   settings: ToolSettings;
   /**
@@ -43,11 +43,11 @@ export interface ToolHost {
    * PATH. Child processes get it without codey's own keys (`ToolContext.env`).
    */
   env: Readonly<Record<string, string | undefined>>;
-  /** Skills found for the workspace (`discoverSkills`, src/skills); absent with `--no-skills`. */
+  /** Skills found for the workspace (`discoverSkills`, src/skills); absent or empty: no skill tool. */
   skills?: readonly Skill[];
-  /** Open MCP connections. */
+  /** Open MCP connections; absent or empty: no MCP tool. */
   mcp?: readonly McpTools[];
-  /** Absent when depth does not allow a child agent, or with `--no-agents`. */
+  /** Builds and runs a child agent; absent: no `spawn_agent`. */
   spawn?: Spawn;
 }
 
