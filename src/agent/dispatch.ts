@@ -13,6 +13,7 @@ import {
 import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
+import { INTERRUPTED } from './interrupt';
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
 export interface PermissionDenial {
@@ -218,8 +219,7 @@ export async function dispatch(
   }
   const req = describe(parsed.tool, parsed.args as never);
   start(req.summary, req.detail);
-  if (signal.aborted)
-    return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+  if (signal.aborted) return end('interrupted', INTERRUPTED.beforeRun);
   if (parsed.tool.check) {
     // A call no answer could make succeed is refused before any rule or person is consulted, so
     // no one approves it and no rule for it is suggested.
@@ -293,12 +293,9 @@ export async function dispatch(
       try {
         decision = await deps.requestApproval(asked, signal);
       } catch {
-        return end(
-          'interrupted',
-          'Interrupted by the person while asking for approval; the call was not run.',
-        );
+        return end('interrupted', INTERRUPTED.whileAsking);
       }
-      if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+      if (signal.aborted) return end('interrupted', INTERRUPTED.whileAsking);
       const rule = deps.policy.remember(req, decision);
       deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
       if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
@@ -317,11 +314,11 @@ export async function dispatch(
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));
   if (signal.aborted) {
-    return end(
-      'interrupted',
-      `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(),
-      { title: result.title, display: result.display, code: 'interrupted' },
-    );
+    return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), {
+      title: result.title,
+      display: result.display,
+      code: 'interrupted',
+    });
   }
   return end(result.isError ? 'error' : 'done', result.output, {
     title: result.title,

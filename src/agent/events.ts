@@ -112,3 +112,28 @@ export type AgentEventListener = (event: AgentEvent) => void;
 
 /** Asks the person; resolves with their answer. Absent when no one can be asked (`-p`, no TTY). */
 export type ApprovalCallback = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
+
+/**
+ * The fan-out from one agent to its subscribers (the front end, the session log, the cost counter).
+ * `emit` is what the loop is given; a listener that throws is skipped, so a front end's bug never
+ * breaks a turn or the conversation.
+ */
+export class EventHub {
+  readonly #listeners = new Set<AgentEventListener>();
+
+  /** Subscribe; returns the unsubscribe function. */
+  on(listener: AgentEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  readonly emit = (e: AgentEvent): void => {
+    for (const l of this.#listeners) {
+      try {
+        l(e);
+      } catch {
+        // A subscriber's failure is its own.
+      }
+    }
+  };
+}

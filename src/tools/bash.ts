@@ -165,7 +165,8 @@ export function formatOutcome(o: BashOutcome, timeoutMs: number): string {
         `${MAX_BASH_TIMEOUT_MS} or run it in the background`,
     );
   } else if (o.aborted) {
-    notes.push('interrupted by the user; the process group was killed');
+    // The agent says that the person interrupted it; this says what became of the command.
+    notes.push('the process group was killed');
   } else if (o.signal) {
     notes.push(`killed by signal ${o.signal}`);
   } else if (o.exitCode !== 0) {

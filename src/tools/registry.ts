@@ -120,23 +120,18 @@ export class Registry {
 
   /**
    * Run a parsed call. Never throws: a {@link ToolError} (with its code) or any other exception
-   * (code `internal`) becomes an `isError` result; an aborted signal becomes "interrupted by the
-   * user" (code `interrupted`). An error message keeps no run of more than `MAX_WORD_CHARS`
-   * non-space characters (`capWords`), and the message of an unexpected exception, which may quote
-   * an argument (a Node error names the path), is cut to one short line. The output is not capped
-   * here: `dispatch` caps every tool_result once, after removing secrets.
+   * (code `internal`) becomes an `isError` result; after an abort the output is empty (the agent
+   * says the person interrupted it; code `interrupted`). An error message keeps no run of more than
+   * `MAX_WORD_CHARS` non-space characters (`capWords`), and the message of an unexpected exception,
+   * which may quote an argument (a Node error names the path), is cut to one short line. The output
+   * is not capped here: `dispatch` caps every tool_result once, after removing secrets.
    */
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     try {
       const raw = await tool.run(args as never, ctx);
       return typeof raw === 'string' ? { output: raw } : raw;
     } catch (err) {
-      if (ctx.signal.aborted)
-        return {
-          output: 'interrupted by the user before the tool finished',
-          isError: true,
-          code: 'interrupted',
-        };
+      if (ctx.signal.aborted) return { output: '', isError: true, code: 'interrupted' };
       if (err instanceof ToolError) return { output: capWords(err.message), isError: true, code: err.code };
       const msg = err instanceof Error ? err.message : String(err);
       return {
