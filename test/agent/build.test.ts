@@ -56,6 +56,15 @@ describe('buildAgent', () => {
     expect(moved.registry).not.toBe(first.registry);
   });
 
+  it("gives the tools, here and after a move, the spec's environment less codey's own keys", async () => {
+    const env = { PATH: '/usr/bin', ANTHROPIC_API_KEY: 'sk-ant-build-0123456789', BRAVE_API_KEY: 'bk' };
+    const first = (await buildAgent(await spec({ env }))).deps;
+    expect(first.registry.env).toEqual({ PATH: '/usr/bin' });
+    const other = await realpath(await mkdtemp(join(tmpdir(), 'codey-build-')));
+    const moved = (await buildAgent({ ...specOf(first), workspace: other })).deps;
+    expect(moved.registry.env).toEqual({ PATH: '/usr/bin' });
+  });
+
   it('a model change makes new deps; a turn already built on the old ones keeps its model', async () => {
     const llm = new ScriptedLlm([{ content: [block.text('one')] }, { content: [block.text('two')] }]);
     const { conversation, deps } = await buildAgent(await spec({ llm }));
