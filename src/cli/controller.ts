@@ -1,6 +1,7 @@
 import { withChanges } from '../agent/build';
 import { compact } from '../agent/compaction';
 import type { AgentEvent, Usage } from '../agent/events';
+import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import type { Controller, Spend, ToolInfo } from '../tui/controller';
@@ -124,7 +125,7 @@ export class SessionController implements Controller {
       name: t.name,
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
-      asks: !t.readOnly && !policy.allowsWholeTool(t.name),
+      asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
     }));
   }
 

@@ -61,7 +61,7 @@ export interface SessionInput {
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
   const id = randomUUID();
-  const tools = toolSettingsFor(s, env, version, input.noWeb);
+  const tools = toolSettingsFor(s, version, input.noWeb);
   const secrets = secretsOf(s, env);
   const sdk = anthropicFor(s, env, version);
   const notices: string[] = [];
@@ -79,6 +79,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     workspace: realpathSync(input.cwd),
     llm: input.llm ?? sdk,
     toolSettings: tools,
+    env,
     policy: new Policy(),
     model: s.model,
     thinking: s.thinking,

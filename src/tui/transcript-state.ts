@@ -7,6 +7,7 @@ import {
   compactionLine,
   type AgentEvent,
   type ContextFill,
+  type ToolDisplay,
   type TurnEndReason,
   type Usage,
 } from '../agent/events';
@@ -45,7 +46,10 @@ export type Item =
       note?: string;
       output?: string;
       title?: string;
-      meta?: Record<string, unknown>;
+      /** The display kind announced at the start (`tool_start.shows`), for the view of a running call. */
+      shows?: ToolDisplay['kind'];
+      /** The finished call's display, by shape; its `kind` picks the view. */
+      display?: ToolDisplay;
       durationMs?: number;
     }
   | {
@@ -261,6 +265,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         summary: a.summary,
         detail: a.detail,
         input: a.input,
+        shows: a.shows,
         status: 'running',
         startedAt: now,
         awaitingApproval: false,
@@ -282,7 +287,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         status: a.status,
         output: a.output,
         title: a.title,
-        meta: a.meta,
+        display: a.display,
         durationMs: a.durationMs,
         awaitingApproval: false,
       };

@@ -87,7 +87,8 @@ describe('conversations through compaction', () => {
       const built = await buildAgent({
         workspace: '/tmp',
         llm,
-        toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+        toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+        env: {},
         policy: new Policy(),
         model: 'm',
         thinking: 'off',

@@ -43,7 +43,8 @@ async function agent(opts: { contextWindow?: number; compactAt?: number } = {}) 
   const { conversation, deps } = await buildAgent({
     llm,
     workspace: '/tmp',
-    toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+    toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
     policy: new Policy(),
     model: 'claude-opus-4-8',
     thinking: 'off',
