@@ -103,13 +103,10 @@ export function fitFrom(
   from: number,
   fits: (from: number) => boolean,
 ): number | undefined {
-  const candidates = (turns: boolean) =>
-    messages
-      .map((m, i) => i)
-      .filter((i) => i > from && (turns ? messages[i].role === 'user' && startable(messages[i]) : true));
-  return (
-    candidates(true).find(fits) ?? candidates(false).find((i) => messages[i].role === 'assistant' && fits(i))
-  );
+  const after = [...messages.keys()].filter((i) => i > from);
+  const turnStarts = after.filter((i) => messages[i].role === 'user' && startable(messages[i]));
+  const assistants = after.filter((i) => messages[i].role === 'assistant');
+  return turnStarts.find(fits) ?? assistants.find(fits);
 }
 
 /** `messages` from `from` on, starting with a user message that says the start was left out. */
