@@ -32,10 +32,12 @@ export interface AppProps {
   home?: string;
   /** A prompt given on the command line (`codey "fix the bug"`): submitted once, at start. */
   initialPrompt?: string;
+  /** Told the frame's height in lines (the part below `<Static>`) after each render. */
+  onFrameRows?: (rows: number) => void;
 }
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
-export function App({ controller, noColor = false, home, initialPrompt }: AppProps) {
+export function App({ controller, noColor = false, home, initialPrompt, onFrameRows }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
@@ -56,8 +58,10 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
   const pending = approval.pending;
   const bottom = useRef<DOMElement>(null);
   const prompt = useRef<DOMElement>(null);
+  const root = useRef<DOMElement>(null);
   const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1 });
   useLayoutEffect(() => {
+    if (root.current) onFrameRows?.(measureElement(root.current).height);
     const next = {
       bottom: bottom.current ? measureElement(bottom.current).height : BOTTOM_GUESS,
       prompt: prompt.current ? measureElement(prompt.current).height : 0,
@@ -81,7 +85,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
   return (
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider value={keys}>
-        <Box flexDirection="column">
+        <Box ref={root} flexDirection="column">
           <Transcript done={state.done} live={state.live} columns={columns} maxLiveRows={maxLiveRows} />
           {state.waitingSince !== undefined ? (
             <Waiting model={controller.model} since={state.waitingSince} />

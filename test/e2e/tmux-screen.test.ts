@@ -30,14 +30,14 @@ afterEach(async () => {
   await rm(box.root, { recursive: true, force: true });
 });
 
-async function open(width: number, height: number, argv: string[] = []) {
+async function open(width: number, height: number, before = BEFORE) {
   term = startTmux({
-    argv: ['node', BIN, ...argv],
+    argv: ['node', BIN],
     cwd: box.cwd,
     env: box.env,
     width,
     height,
-    before: BEFORE,
+    before,
     record: join(box.root, 'pane.bytes'),
   });
   await term.waitFor('the input box', (s) => s.includes('Ask codey'));
@@ -50,10 +50,10 @@ async function ask(t: TmuxTerminal, prompt: string) {
 }
 
 /** The shell's lines are still first in the scrollback, and nothing cleared the screen or the scrollback. */
-function expectNothingLost(t: TmuxTerminal) {
+function expectNothingLost(t: TmuxTerminal, before = BEFORE) {
   expect(t.recorded()).not.toContain(CLEAR_SCREEN);
   expect(t.recorded()).not.toContain(CLEAR_SCROLLBACK);
-  expect(t.scrollback().split('\n').slice(0, BEFORE.length)).toEqual(BEFORE);
+  expect(t.scrollback().split('\n').slice(0, before.length)).toEqual(before);
 }
 
 /** No row is wider than the terminal, and none exists because a line ran past the right edge. */
@@ -155,13 +155,16 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     const first = 'The first part of the answer streams in. '.repeat(6);
     fake.enqueue(fault.hang({ afterEvents: 12, reply: reply.text(first + 'never sent', { chunkSize: 8 }) }));
     fake.enqueue(reply.text('A second answer.'));
-    const t = await open(100, 30);
+    // A screenful of shell output first: the frame sits at the bottom of the screen, as it does once
+    // a session has run for a while (see resize-guard.ts for a frame near the top).
+    const shell = Array.from({ length: 32 }, (_, i) => `shell-line-${i + 1}`);
+    const t = await open(100, 30, shell);
     await ask(t, 'stream and resize');
     await t.waitFor('the stream', (s) => s.includes('The first part'));
     t.resize(70, 24);
-    await t.waitFor('the redraw', (s) => s.split('\n').some((l) => l.startsWith('╰') && l.length === 70));
+    await t.waitFor('the redraw at 70', (s) => s.split('\n').some((l) => /^╰─{68}╯$/.test(l)));
     t.resize(50, 20);
-    await t.waitFor('the redraw', (s) => s.split('\n').some((l) => l.startsWith('╰') && l.length === 50));
+    await t.waitFor('the redraw at 50', (s) => s.split('\n').some((l) => /^╰─{48}╯$/.test(l)));
     t.keys('Escape');
     await t.waitFor('the input back', (s) => s.includes('Ask codey') && !s.includes('Esc interrupts'));
     await ask(t, 'again');
@@ -172,6 +175,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     expect(rows.filter((r) => r.startsWith('╰'))).toHaveLength(1);
     expect(rows.filter((r) => r.includes('Ask codey'))).toHaveLength(1);
     expect(rows.filter((r) => /^\s*─+\s*$/.test(r) || /^│?\s*│$/.test(r))).toEqual([]);
-    expectNothingLost(t);
+    expect(rows.filter((r) => r.startsWith('● The first part'))).toHaveLength(1);
+    expectNothingLost(t, shell);
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  * scrollback above it, so a test reads what a person would see and scroll back to. Widths are
  * `string-width`'s (a CJK character or an emoji is two cells). A line wider than the screen wraps as
  * a terminal's auto-wrap does, and the rows it spills onto are counted in `autoWrapped`.
- * Not a full VT: colours and modes are ignored; no reflow on resize.
+ * Not a full VT: colours and modes are ignored.
  */
 import stringWidth from 'string-width';
 
@@ -75,21 +75,45 @@ export class VirtualTerminal {
     return lines;
   }
 
-  /** Changes the size; rows that no longer fit above the cursor go to the scrollback, as in xterm. */
+  /**
+   * Changes the size as tmux does: the rows above the cursor are reflowed (lines re-wrapped at the new
+   * width, wrapped rows joined back), the cursor keeps its screen row, and what no longer fits above
+   * it goes to the scrollback. The cursor's row and those below start blank.
+   */
   resize(columns: number, rows: number): void {
-    for (const r of [...this.history, ...this.screen]) {
-      r.cells = r.cells.slice(0, columns);
-      while (r.cells.length < columns) r.cells.push(' ');
+    const above = [...this.history, ...this.screen.slice(0, this.row)];
+    const lines: string[][] = [];
+    for (const r of above) {
+      const cells = r.cells.slice();
+      while (cells.length > 0 && cells[cells.length - 1] === ' ') cells.pop();
+      if (r.wrapped && lines.length > 0) lines[lines.length - 1].push(...cells);
+      else lines.push(cells);
     }
-    while (this.screen.length > rows && this.row > 0) {
-      this.history.push(this.screen.shift()!);
-      this.row--;
+    const reflowed: Row[] = [];
+    for (const cells of lines) {
+      let row = blankRow(columns);
+      let col = 0;
+      for (const cell of cells) {
+        if (cell === '') continue;
+        const w = Math.max(1, stringWidth(cell));
+        if (col + w > columns) {
+          reflowed.push(row);
+          row = { ...blankRow(columns), wrapped: true };
+          col = 0;
+        }
+        row.cells[col] = cell;
+        for (let k = 1; k < w; k++) row.cells[col + k] = '';
+        col += w;
+      }
+      reflowed.push(row);
     }
-    this.screen = this.screen.slice(0, rows);
+    const cursorRow = Math.min(this.row, rows - 1, reflowed.length);
+    this.history = reflowed.slice(0, reflowed.length - cursorRow);
+    this.screen = reflowed.slice(reflowed.length - cursorRow);
     while (this.screen.length < rows) this.screen.push(blankRow(columns));
     this.columns = columns;
     this.rows = rows;
-    this.moveTo(this.row, Math.min(this.col, columns - 1));
+    this.moveTo(cursorRow, 0);
   }
 
   private print(g: string) {

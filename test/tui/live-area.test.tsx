@@ -38,9 +38,9 @@ afterEach(async () => {
   stop = undefined;
 });
 
-async function start(columns: number, rows: number) {
+async function start(columns: number, rows: number, before = SHELL_BEFORE) {
   const vt = new VirtualTerminal(columns, rows);
-  vt.write(SHELL_BEFORE.join('\n') + '\n');
+  vt.write(before.join('\n') + '\n');
   const stdout = new TerminalStdout(vt);
   const stdin = new FakeStdin();
   const c = new FakeController();
@@ -204,4 +204,39 @@ describe('wrapping', () => {
       expectNothingLost(t.vt);
     },
   );
+});
+
+describe('a resize mid-stream', () => {
+  it('leaves no piece of the older, wider frame behind once the terminal reflows it', async () => {
+    // A screenful of earlier output: the frame sits at the bottom of the screen.
+    const t = await start(
+      100,
+      30,
+      Array.from({ length: 30 }, (_, i) => `earlier-${i + 1}`),
+    );
+    await t.type('stream and resize', '\r');
+    for (const chunk of 'The first part of the answer streams in. '.repeat(4).match(/.{1,8}/g)!) {
+      t.c.emit({ type: 'text_delta', text: chunk });
+    }
+    await t.shows('The first part');
+    for (const [columns, rows] of [
+      [70, 24],
+      [50, 20],
+    ]) {
+      t.vt.resize(columns, rows);
+      t.stdout.emit('resize');
+      await eventually(() =>
+        expect(t.vt.screenLines().some((l) => l === `╰${'─'.repeat(columns - 2)}╯`)).toBe(true),
+      );
+    }
+    t.c.emit({ type: 'text', text: 'The first part of the answer streams in. '.repeat(4) });
+    t.c.endTurn();
+    await t.shows('Ask codey');
+    const all = t.vt.allLines();
+    expect(all.filter((l) => l.startsWith('╭'))).toHaveLength(1);
+    expect(all.filter((l) => l.startsWith('╰'))).toHaveLength(1);
+    expect(all.filter((l) => l.includes('Esc interrupts') || l.includes('Ask codey'))).toHaveLength(1);
+    expect(all.filter((l) => l.startsWith('● The first part'))).toHaveLength(1);
+    expect(t.vt.recorded).not.toContain('\u001b[3J');
+  });
 });
