@@ -5,8 +5,10 @@
  * lines, so the extra rows (half an input box border, the end of a streamed line) stay in the
  * scrollback. The guard follows the bytes Ink writes (how wide each row is, where the cursor is), and
  * on a narrowing `resize`, before Ink redraws, erases every row the reflowed frame takes and leaves
- * the cursor where Ink's own erase expects it. A terminal that cuts lines instead of reflowing them
- * (xterm) may lose as many rows above the frame as the frame had lines wider than the new width.
+ * the cursor where Ink's own erase expects it. xterm cuts lines instead of reflowing them, so there
+ * the guard stays off (see {@link terminalReflows}). tmux keeps the cursor's screen row when it
+ * reflows and moves what no longer fits above it into its history, out of reach of any erase: a
+ * frame near the top of a fresh screen can still leave its first rows there.
  */
 import stringWidth from 'string-width';
 
@@ -14,6 +16,15 @@ const ESC = '\u001b[';
 const TOKENS =
   // eslint-disable-next-line no-control-regex
   /\u001b\[([0-9;?]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b.?|\n|\r|[^\u001b\n\r]+/g;
+
+/**
+ * Whether the terminal reflows its lines when it gets narrower: every common one does (tmux, VTE,
+ * iTerm2, Terminal.app, kitty, WezTerm, Windows Terminal, xterm.js) except xterm itself, which sets
+ * `XTERM_VERSION`. Inside tmux (`TMUX`), tmux does the reflowing.
+ */
+export function terminalReflows(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.TMUX) || !env.XTERM_VERSION;
+}
 
 export interface ResizeGuard {
   /** The stream to give Ink: writes go through the guard to `stdout`. */

@@ -1,6 +1,6 @@
 import type { Controller } from './controller';
 import { importForTerminal } from './live-terminal';
-import { guardResize } from './resize-guard';
+import { guardResize, terminalReflows } from './resize-guard';
 import { noColorFromEnv } from './theme';
 
 // DEC private mode 2004: the terminal wraps a paste in ESC[200~ … ESC[201~, so a paste with line
@@ -35,7 +35,8 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
   );
   if (tty) stdout.write(BRACKETED_PASTE_ON);
   let frameRows = 0;
-  const guard = tty ? guardResize(stdout, () => frameRows) : undefined;
+  const guard =
+    tty && terminalReflows(options.env ?? process.env) ? guardResize(stdout, () => frameRows) : undefined;
   const instance = render(
     <App
       controller={controller}
