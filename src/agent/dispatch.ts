@@ -6,11 +6,14 @@ import {
   type StepVerdict,
   type ToolCallDescription,
   type ToolContext,
-  type ToolSession,
+  type ToolDisplay,
+  type ToolErrorCode,
+  type ToolState,
 } from '../tools/tool';
 import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
+import { INTERRUPTED } from './interrupt';
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
 export interface PermissionDenial {
@@ -40,7 +43,7 @@ export interface DispatchDeps {
   policy: Policy;
   requestApproval?: ApprovalCallback;
   cwd: string;
-  session: ToolSession;
+  state: ToolState;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
   /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
@@ -63,7 +66,8 @@ function toolContext(
   return {
     cwd: deps.cwd,
     signal,
-    session: deps.session,
+    state: deps.state,
+    env: deps.registry.env,
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
@@ -164,7 +168,7 @@ export async function dispatch(
   const end = (
     status: 'done' | 'error' | 'denied' | 'interrupted',
     rawOutput: string,
-    rawExtra: { title?: string; meta?: Record<string, unknown> } = {},
+    rawExtra: { title?: string; display?: ToolDisplay; code?: ToolErrorCode } = {},
   ): ToolResultBlock => {
     const held = progress.end();
     if (held) deps.emit({ type: 'tool_progress', id: use.id, message: held });
@@ -172,10 +176,11 @@ export async function dispatch(
     const output = headTail(deps.scrub(rawOutput));
     const extra = {
       title: rawExtra.title === undefined ? undefined : capLine(deps.scrub(rawExtra.title)),
-      meta:
-        rawExtra.meta === undefined
+      display:
+        rawExtra.display === undefined
           ? undefined
-          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.meta))) as Record<string, unknown>),
+          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.display))) as ToolDisplay),
+      code: rawExtra.code,
     };
     deps.emit({
       type: 'tool_end',
@@ -204,24 +209,25 @@ export async function dispatch(
       input: use.input,
       summary: capLine(summary),
       detail,
+      ...(tool?.shows ? { shows: tool.shows } : {}),
     });
 
   const parsed = deps.registry.parse(use.name, use.input);
   if (!parsed.ok) {
     start(use.name, '');
-    return end('error', parsed.error);
+    return end('error', parsed.error, { code: parsed.code });
   }
   const req = describe(parsed.tool, parsed.args as never);
   start(req.summary, req.detail);
-  if (signal.aborted)
-    return end('interrupted', 'Interrupted by the person before this call ran; it was not run.');
+  if (signal.aborted) return end('interrupted', INTERRUPTED.beforeRun);
   if (parsed.tool.check) {
     // A call no answer could make succeed is refused before any rule or person is consulted, so
     // no one approves it and no rule for it is suggested.
     try {
-      parsed.tool.check(parsed.args);
+      parsed.tool.check(parsed.args as never);
     } catch (err) {
-      return end('error', err instanceof ToolError ? err.message : `internal error: ${String(err)}`);
+      if (err instanceof ToolError) return end('error', err.message, { code: err.code });
+      return end('error', `internal error: ${String(err)}`, { code: 'internal' });
     }
   }
 
@@ -276,7 +282,7 @@ export async function dispatch(
             asked = { ...req, preview: JSON.parse(deps.scrub(current)) as Record<string, unknown> };
         } catch (err) {
           // The call cannot succeed: say why without asking the person about it.
-          if (err instanceof ToolError) return end('error', err.message);
+          if (err instanceof ToolError) return end('error', err.message, { code: err.code });
         }
       }
       if (shown !== undefined && current === shown) break;
@@ -287,12 +293,9 @@ export async function dispatch(
       try {
         decision = await deps.requestApproval(asked, signal);
       } catch {
-        return end(
-          'interrupted',
-          'Interrupted by the person while asking for approval; the call was not run.',
-        );
+        return end('interrupted', INTERRUPTED.whileAsking);
       }
-      if (signal.aborted) return end('interrupted', 'Interrupted by the person; the call was not run.');
+      if (signal.aborted) return end('interrupted', INTERRUPTED.whileAsking);
       const rule = deps.policy.remember(req, decision);
       deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
       if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
@@ -311,13 +314,17 @@ export async function dispatch(
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));
   if (signal.aborted) {
-    return end(
-      'interrupted',
-      `Interrupted by the person while the tool ran; it was stopped.\n${result.output}`.trim(),
-      result,
-    );
+    return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), {
+      title: result.title,
+      display: result.display,
+      code: 'interrupted',
+    });
   }
-  return end(result.isError ? 'error' : 'done', result.output, { title: result.title, meta: result.meta });
+  return end(result.isError ? 'error' : 'done', result.output, {
+    title: result.title,
+    display: result.display,
+    code: result.code,
+  });
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

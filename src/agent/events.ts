@@ -1,4 +1,7 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
+import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
+
+export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 
 /** Token counts as the Messages API reports them (`usage`), summed over requests. */
 export interface Usage {
@@ -51,6 +54,8 @@ export type AgentEvent =
       input: unknown;
       summary: string;
       detail: string;
+      /** The display kind the result will have, when the tool says (see `Tool.shows`). */
+      shows?: ToolDisplay['kind'];
     }
   | { type: 'tool_progress'; id: string; message: string }
   | {
@@ -62,7 +67,10 @@ export type AgentEvent =
       /** What the model reads (the tool_result text). */
       output: string;
       title?: string;
-      meta?: Record<string, unknown>;
+      /** What the person sees of the result, by shape; the TUI picks its view from `display.kind`. */
+      display?: ToolDisplay;
+      /** With `error` (and `interrupted`): what kind of failure, for evals and the log. */
+      code?: ToolErrorCode;
       durationMs: number;
     }
   | { type: 'approval_request'; id: string; request: ApprovalRequest }
@@ -104,3 +112,28 @@ export type AgentEventListener = (event: AgentEvent) => void;
 
 /** Asks the person; resolves with their answer. Absent when no one can be asked (`-p`, no TTY). */
 export type ApprovalCallback = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
+
+/**
+ * The fan-out from one agent to its subscribers (the front end, the session log, the cost counter).
+ * `emit` is what the loop is given; a listener that throws is skipped, so a front end's bug never
+ * breaks a turn or the conversation.
+ */
+export class EventHub {
+  readonly #listeners = new Set<AgentEventListener>();
+
+  /** Subscribe; returns the unsubscribe function. */
+  on(listener: AgentEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  readonly emit = (e: AgentEvent): void => {
+    for (const l of this.#listeners) {
+      try {
+        l(e);
+      } catch {
+        // A subscriber's failure is its own.
+      }
+    }
+  };
+}

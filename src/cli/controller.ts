@@ -1,10 +1,10 @@
-import { systemPrompt } from '../agent/system-prompt';
+import { withChanges } from '../agent/build';
 import type { AgentEvent, Usage } from '../agent/events';
+import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
-import { toolsIn } from '../tools/factory';
 import type { Controller, Spend, ToolInfo } from '../tui/controller';
-import type { CodeySession } from './session';
+import { moveSession, type CodeySession } from './session';
 import { createWorktree, type Worktree } from './worktree';
 
 /** The TUI's {@link Controller} on a real session: the one place the app meets the agent. */
@@ -22,8 +22,8 @@ export class SessionController implements Controller {
   constructor(session: CodeySession, settings: Settings, historyFile: string, notices: string[]) {
     this.#s = session;
     // Price each request at the model that served it, as it happens.
-    let model = session.agent.model;
-    session.agent.on((e) => {
+    let model = session.deps.model;
+    session.events.on((e) => {
       if (e.type === 'request_start') model = e.model;
       if (e.type !== 'usage') return;
       const p = priceOf(model);
@@ -39,7 +39,7 @@ export class SessionController implements Controller {
     return this.#s.workspace;
   }
   get model(): string {
-    return this.#s.agent.model;
+    return this.#s.deps.model;
   }
   get webStatus(): string {
     return this.#s.webStatus;
@@ -47,7 +47,7 @@ export class SessionController implements Controller {
 
   /** The agent's events, and one warning notice if the session log fails (a full disk). */
   subscribe(listener: (event: AgentEvent) => void): () => void {
-    const offAgent = this.#s.agent.on(listener);
+    const offAgent = this.#s.events.on(listener);
     const offLog = this.#s.log?.onFailure((message) => listener({ type: 'notice', level: 'warn', message }));
     return () => {
       offAgent();
@@ -57,7 +57,7 @@ export class SessionController implements Controller {
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
-    const turn = this.#s.agent.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
+    const turn = this.#s.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
     this.#running = turn;
     try {
       await turn;
@@ -76,19 +76,19 @@ export class SessionController implements Controller {
   }
 
   setApprovalHandler(handler: Parameters<Controller['setApprovalHandler']>[0]): void {
-    this.#s.agent.setApprovalCallback(handler);
+    this.#s.deps = withChanges(this.#s.deps, { requestApproval: handler });
   }
 
   clear(): void {
-    this.#s.agent.clear();
+    this.#s.conversation.clear();
   }
 
   setModel(name: string): void {
-    this.#s.agent.setModel(name);
+    this.#s.deps = withChanges(this.#s.deps, { model: name });
   }
 
   usage(): Usage {
-    return { ...this.#s.agent.usage };
+    return { ...this.#s.deps.totals.usage };
   }
 
   cost(): Spend {
@@ -97,11 +97,11 @@ export class SessionController implements Controller {
 
   tools(): ToolInfo[] {
     const policy = this.#s.policy;
-    return this.#s.agent.registry.list().map((t) => ({
+    return this.#s.deps.registry.list().map((t) => ({
       name: t.name,
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
-      asks: !t.readOnly && !policy.allowsWholeTool(t.name),
+      asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
     }));
   }
 
@@ -112,15 +112,7 @@ export class SessionController implements Controller {
    */
   async worktree(name?: string): Promise<Worktree> {
     const { path, branch } = await createWorktree(this.#s.workspace, name);
-    const registry = await toolsIn(path, this.#s.toolSettings);
-    const system = systemPrompt({
-      cwd: path,
-      platform: process.platform,
-      date: new Date().toISOString().slice(0, 10),
-      isGitRepo: true,
-    });
-    this.#s.agent.setWorkspace(registry, path, system);
-    this.#s.workspace = path;
+    await moveSession(this.#s, path);
     return { path, branch };
   }
 }

@@ -95,7 +95,7 @@ async function runPrint(
       `codey ${version}: model ${settings.model} (${settings.sources.model}), workspace ${session.workspace}\n`,
     );
     out.stderr(
-      `codey: tools: ${session.agent.registry
+      `codey: tools: ${session.deps.registry
         .list()
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
@@ -104,7 +104,7 @@ async function runPrint(
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
-  session.agent.on(printSubscriber(opts.outputFormat, out, opts.verbose));
+  session.events.on(printSubscriber(opts.outputFormat, out, opts.verbose));
   session.log?.onFailure((m) => out.stderr(`codey: ${m}\n`));
 
   // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop the turn: the loop kills the running tools,
@@ -124,12 +124,12 @@ async function runPrint(
   try {
     const startedAt = Date.now();
     session.log?.write({ type: 'user_prompt', text: prompt });
-    const result = await session.agent.run(prompt, controller.signal);
+    const result = await session.run(prompt, controller.signal);
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,
-      usage: session.agent.usage,
-      denials: session.agent.denials,
+      usage: session.deps.totals.usage,
+      denials: session.deps.totals.denials,
       startedAt,
     });
     session.log?.write({ ...obj, type: 'session_result' });

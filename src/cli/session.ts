@@ -1,44 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { Agent } from '../agent/loop';
-import { systemPrompt } from '../agent/system-prompt';
-import { Policy, readRule, splitRules } from '../approval/policy';
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAgent, specOf, withChanges } from '../agent/build';
+import type { Conversation } from '../agent/conversation';
+import { EventHub } from '../agent/events';
+import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
+import { Policy, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
-import { AnthropicClient } from '../llm/anthropic';
-import { redactor } from '../util/redact';
-import { hostedToolDefinitions } from '../llm/hosted';
 import type { LlmClient } from '../llm/types';
-import { SessionLog } from '../session/log';
+import type { SessionLog } from '../session/log';
 import { removeStaleTempFiles } from '../tools/atomic-write';
-import { toolsIn, type ToolSettings } from '../tools/factory';
+import {
+  anthropicFor,
+  hostedToolsFor,
+  openLog,
+  rulesInForce,
+  secretsOf,
+  toolSettingsFor,
+  webStatusOf,
+} from './wiring';
 
-/** Everything one session needs, built once from the resolved settings. */
+/** The person's session: one conversation, the agent's current deps, and what watches it. */
 export interface CodeySession {
   id: string;
-  agent: Agent;
-  /** Current root; changes after `/worktree`. */
-  workspace: string;
-  policy: Policy;
+  conversation: Conversation;
+  /** Replaced whole, never changed, by `/model`, `/worktree` and the approval handler. */
+  deps: AgentDeps;
+  /** Every AgentEvent of the session; the log is subscribed. */
+  events: EventHub;
+  /** Current root (`deps.workspace`); changes after `/worktree`. */
+  readonly workspace: string;
+  readonly policy: Policy;
   log?: SessionLog;
   /** Secrets to keep out of every output. */
   secrets: string[];
-  /** One-line notices for the person (unusable web provider, no log). */
+  /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
   notices: string[];
-  toolSettings: ToolSettings;
   /** For the status line: `web: command` when a web search tool exists, else `web off`. */
   webStatus: string;
   /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
   webWhy: string;
-}
-
-/** Is `dir` inside a git repository (a `.git` in it or an ancestor)? */
-export function isGitRepo(dir: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, '.git'))) return true;
-    if (dirname(d) === d) return false;
-  }
+  /** Run one user turn on the conversation with the current deps. */
+  run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
 }
 
 export interface SessionInput {
@@ -52,32 +56,14 @@ export interface SessionInput {
   llm?: LlmClient;
 }
 
-/** The API key and header style in force: `api_key` setting, else `ANTHROPIC_AUTH_TOKEN` as a bearer token. */
-export function credentials(
-  s: Settings,
-  env: Record<string, string | undefined>,
-): { key?: string; header: 'bearer' | 'x-api-key' } {
-  if (s.api_key) return { key: s.api_key, header: s.auth_header };
-  if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
-  return { header: s.auth_header };
-}
-
-/** Build the session: tools (via `toolsIn`), policy, model client, system prompt, event log. */
+/** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
-  const { settings: s, env } = input;
+  const { settings: s, env, version } = input;
   const id = randomUUID();
-  const workspace = realpathSync(input.cwd);
-  const webProvider = input.noWeb ? 'none' : s.web_provider;
-  const toolSettings: ToolSettings = {
-    webProvider,
-    // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
-    webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
-    webCommand: s.web_command,
-    env,
-    version: input.version,
-  };
-  const registry = await toolsIn(workspace, toolSettings);
-  const notices = [...registry.notices];
+  const tools = toolSettingsFor(s, version, input.noWeb);
+  const secrets = secretsOf(s, env);
+  const sdk = anthropicFor(s, env, version);
+  const notices: string[] = [];
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
   const writeJournal = join(stateDir(env), 'pending-writes');
   const removed = await removeStaleTempFiles(writeJournal);
@@ -85,93 +71,61 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     notices.push(
       `codey: removed ${removed} temporary file${removed === 1 ? '' : 's'} left by a codey that was stopped mid-write`,
     );
-  const cred = credentials(s, env);
-  const secrets = [
-    cred.key,
-    env.ANTHROPIC_API_KEY,
-    env.ANTHROPIC_AUTH_TOKEN,
-    env.BRAVE_API_KEY,
-    env.TAVILY_API_KEY,
-  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
-  const sdk = new AnthropicClient({
-    apiKey: cred.key ?? (s.base_url ? 'none' : undefined),
-    authHeader: cred.header,
-    baseUrl: s.base_url,
-    headers: { 'user-agent': `codey/${input.version}` },
-    maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
-    streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
-    proxyEnv: env,
-  });
-  const llm = input.llm ?? sdk;
-  const webProblems = [...registry.notices];
-  const hosted =
-    webProvider === 'hosted'
-      ? await hostedToolDefinitions(s, {
-          modelInfo: (id) => sdk.modelInfo(id),
-          notice: (m) => {
-            webProblems.push(m);
-            notices.push(`codey: ${m}`);
-          },
-        })
-      : [];
-  const known = new Set([...registry.list().map((t) => t.name), ...hosted.map((t) => String(t.name))]);
-  // Only rules naming a tool of this session are in force, so --verbose lists what applies.
-  const inForce = (text: string): boolean => {
-    const read = readRule(text);
-    if ('problem' in read) notices.push(`codey: ${read.problem}`);
-    else if (!known.has(read.rule.tool))
-      notices.push(
-        `codey: the rule "${text}" names no tool of this session (tools: ${[...known].join(', ')}); ignored`,
-      );
-    return !('problem' in read) && known.has(read.rule.tool);
-  };
-  const allowRules = s.allow.flatMap(splitRules).filter(inForce);
-  const denyRules = s.deny.flatMap(splitRules).filter(inForce);
-  const policy = new Policy(allowRules, denyRules);
-  const agent = new Agent({
-    llm,
-    registry,
-    policy,
-    system: systemPrompt({
-      cwd: workspace,
-      platform: process.platform,
-      date: new Date().toISOString().slice(0, 10),
-      isGitRepo: isGitRepo(workspace),
-    }),
+  const webProblems: string[] = [];
+  const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
+  const events = new EventHub();
+  const built = await buildAgent({
+    workspace: realpathSync(input.cwd),
+    llm: input.llm ?? sdk,
+    toolSettings: tools,
+    env,
+    policy: new Policy(),
     model: s.model,
-    maxTokens: s.max_tokens,
     thinking: s.thinking,
     effort: s.effort,
-    maxTurns: s.max_turns,
-    hostedTools: hosted,
-    cwd: workspace,
-    session: { memo: new Map(), writeJournal },
+    limits: { maxTokens: s.max_tokens, maxTurns: s.max_turns },
+    hostedTools,
     secrets,
+    toolState: { memo: new Map(), writeJournal },
+    emit: events.emit,
   });
+  notices.unshift(...built.deps.registry.notices);
+  const names = built.deps.registry.list().map((t) => t.name);
+  const known = [...names, ...hostedTools.map((t) => String(t.name))];
+  const rules = rulesInForce(
+    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) },
+    known,
+    notices,
+  );
+  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
+  const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
+  const { log, notice } = openLog(env, secrets, start);
+  if (notice) notices.push(notice);
+  else events.on((e) => log?.write(e));
+  const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
+  const session: CodeySession = {
+    ...web,
+    id,
+    conversation: built.conversation,
+    deps,
+    events,
+    log,
+    secrets,
+    notices,
+    get workspace() {
+      return this.deps.workspace;
+    },
+    get policy() {
+      return this.deps.policy;
+    },
+    run(prompt, signal) {
+      return runTurn(this.conversation, this.deps, prompt, signal);
+    },
+  };
+  return session;
+}
 
-  let log: SessionLog | undefined;
-  try {
-    log = new SessionLog(join(stateDir(env), 'sessions'), id, redactor(secrets));
-    log.write({
-      type: 'session_start',
-      session_id: id,
-      cwd: workspace,
-      model: s.model,
-      version: input.version,
-      tools: registry.list().map((t) => t.name),
-    });
-    agent.on((e) => log?.write(e));
-  } catch (err) {
-    notices.push(`codey: no session log (${(err as Error).message}); going on without one`);
-  }
-  const webOn = known.has('web_search');
-  const webStatus = webOn ? `web: ${webProvider}` : 'web off';
-  const webWhy = webOn
-    ? `web: ${webProvider}`
-    : input.noWeb
-      ? 'web off: --no-web'
-      : webProvider === 'none'
-        ? 'web off: no web_provider is set'
-        : `web off: ${(webProblems[0] ?? `web_provider ${webProvider} cannot be used`).replace(/^codey: /, '')}`;
-  return { id, agent, workspace, policy, log, secrets, notices, toolSettings, webStatus, webWhy };
+/** Move the session to another root (`/worktree`): deps built again there, the conversation kept. */
+export async function moveSession(session: CodeySession, workspace: string): Promise<void> {
+  session.deps = (await buildAgent({ ...specOf(session.deps), workspace })).deps;
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentOptions } from '../../src/agent/loop';
-import type { AgentEvent } from '../../src/agent/events';
+import { buildAgent, type AgentSpec } from '../../src/agent/build';
+import { EventHub, type AgentEvent } from '../../src/agent/events';
+import { runTurn } from '../../src/agent/loop';
 import { Policy } from '../../src/approval/policy';
 import { ScriptedLlm, block, type ScriptedReply } from '../../src/llm/scripted';
 import { Registry } from '../../src/tools/registry';
 import { ToolError, defineTool } from '../../src/tools/tool';
-import { toolResultsPaired } from '../support/fake-anthropic';
+import { buildRequest } from '../../src/llm/request';
+import { requestProblem, toolResultsPaired } from '../support/fake-anthropic';
 
 const echo = defineTool({
   name: 'echo',
@@ -41,24 +43,36 @@ const shell = defineTool({
   run: async ({ command }) => `ran ${command}`,
 });
 
-function agent(replies: ScriptedReply[], over: Partial<AgentOptions> = {}) {
+/** The loop on a scripted model: `run` is one user turn; `messages`, `denials`, `usage` as they stand. */
+async function agent(replies: ScriptedReply[], over: Partial<AgentSpec> & { registry?: Registry } = {}) {
   const llm = new ScriptedLlm(replies);
-  const a = new Agent({
+  const hub = new EventHub();
+  const built = await buildAgent({
+    workspace: '/tmp',
     llm,
-    registry: new Registry([echo, fail, sleeper, shell]),
+    toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
     policy: new Policy(),
-    system: 'sys',
     model: 'm',
-    maxTokens: 100,
     thinking: 'off',
-    maxTurns: 10,
-    cwd: '/tmp',
-    session: { memo: new Map() },
+    limits: { maxTokens: 100, maxTurns: 10 },
+    emit: hub.emit,
     ...over,
   });
+  const deps = { ...built.deps, registry: over.registry ?? new Registry([echo, fail, sleeper, shell]) };
+  const conversation = built.conversation;
   const events: AgentEvent[] = [];
-  a.on((e) => events.push(e));
-  return { a, llm, events };
+  hub.on((e) => events.push(e));
+  const a = {
+    run: (prompt: string, s: AbortSignal) => runTurn(conversation, deps, prompt, s),
+    on: (l: (e: AgentEvent) => void) => hub.on(l),
+    get messages() {
+      return conversation.messages;
+    },
+    denials: deps.totals.denials,
+    usage: deps.totals.usage,
+  };
+  return { a, llm, events, deps };
 }
 const signal = () => new AbortController().signal;
 const lastUserContent = (llm: ScriptedLlm, i: number) =>
@@ -71,7 +85,7 @@ const lastUserContent = (llm: ScriptedLlm, i: number) =>
 
 describe('Agent', () => {
   it('runs tools and loops until end_turn, pairing every tool_use with one tool_result', async () => {
-    const { a, llm, events } = agent([
+    const { a, llm, events } = await agent([
       {
         content: [
           block.text('let me look'),
@@ -96,7 +110,7 @@ describe('Agent', () => {
   });
 
   it('turns invalid arguments and unknown tools into tool_results the model can act on', async () => {
-    const { a, llm } = agent([
+    const { a, llm } = await agent([
       { content: [block.toolUse('t1', 'echo', { txt: 'a' }), block.toolUse('t2', 'nope', {})] },
       { content: [block.text('ok')] },
     ]);
@@ -109,7 +123,7 @@ describe('Agent', () => {
   });
 
   it('refuses a call that needs asking when no one can be asked, and records the denial', async () => {
-    const { a, llm } = agent([
+    const { a, llm } = await agent([
       { content: [block.toolUse('t1', 'bash', { command: 'rm -rf build' })] },
       { content: [block.text('ok')] },
     ]);
@@ -133,7 +147,7 @@ describe('Agent', () => {
       { kind: 'allow_detail' as const },
       { kind: 'deny_with_message' as const, message: 'use make instead' },
     ];
-    const { a, llm } = agent(
+    const { a, llm } = await agent(
       [
         { content: [block.toolUse('t1', 'bash', { command: 'npm test' })] },
         { content: [block.toolUse('t2', 'bash', { command: 'npm test' })] },
@@ -150,7 +164,7 @@ describe('Agent', () => {
 
   it('resends the conversation unchanged on pause_turn, and the continuation extends the paused message', async () => {
     const paused = [{ type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'q' } }];
-    const { a, llm } = agent([
+    const { a, llm } = await agent([
       { content: paused, stop_reason: 'pause_turn' },
       { content: [block.text('done')] },
     ]);
@@ -170,14 +184,14 @@ describe('Agent', () => {
     const loop: ScriptedReply = () => ({
       content: [block.toolUse(`t${Math.random()}`, 'echo', { text: 'x' })],
     });
-    const { a } = agent([loop, loop, loop, loop], { maxTurns: 3 });
+    const { a } = await agent([loop, loop, loop, loop], { limits: { maxTokens: 100, maxTurns: 3 } });
     const r = await a.run('go', signal());
     expect(r).toMatchObject({ reason: 'max_turns', requests: 3 });
     expect(toolResultsPaired(a.messages)).toBeNull();
   });
 
   it('reports max_tokens and answers the cut tool_use so the conversation stays valid', async () => {
-    const { a } = agent([
+    const { a } = await agent([
       {
         content: [block.text('writing'), block.toolUse('t1', 'echo', { text: 'partial' })],
         stop_reason: 'max_tokens',
@@ -190,13 +204,13 @@ describe('Agent', () => {
   });
 
   it('reports a refusal', async () => {
-    const { a } = agent([{ content: [block.text('')], stop_reason: 'refusal' }]);
+    const { a } = await agent([{ content: [block.text('')], stop_reason: 'refusal' }]);
     expect((await a.run('go', signal())).reason).toBe('refusal');
   });
 
   it('an interrupt during a tool leaves a valid conversation that can go on', async () => {
     const ac = new AbortController();
-    const { a, llm, events } = agent([
+    const { a, llm, events } = await agent([
       { content: [block.toolUse('t1', 'sleeper', {}), block.toolUse('t2', 'echo', { text: 'later' })] },
       { content: [block.text('continuing')] },
     ]);
@@ -205,8 +219,11 @@ describe('Agent', () => {
     expect(r.reason).toBe('interrupted');
     expect(toolResultsPaired(a.messages)).toBeNull();
     const results = a.messages.at(-1)!.content as { content: string }[];
-    expect(results[0].content).toMatch(/^Interrupted by the person while the tool ran/);
-    expect(results[1].content).toMatch(/^Interrupted by the person before this call ran/);
+    // One interrupt text per call, naming the person.
+    expect(results.map((r) => r.content)).toEqual([
+      'Interrupted by the person while the tool ran; it was stopped.',
+      'Interrupted by the person before this call ran; it was not run.',
+    ]);
     expect(events.filter((e) => e.type === 'tool_end').map((e) => e.type === 'tool_end' && e.status)).toEqual(
       ['interrupted'],
     );
@@ -217,8 +234,28 @@ describe('Agent', () => {
     expect(last.map((b) => b.type)).toEqual(['tool_result', 'tool_result', 'text']);
   });
 
+  it('stores no assistant message when every block of it is empty, and the next turn is accepted', async () => {
+    const { a, llm } = await agent([
+      { content: [block.text(''), block.text('  \n')] },
+      { content: [block.text('here now')] },
+    ]);
+    expect((await a.run('hello?', signal())).reason).toBe('end_turn');
+    expect((await a.run('still there?', signal())).text).toBe('here now');
+    const second = buildRequest(llm.requests[1]);
+    expect(requestProblem(second)).toBeNull();
+    expect(llm.requests[1].messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'hello?' },
+          { type: 'text', text: 'still there?' },
+        ],
+      },
+    ]);
+  });
+
   it('a listener that throws does not break the turn', async () => {
-    const { a } = agent([{ content: [block.text('fine')] }]);
+    const { a } = await agent([{ content: [block.text('fine')] }]);
     a.on(() => {
       throw new Error('ui bug');
     });
@@ -226,7 +263,7 @@ describe('Agent', () => {
   });
 
   it('sums usage over requests', async () => {
-    const { a } = agent([
+    const { a } = await agent([
       {
         content: [block.toolUse('t1', 'echo', { text: 'a' })],
         usage: { input_tokens: 100, cache_read_input_tokens: 60 },
@@ -250,7 +287,7 @@ describe('Agent', () => {
         return 'printed';
       },
     });
-    const { a, events } = agent(
+    const { a, events } = await agent(
       [{ content: [block.toolUse('t1', 'printer', {})] }, { content: [block.text('ok')] }],
       { registry: new Registry([printer]), secrets: [secret] },
     );

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
-import { Agent } from '../../src/agent/loop';
+import { buildAgent } from '../../src/agent/build';
+import { EventHub, type AgentEvent } from '../../src/agent/events';
+import { runTurn } from '../../src/agent/loop';
 import { Policy } from '../../src/approval/policy';
 import { AnthropicClient } from '../../src/llm/anthropic';
 import { Registry } from '../../src/tools/registry';
@@ -12,27 +13,29 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-function agent() {
-  const a = new Agent({
+async function agent() {
+  const hub = new EventHub();
+  const { conversation, deps } = await buildAgent({
     llm: new AnthropicClient({ apiKey: 'k', authHeader: 'bearer', baseUrl: fake.url, maxRetries: 0 }),
-    registry: new Registry([]),
+    workspace: '/tmp',
+    toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
     policy: new Policy(),
-    system: 'sys',
     model: 'claude-opus-4-8',
-    maxTokens: 100,
     thinking: 'off',
-    maxTurns: 5,
-    cwd: '/tmp',
-    session: { memo: new Map() },
+    limits: { maxTokens: 100, maxTurns: 5 },
+    emit: hub.emit,
   });
+  const d = { ...deps, registry: new Registry([]) };
+  const a = { run: (prompt: string, signal: AbortSignal) => runTurn(conversation, d, prompt, signal) };
   const events: AgentEvent[] = [];
-  a.on((e) => events.push(e));
+  hub.on((e) => events.push(e));
   return { a, events };
 }
 
 describe('a prompt that makes the request too large', () => {
   it('is refused unsent with a reason, taken back, and the session goes on', async () => {
-    const { a, events } = agent();
+    const { a, events } = await agent();
     fake.enqueue(reply.text('first answer'));
     expect((await a.run('hello', new AbortController().signal)).text).toBe('first answer');
 

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import { EventHub, type AgentEvent } from '../../src/agent/events';
 import { SessionController } from '../../src/cli/controller';
 import type { CodeySession } from '../../src/cli/session';
 import type { Settings } from '../../src/config/resolve';
@@ -14,8 +14,7 @@ describe.skipIf(!existsSync('/dev/full'))('SessionController with a session log 
   it('reaches the interactive app as one warning notice', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'codey-log-'));
     const log = new SessionLog(dir, 'full', redactor([]), { open: () => createWriteStream('/dev/full') });
-    const agent = { model: 'm', on: () => () => {} };
-    const session = { agent, log } as unknown as CodeySession;
+    const session = { deps: { model: 'm' }, events: new EventHub(), log } as unknown as CodeySession;
     const settings = { theme: 'dark' } as Settings;
     const controller = new SessionController(session, settings, join(dir, 'history.jsonl'), []);
     const events: AgentEvent[] = [];

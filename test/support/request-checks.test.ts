@@ -104,5 +104,21 @@ describe('requestProblem', () => {
     expect(requestProblem({ ...ok, messages: [user({ type: 'text', text: '' })] })).toBe(
       'messages.0.content.0.text: text content blocks must be non-empty',
     );
+    expect(requestProblem({ ...ok, messages: [user({ type: 'text', text: ' \n\t' })] })).toBe(
+      'messages.0.content.0.text: text content blocks must contain non-whitespace text',
+    );
+  });
+
+  it('refuses a thinking block without its signature', () => {
+    const thinking = (signature: string) => ({ type: 'thinking', thinking: 'hm', signature });
+    const messages = (signature: string) => [
+      ...ok.messages,
+      assistant(thinking(signature), { type: 'text', text: 'ok' }),
+      user({ type: 'text', text: 'go on' }),
+    ];
+    expect(requestProblem({ ...ok, messages: messages('') })).toBe(
+      'messages.1.content.0: Invalid `signature` in `thinking` block',
+    );
+    expect(requestProblem({ ...ok, messages: messages('sig_abc') })).toBeNull();
   });
 });

@@ -97,7 +97,8 @@ export function countCacheBreakpoints(body: unknown): number {
 /**
  * The first reason the real API would refuse this POST /v1/messages body with a 400, or null.
  * Checks: `model`, `max_tokens`, non-empty `messages`, non-empty content (the final assistant message
- * excepted), non-empty text blocks, tool results paired, at most 4 cache breakpoints.
+ * excepted), non-empty text blocks (not whitespace only either), a signature on every thinking block,
+ * tool results paired, at most 4 cache breakpoints.
  */
 export function requestProblem(body: unknown): string | null {
   if (!isObj(body)) return 'Request body must be a JSON object.';
@@ -118,6 +119,15 @@ export function requestProblem(body: unknown): string | null {
     if (k >= 0 && !(isFinalAssistant && blocks.length === 1)) {
       return `messages.${i}.content.${k}.text: text content blocks must be non-empty`;
     }
+    const w = blocks.findIndex(
+      (b) => b.type === 'text' && typeof b.text === 'string' && /^\s+$/.test(b.text),
+    );
+    if (w >= 0)
+      return `messages.${i}.content.${w}.text: text content blocks must contain non-whitespace text`;
+    const t = blocks.findIndex(
+      (b) => b.type === 'thinking' && (typeof b.signature !== 'string' || b.signature === ''),
+    );
+    if (t >= 0) return `messages.${i}.content.${t}: Invalid \`signature\` in \`thinking\` block`;
   }
   const pairing = toolResultsPaired(messages);
   if (pairing) return pairing;

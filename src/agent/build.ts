@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Policy } from '../approval/policy';
+import { redactor } from '../util/redact';
+import type { LlmClient } from '../llm/types';
+import { toolsIn, type ToolSettings } from '../tools/factory';
+import type { ToolState } from '../tools/tool';
+import { Conversation } from './conversation';
+import type { AgentEvent, ApprovalCallback } from './events';
+import { newTotals, type AgentDeps, type SessionTotals, type TurnLimits } from './loop';
+import { systemPrompt } from './system-prompt';
+
+/** Is `dir` inside a git repository (a `.git` folder or file in it or an ancestor)? */
+export function isGitRepo(dir: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return true;
+    if (dirname(d) === d) return false;
+  }
+}
+
+/**
+ * What an agent is built from: the main session's agent, the one `/worktree` moves to, and (next) a
+ * subagent. What is shared between them is passed in (the policy, the tool state, the totals, where
+ * events go); what depends on the workspace (the tools, the system prompt) is built here.
+ */
+export interface AgentSpec {
+  /** Workspace root: absolute, symlinks resolved. */
+  workspace: string;
+  llm: LlmClient;
+  /** The narrow settings `toolsIn` builds the tools from. */
+  toolSettings: ToolSettings;
+  /**
+   * The environment the tools are built for: provider keys and PATH. Their child processes get it
+   * less codey's own keys (`ToolContext.env`).
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  policy: Policy;
+  model: string;
+  thinking: 'auto' | 'adaptive' | 'off';
+  effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  limits: TurnLimits;
+  /** Server tool definitions (hosted search/fetch); default none. */
+  hostedTools?: readonly Record<string, unknown>[];
+  /** codey's own keys, kept out of every tool output; default none. */
+  secrets?: readonly string[];
+  /** Default: a new, empty one. */
+  toolState?: ToolState;
+  /** Default: new totals. */
+  totals?: SessionTotals;
+  /** Default: events go nowhere. */
+  emit?: (e: AgentEvent) => void;
+  /** Absent: no one to ask, so calls that need asking are refused. */
+  requestApproval?: ApprovalCallback;
+  /** For the system prompt; default `process.platform`. */
+  platform?: string;
+  /** For the system prompt, `YYYY-MM-DD`; default today (UTC). */
+  date?: string;
+}
+
+/** A built agent: an empty conversation and the deps `runTurn` takes. */
+export interface BuiltAgent {
+  conversation: Conversation;
+  deps: AgentDeps;
+}
+
+/**
+ * Build an agent (DESIGN.md "The run, end to end"): its tools through `toolsIn` (the one factory),
+ * its system prompt for the workspace, and frozen deps. Never throws for a tool source that cannot be
+ * used: `deps.registry.notices` says what is missing.
+ */
+export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
+  const registry = await toolsIn({ workspace: spec.workspace, settings: spec.toolSettings, env: spec.env });
+  const secrets = Object.freeze([...(spec.secrets ?? [])]);
+  const deps: AgentDeps = Object.freeze({
+    llm: spec.llm,
+    registry,
+    policy: spec.policy,
+    system: systemPrompt({
+      cwd: spec.workspace,
+      platform: spec.platform ?? process.platform,
+      date: spec.date ?? new Date().toISOString().slice(0, 10),
+      isGitRepo: isGitRepo(spec.workspace),
+    }),
+    model: spec.model,
+    thinking: spec.thinking,
+    effort: spec.effort,
+    limits: Object.freeze({ ...spec.limits }),
+    hostedTools: Object.freeze([...(spec.hostedTools ?? [])]),
+    workspace: spec.workspace,
+    toolSettings: spec.toolSettings,
+    env: spec.env,
+    toolState: spec.toolState ?? { memo: new Map() },
+    requestApproval: spec.requestApproval,
+    emit: spec.emit ?? (() => {}),
+    totals: spec.totals ?? newTotals(),
+    secrets,
+    scrub: redactor(secrets, { keyShapes: false }),
+  });
+  return { conversation: new Conversation(), deps };
+}
+
+/** The spec `deps` were built from, to build them again with a change (another workspace). */
+export function specOf(deps: AgentDeps): AgentSpec {
+  const { registry: _r, system: _s, scrub: _x, ...spec } = deps;
+  return { ...spec };
+}
+
+/** New deps with another model, approval handler or policy; `deps` itself is left as it is. */
+export function withChanges(
+  deps: AgentDeps,
+  change: Partial<Pick<AgentDeps, 'model' | 'requestApproval' | 'policy'>>,
+): AgentDeps {
+  return Object.freeze({ ...deps, ...change });
+}

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
+import { INTERRUPTED } from './interrupt';
+
+type Block = ContentBlockParam;
+type ToolUseBlock = Extract<Block, { type: 'tool_use' }>;
+type ToolResultBlockParam = Extract<Block, { type: 'tool_result' }>;
+
+const isToolResult = (b: Block): b is ToolResultBlockParam => b.type === 'tool_result';
+const isToolUse = (b: Block): b is ToolUseBlock => b.type === 'tool_use';
+
+/**
+ * Whether a block may be sent back to the Messages API, which refuses (400) a text block that is
+ * empty or only whitespace, and a thinking block without its signature, in every later request.
+ */
+function sendable(b: Block): boolean {
+  if (b.type === 'text') return typeof b.text === 'string' && b.text.trim() !== '';
+  if (b.type === 'thinking') return typeof b.signature === 'string' && b.signature !== '';
+  return true;
+}
+
+const blocksOf = (m: MessageParam): Block[] =>
+  typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : [...m.content];
+
+const message = (role: 'user' | 'assistant', content: Block[]): MessageParam =>
+  Object.freeze({ role, content: Object.freeze(content) as Block[] });
+
+/** What the session store keeps of a conversation ({@link Conversation.toJSON}). */
+export interface ConversationRecord {
+  version: 1;
+  /** Messages API messages, oldest first. */
+  messages: MessageParam[];
+}
+
+const recordSchema = z.object({
+  version: z.literal(1),
+  messages: z.array(
+    z.object({
+      role: z.enum(['user', 'assistant']),
+      content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
+    }),
+  ),
+});
+
+/**
+ * The messages of one agent's conversation, kept so that every request built from them is one the
+ * Messages API accepts (DESIGN.md "Conversation"). The invariants, held by every method:
+ * - it starts with a user message, and user and assistant messages alternate;
+ * - every tool_use is answered by exactly one tool_result, in the next (user) message, and every
+ *   tool_result answers a tool_use of the message just before it;
+ * - tool_result blocks come first in their user message;
+ * - no text block is empty or only whitespace, and no message is empty;
+ * - a thinking block keeps its signature (one without is not kept);
+ * - an assistant message that follows an assistant message (the continuation after `pause_turn`)
+ *   extends it, so a paused turn stays one message.
+ * Messages handed out are frozen and never changed afterwards; the methods replace them.
+ */
+export class Conversation {
+  #messages: MessageParam[] = [];
+
+  /** The messages, oldest first: what the next request sends. A copy; change it through the methods. */
+  get messages(): readonly MessageParam[] {
+    return Object.freeze([...this.#messages]);
+  }
+
+  get length(): number {
+    return this.#messages.length;
+  }
+
+  /** The tool_use blocks of the newest assistant message that no tool_result answers yet. */
+  openToolUses(): ToolUseBlock[] {
+    const last = this.#messages.at(-1);
+    return last?.role === 'assistant' ? blocksOf(last).filter(isToolUse) : [];
+  }
+
+  /**
+   * Add user content: a prompt, tool_results, or both. Merges into a trailing user message (after an
+   * interrupted request, or a response with nothing worth keeping). Tool results that answer no open
+   * tool_use, or one already answered, are dropped; an open tool_use the content does not answer is
+   * answered "interrupted before this call ran", so nothing is left unpaired. Empty text is dropped.
+   */
+  appendUser(content: string | readonly Block[]): void {
+    const blocks = (
+      typeof content === 'string' ? [{ type: 'text' as const, text: content }] : [...content]
+    ).filter(sendable);
+    const open = this.openToolUses();
+    const waiting = new Set(open.map((u) => u.id));
+    const results: Block[] = [];
+    for (const b of blocks) if (isToolResult(b) && waiting.delete(b.tool_use_id)) results.push(b);
+    for (const u of open) {
+      if (waiting.has(u.id))
+        results.push({
+          type: 'tool_result',
+          tool_use_id: u.id,
+          content: INTERRUPTED.beforeRun,
+          is_error: true,
+        });
+    }
+    const rest = blocks.filter((b) => !isToolResult(b));
+    const last = this.#messages.at(-1);
+    if (last?.role === 'user') {
+      const prev = blocksOf(last);
+      this.#messages[this.#messages.length - 1] = message('user', [
+        ...prev.filter(isToolResult),
+        ...prev.filter((b) => !isToolResult(b)),
+        ...rest,
+      ]);
+    } else if (results.length + rest.length > 0) {
+      this.#messages.push(message('user', [...results, ...rest]));
+    }
+  }
+
+  /**
+   * Add a response's content blocks. Blocks the API would refuse when sent back are dropped, and a
+   * response left with nothing adds no message (the user message stays last; the next prompt joins
+   * it). After an assistant message whose tool_uses are open, those are answered "interrupted" first;
+   * after one with none open (a `pause_turn`), the content extends that message.
+   * @throws Error when the conversation is empty: it starts with the person's message.
+   */
+  appendAssistant(content: readonly (ContentBlock | Block)[]): void {
+    const blocks = (content as Block[]).filter((b) => sendable(b) && !isToolResult(b));
+    if (blocks.length === 0) return;
+    const last = this.#messages.at(-1);
+    if (!last) throw new Error('a conversation starts with a user message, not an assistant one');
+    if (last.role === 'assistant' && this.openToolUses().length > 0) this.appendUser([]);
+    const prev = this.#messages.at(-1)!;
+    if (prev.role === 'assistant') {
+      this.#messages[this.#messages.length - 1] = message('assistant', [...blocksOf(prev), ...blocks]);
+    } else {
+      this.#messages.push(message('assistant', blocks));
+    }
+  }
+
+  /**
+   * A function that puts the conversation back as it is now (a prompt that made the request too
+   * large is taken back). Cheap: messages are never changed in place.
+   */
+  checkpoint(): () => void {
+    const saved = [...this.#messages];
+    return () => {
+      this.#messages = [...saved];
+    };
+  }
+
+  /** Forget every message (`/clear`). */
+  clear(): void {
+    this.#messages = [];
+  }
+
+  /**
+   * Replace the oldest `count` messages with one user message holding `summary` (compaction). The cut
+   * moves later past a user message whose tool_results answer calls in the replaced part, so no
+   * result loses its call; a kept user message at the cut gets the summary as its first block.
+   * @returns how many messages were replaced (0 to `length`).
+   * @throws RangeError when `summary` is empty or only whitespace.
+   */
+  replacePrefix(count: number, summary: string): number {
+    if (summary.trim() === '') throw new RangeError('a compaction summary must not be empty');
+    const m = this.#messages;
+    let cut = Math.min(Math.max(Math.floor(count), 0), m.length);
+    while (cut < m.length && m[cut].role === 'user' && blocksOf(m[cut]).some(isToolResult)) cut++;
+    const head: Block = { type: 'text', text: summary };
+    const next = m[cut];
+    this.#messages =
+      next?.role === 'user'
+        ? [message('user', [head, ...blocksOf(next)]), ...m.slice(cut + 1)]
+        : [message('user', [head]), ...m.slice(cut)];
+    return cut;
+  }
+
+  /** The record the session store writes (`JSON.stringify(conversation)` gives the same). */
+  toJSON(): ConversationRecord {
+    return { version: 1, messages: structuredClone(this.#messages) as MessageParam[] };
+  }
+
+  /**
+   * A conversation from a stored record. Each message goes through {@link appendUser} or
+   * {@link appendAssistant}, so a record written by an older or broken codey comes back satisfying
+   * the invariants (leading assistant messages are skipped).
+   * @throws Error naming the first field that is not a conversation record (`messages.3.role: …`).
+   */
+  static fromJSON(record: unknown): Conversation {
+    const parsed = recordSchema.safeParse(record);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`not a conversation record: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
+    }
+    const c = new Conversation();
+    for (const m of parsed.data.messages as MessageParam[]) {
+      const content = structuredClone(typeof m.content === 'string' ? m.content : [...m.content]);
+      if (m.role === 'user') c.appendUser(content);
+      else if (c.length > 0)
+        c.appendAssistant(typeof content === 'string' ? [{ type: 'text', text: content }] : content);
+    }
+    return c;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * What the model reads in a tool_result when the person interrupts the turn (Esc, Ctrl-C, an aborted
+ * signal): one wording, naming "the person", and one text per call. Each says whether the call ran,
+ * since that decides what the model must check before it goes on.
+ */
+export const INTERRUPTED = {
+  /** The call never started. */
+  beforeRun: 'Interrupted by the person before this call ran; it was not run.',
+  /** The call waited for approval and never started. */
+  whileAsking: 'Interrupted by the person while asking for approval; it was not run.',
+  /** The call had started and was stopped; what it printed so far follows on the next lines. */
+  whileRunning: 'Interrupted by the person while the tool ran; it was stopped.',
+} as const;

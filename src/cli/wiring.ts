@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { readRule } from '../approval/policy';
+import { stateDir } from '../config/paths';
+import type { Settings } from '../config/resolve';
+import { AnthropicClient } from '../llm/anthropic';
+import { hostedToolDefinitions } from '../llm/hosted';
+import { redactor } from '../util/redact';
+import { SessionLog } from '../session/log';
+import type { ToolSettings } from '../tools/factory';
+
+/** The API key and header style in force: `api_key` setting, else `ANTHROPIC_AUTH_TOKEN` as a bearer token. */
+export function credentials(
+  s: Settings,
+  env: Record<string, string | undefined>,
+): { key?: string; header: 'bearer' | 'x-api-key' } {
+  if (s.api_key) return { key: s.api_key, header: s.auth_header };
+  if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
+  return { header: s.auth_header };
+}
+
+/** codey's own keys (the API key in force, the provider keys): kept out of every output. */
+export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
+  return [
+    credentials(s, env).key,
+    env.ANTHROPIC_API_KEY,
+    env.ANTHROPIC_AUTH_TOKEN,
+    env.BRAVE_API_KEY,
+    env.TAVILY_API_KEY,
+  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+}
+
+/** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */
+export function toolSettingsFor(s: Settings, version: string, noWeb: boolean): ToolSettings {
+  const webProvider = noWeb ? 'none' : s.web_provider;
+  return {
+    webProvider,
+    // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
+    webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
+    webCommand: s.web_command,
+    version,
+  };
+}
+
+/** The SDK client for the settings (retry knobs from `CODEY_STREAM_RETRIES`, `CODEY_STREAM_RETRY_BASE_MS`). */
+export function anthropicFor(
+  s: Settings,
+  env: Record<string, string | undefined>,
+  version: string,
+): AnthropicClient {
+  const cred = credentials(s, env);
+  return new AnthropicClient({
+    apiKey: cred.key ?? (s.base_url ? 'none' : undefined),
+    authHeader: cred.header,
+    baseUrl: s.base_url,
+    headers: { 'user-agent': `codey/${version}` },
+    maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
+    streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+    proxyEnv: env,
+  });
+}
+
+/** The hosted (server) tool definitions when the provider is `hosted`, else none; notices go to `notice`. */
+export async function hostedToolsFor(
+  s: Settings,
+  tools: ToolSettings,
+  sdk: AnthropicClient,
+  notice: (message: string) => void,
+): Promise<Record<string, unknown>[]> {
+  if (tools.webProvider !== 'hosted') return [];
+  return hostedToolDefinitions(s, {
+    modelInfo: (model) => sdk.modelInfo(model),
+    notice: (m) => notice(`codey: ${m}`),
+  });
+}
+
+/**
+ * The rules in force: those that parse and name a tool of the session (`tools`), so `--verbose` lists
+ * what applies. Each other rule gets a notice saying why it is ignored.
+ */
+export function rulesInForce(
+  rules: { allow: readonly string[]; deny: readonly string[] },
+  tools: readonly string[],
+  notices: string[],
+): { allow: string[]; deny: string[] } {
+  const inForce = (text: string): boolean => {
+    const read = readRule(text);
+    if ('problem' in read) notices.push(`codey: ${read.problem}`);
+    else if (!tools.includes(read.rule.tool))
+      notices.push(
+        `codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')}); ignored`,
+      );
+    return !('problem' in read) && tools.includes(read.rule.tool);
+  };
+  return { allow: rules.allow.filter(inForce), deny: rules.deny.filter(inForce) };
+}
+
+/**
+ * The web part of the status line (`web: command` when a web search tool exists, else `web off`)
+ * and of `--verbose`, which also says why it is off (`--no-web`, no provider, the provider's problem).
+ */
+export function webStatusOf(
+  tools: ToolSettings,
+  known: readonly string[],
+  noWeb: boolean,
+  problems: readonly string[],
+): { webStatus: string; webWhy: string } {
+  const p = tools.webProvider;
+  if (known.includes('web_search')) return { webStatus: `web: ${p}`, webWhy: `web: ${p}` };
+  const why = noWeb
+    ? '--no-web'
+    : p === 'none'
+      ? 'no web_provider is set'
+      : (problems[0] ?? `web_provider ${p} cannot be used`).replace(/^codey: /, '');
+  return { webStatus: 'web off', webWhy: `web off: ${why}` };
+}
+
+/**
+ * Open the session's event log under `STATE/sessions` and write its `session_start` record.
+ * @returns the log, or a notice saying why there is none (the session goes on without one).
+ */
+export function openLog(
+  env: Record<string, string | undefined>,
+  secrets: readonly string[],
+  start: { session_id: string; cwd: string; model: string; version: string; tools: string[] },
+): { log?: SessionLog; notice?: string } {
+  try {
+    const log = new SessionLog(join(stateDir(env), 'sessions'), start.session_id, redactor(secrets));
+    log.write({ type: 'session_start', ...start });
+    return { log };
+  } catch (err) {
+    return { notice: `codey: no session log (${(err as Error).message}); going on without one` };
+  }
+}
