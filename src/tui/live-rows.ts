@@ -58,7 +58,7 @@ export function itemRows(item: Item, columns: number): number {
         resultRows(item.output, 8, columns) +
         1 +
         // A finished edit behind a running tool draws its diff, at most 40 lines and "+N more".
-        (typeof item.meta?.after === 'string' ? 42 : 0)
+        (item.display?.kind === 'diff' ? 42 : 0)
       );
   }
 }
