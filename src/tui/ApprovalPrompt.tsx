@@ -65,6 +65,8 @@ export interface ApprovalPromptProps {
 
 /** Rows of the prompt besides the header, the detail and the diff: border, "Allow this?", hint. */
 const CHROME_ROWS = 4;
+/** Cells of a preview line that the prompt's diff compares and lays out. */
+const DIFF_CELLS = 1000;
 /** A preview line cut in the "d" view, in screen widths: a minified file still prints in a moment. */
 const FULL_VIEW_WIDTHS = 20;
 
@@ -166,18 +168,19 @@ export function ApprovalPrompt({
     else if (/^[1-9]$/.test(input)) choose(Number(input) - 1);
   });
 
-  // Cut to the box's width before any diff or layout work: a one-line megabyte file stays cheap.
+  // Cut before any diff or layout work, so a one-line megabyte file stays cheap; wider than the box,
+  // so a change near the end of a long line still shows as a change (the rows cut at the edge).
   const inner = Math.max(8, columns - 4);
   const p = request.preview;
   const change = useMemo(
     () =>
       p && typeof p.after === 'string'
         ? {
-            before: capTextWidth(typeof p.before === 'string' ? p.before : '', inner),
-            after: capTextWidth(p.after, inner),
+            before: capTextWidth(typeof p.before === 'string' ? p.before : '', DIFF_CELLS),
+            after: capTextWidth(p.after, DIFF_CELLS),
           }
         : undefined,
-    [p, inner],
+    [p],
   );
   const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
   const headerRows = Math.max(1, Math.ceil(stringWidth(header) / inner));

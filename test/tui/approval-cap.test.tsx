@@ -100,3 +100,20 @@ describe('the live part of the transcript within a height', () => {
     expect(out).not.toContain('⋮');
   });
 });
+
+describe('a change at the end of a long line', () => {
+  it('still shows as a removed and an added line', () => {
+    const long = 'const data = [' + '1, '.repeat(200);
+    const edit: ApprovalRequest = {
+      ...write,
+      tool: 'edit_file',
+      summary: 'Edit data.ts',
+      detail: 'data.ts',
+      preview: { before: `${long}2];\n`, after: `${long}3];\n` },
+    };
+    const { lines } = prompt(edit, 24, 100);
+    const text = lines().join('\n');
+    expect(text).toMatch(/1 - const data = \[1, 1,/);
+    expect(text).toMatch(/1 \+ const data = \[1, 1,/);
+  });
+});
