@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAgent, specOf, withChanges } from '../agent/build';
@@ -10,6 +9,7 @@ import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
+import type { SessionRecorder } from '../session/store';
 import { removeStaleTempFiles } from '../tools/atomic-write';
 import {
   anthropicFor,
@@ -20,6 +20,7 @@ import {
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
+import { bindStore, type Resumption } from './resume';
 
 /** The person's session: one conversation, the agent's current deps, and what watches it. */
 export interface CodeySession {
@@ -33,6 +34,8 @@ export interface CodeySession {
   readonly workspace: string;
   readonly policy: Policy;
   log?: SessionLog;
+  /** Writes the conversation to the session store as it changes (see src/session/recorder.ts). */
+  recorder: SessionRecorder;
   /** Secrets to keep out of every output. */
   secrets: string[];
   /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
@@ -54,12 +57,13 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
+  /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
+  resumption?: Resumption;
 }
 
 /** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
-  const id = randomUUID();
   const tools = toolSettingsFor(s, env, version, input.noWeb);
   const secrets = secretsOf(s, env);
   const sdk = anthropicFor(s, env, version);
@@ -97,18 +101,33 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     notices,
   );
   const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
+  const store = bindStore({
+    env,
+    secrets,
+    workspace: deps.workspace,
+    model: s.model,
+    version,
+    conversation: built.conversation,
+    resumption: input.resumption,
+  });
+  const id = store.id;
+  if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
-  const { log, notice } = openLog(env, secrets, start);
+  const { log, notice } = openLog(env, secrets, {
+    ...start,
+    ...(input.resumption ? { resumed: true } : {}),
+  });
   if (notice) notices.push(notice);
   else events.on((e) => log?.write(e));
   const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
   const session: CodeySession = {
     ...web,
     id,
-    conversation: built.conversation,
+    conversation: store.conversation,
     deps,
     events,
     log,
+    recorder: store.recorder,
     secrets,
     notices,
     get workspace() {
