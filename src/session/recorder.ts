@@ -106,8 +106,8 @@ export class SessionRecorder {
   #summary: SessionSummary | undefined;
   /** The messages as last written; compared by identity (the conversation never changes one in place). */
   #written: readonly StoredMessage[] = [];
-  /** Set while `#written` came from the file: compare by content once, then by identity. */
-  #fromFile = false;
+  /** Set when `#written` came from the file or another conversation: compare by content once, then by identity. */
+  #byContent = false;
   #failure: string | undefined;
   readonly #failureListeners = new Set<(message: string) => void>();
   #unfollow: (() => void) | undefined;
@@ -125,7 +125,7 @@ export class SessionRecorder {
     if (input.existing) {
       this.#summary = { ...input.existing.summary };
       this.#written = input.existing.messages;
-      this.#fromFile = true;
+      this.#byContent = true;
       this.#truncateTo = input.existing.wholeBytes;
     }
   }
@@ -137,6 +137,7 @@ export class SessionRecorder {
    */
   follow(conversation: Conversation): void {
     this.#unfollow?.();
+    this.#byContent = true;
     this.#sync(conversation.messages);
     this.#unfollow = conversation.onChange(() => this.#sync(conversation.messages));
   }
@@ -189,7 +190,7 @@ export class SessionRecorder {
   }
 
   #same(a: StoredMessage, b: StoredMessage): boolean {
-    return a === b || (this.#fromFile && JSON.stringify(a) === JSON.stringify(b));
+    return a === b || (this.#byContent && JSON.stringify(a) === JSON.stringify(b));
   }
 
   #sync(current: readonly StoredMessage[]): void {
@@ -204,7 +205,7 @@ export class SessionRecorder {
       this.#same(current[current.length - 1 - s], old[old.length - 1 - s])
     )
       s++;
-    this.#fromFile = false;
+    this.#byContent = false;
     this.#written = current;
     if (p === current.length && p === old.length) return;
     if (this.#fd === undefined && current.length === 0) return;
