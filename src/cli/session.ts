@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAgent, specOf, withChanges } from '../agent/build';
-import type { Conversation } from '../agent/conversation';
+import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
@@ -46,6 +46,11 @@ export interface CodeySession {
   webWhy: string;
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
+  /**
+   * Go on with `resumption`'s stored session (`/resume`), or without one start a new, empty session
+   * (`/clear`): the conversation, its recorder and the ID are replaced; the old session stays stored.
+   */
+  switchStore(resumption?: Resumption): void;
 }
 
 export interface SessionInput {
@@ -101,15 +106,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     notices,
   );
   const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
-  const store = bindStore({
-    env,
-    secrets,
-    workspace: deps.workspace,
-    model: s.model,
-    version,
-    conversation: built.conversation,
-    resumption: input.resumption,
-  });
+  const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
+    bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
+  const store = bind(built.conversation, input.resumption);
   const id = store.id;
   if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
@@ -138,6 +137,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     run(prompt, signal) {
       return runTurn(this.conversation, this.deps, prompt, signal);
+    },
+    switchStore(resumption) {
+      this.recorder.close();
+      const next = bind(new Conversation(), resumption, this.workspace);
+      this.id = next.id;
+      this.conversation = next.conversation;
+      this.recorder = next.recorder;
+      this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
     },
   };
   return session;
