@@ -94,3 +94,36 @@ describe.skipIf(needsTmux)('resume in the interactive app', () => {
     expect(texts(3).at(-1)).toBe('go on');
   }, 40_000);
 });
+
+describe.skipIf(needsTmux)('resuming another workspace’s session in the interactive app', () => {
+  it('asks first; no leaves the session where it was', async () => {
+    const other = join(box.root, 'other');
+    await mkdir(other);
+    fake.enqueue(reply.text('Answered over there.'), reply.text('Now here.'));
+    const r = await codey({ ...box, cwd: other }, ['-p', 'over there', '--output-format', 'json']);
+    const id = (JSON.parse(r.stdout) as { session_id: string }).session_id;
+
+    term = startTmux({ argv: ['node', BIN, '-r', id.slice(0, 8)], cwd: box.cwd, env: box.env });
+    const ask = await term.waitFor('the question', (s) => s.includes('Resume it here anyway?'));
+    expect(ask).toContain(`Session ${id} ran in ${other}, not here`);
+    term.type('n');
+    term.keys('Enter');
+    await term.waitFor('the refusal', (s) =>
+      s.includes(`not resumed; cd ${other} and run codey -r ${id} there`),
+    );
+
+    term.kill();
+    term = startTmux({ argv: ['node', BIN, '-r', id], cwd: box.cwd, env: box.env });
+    await term.waitFor('the question', (s) => s.includes('Resume it here anyway?'));
+    term.type('y');
+    term.keys('Enter');
+    await term.waitFor(
+      'the resumed transcript',
+      (s) => s.includes('Answered over there.') && s.includes('Ask codey'),
+    );
+    term.type('and here?');
+    term.keys('Enter');
+    await term.waitFor('the answer', (s) => s.includes('Now here.'));
+    expect(texts(1)).toEqual(['over there', 'Answered over there.', 'and here?']);
+  }, 40_000);
+});
