@@ -121,7 +121,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   // A file that ends in a newline leaves one empty string after it; anything else was cut mid-write.
   const tail = lines.pop() ?? '';
   let header: SessionHeader | undefined;
-  let messages: StoredMessage[] = [];
+  const messages: StoredMessage[] = [];
   let damaged = 0;
   let compactions = 0;
   let workspace: string | undefined;
@@ -141,11 +141,7 @@ export function loadSession(dir: string, id: string): StoredSession {
     }
     if (isSplice(r)) {
       const at = Math.min(r.at as number, messages.length);
-      messages = [
-        ...messages.slice(0, at),
-        ...(r.messages as StoredMessage[]),
-        ...messages.slice(at + (r.remove as number)),
-      ];
+      messages.splice(at, r.remove as number, ...(r.messages as StoredMessage[]));
     } else if (r.type === 'compaction') compactions++;
     else if (r.type === 'resumed' && typeof r.workspace === 'string') workspace = r.workspace;
   }
