@@ -46,7 +46,7 @@ export function buildProgram(): Command {
     .option('-c, --continue', 'go on with the newest session of this workspace (also with -p)')
     .option(
       '-r, --resume [id]',
-      'go on with session ID (an ID prefix will do); without ID, pick one of this workspace (with -p an ID is needed)',
+      "go on with session ID (a unique start of it will do); without ID, pick one of this workspace's sessions (with -p an ID is needed)",
     )
     .option('--model <id>', 'model id (env CODEY_MODEL, ANTHROPIC_MODEL)')
     .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')
