@@ -110,7 +110,7 @@ export interface Resumption {
  */
 export function readForResume(summary: SessionSummary, env: Env): Resumption {
   const stored = loadSession(storeOf(env), summary.id);
-  const { conversation, repairs } = resumeConversation(stored.messages);
+  const { conversation, repairs } = resumeConversation(stored.messages, stored.finishedResults);
   const lines = [...repairs];
   if (stored.skipped.cut)
     lines.unshift('the last record line, cut mid-write when codey stopped, was dropped');

@@ -110,6 +110,10 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);
   const id = store.id;
+  // A finished tool's result is kept at once, before the rest of its response's calls have run.
+  events.on((e) => {
+    if (e.type === 'tool_end') session.recorder.recordToolResult(e);
+  });
   if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, {

@@ -44,6 +44,13 @@ export interface SpliceRecord {
   messages: StoredMessage[];
 }
 
+/** A tool's result, recorded as soon as the tool finishes, before the message that will hold it. */
+export interface ToolResultRecord {
+  type: 'tool_result';
+  time: string;
+  result: { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+}
+
 /** Facts about a compaction, for the record ({@link SessionRecorder.recordCompaction}). */
 export interface CompactionFacts {
   /** Messages the summary replaced. */
@@ -115,6 +122,8 @@ export class SessionRecorder {
   #pendingBytes = 0;
   /** A resumed file is cut back to its last whole line before anything is added. */
   #truncateTo: number | undefined;
+  /** Calls of the newest written message (an assistant one) whose results are not recorded yet. */
+  #openCalls = new Set<string>();
 
   constructor(input: RecorderInput) {
     this.id = input.header.id;
@@ -152,6 +161,23 @@ export class SessionRecorder {
     this.#sync(conversation.messages);
     if (this.#fd !== undefined)
       this.#append({ type: 'compaction', time: new Date().toISOString(), ...facts });
+  }
+
+  /**
+   * Record the result of a call of the newest message as soon as its tool finishes (the tool_end
+   * event: `output` as the model reads it, an error unless `status` is done), so that a stop while
+   * a later call of the same response runs keeps it. Results of calls the newest message does not
+   * hold (a subagent's), or already recorded, are ignored.
+   */
+  recordToolResult(event: { id: string; status: string; output: string }): void {
+    if (!this.#openCalls.delete(event.id)) return;
+    const result: ToolResultRecord['result'] = {
+      type: 'tool_result',
+      tool_use_id: event.id,
+      content: event.output,
+      ...(event.status === 'done' ? {} : { is_error: true }),
+    };
+    this.#append({ type: 'tool_result', time: new Date().toISOString(), result });
   }
 
   /**
@@ -207,6 +233,12 @@ export class SessionRecorder {
       s++;
     this.#byContent = false;
     this.#written = current;
+    const last = current.at(-1);
+    this.#openCalls = new Set(
+      last?.role === 'assistant' && Array.isArray(last.content)
+        ? last.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id)
+        : [],
+    );
     if (p === current.length && p === old.length) return;
     if (this.#fd === undefined && current.length === 0) return;
     this.#open();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   conversationFile,
   summaryFile,
+  type ToolResultRecord,
   type SessionHeader,
   type SessionSummary,
   type StoredMessage,
@@ -18,6 +19,7 @@ export {
   type SessionHeader,
   type SessionSummary,
   type StoredMessage,
+  type ToolResultRecord,
 } from './recorder';
 
 /** The store folder: `STATE/sessions` (beside the event logs), given the state folder. */
@@ -34,6 +36,11 @@ export interface StoredSession {
    * others damaged (`damaged`).
    */
   skipped: { cut: boolean; damaged: number };
+  /**
+   * Results of calls of the newest message, recorded as their tools finished, for a stop before the
+   * message holding them was written (empty otherwise).
+   */
+  finishedResults: ToolResultRecord['result'][];
   /** Compactions recorded. */
   compactions: number;
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
@@ -125,6 +132,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   let damaged = 0;
   let compactions = 0;
   let workspace: string | undefined;
+  let finished: ToolResultRecord['result'][] = [];
   for (const line of lines) {
     let r: Record<string, unknown>;
     try {
@@ -142,6 +150,9 @@ export function loadSession(dir: string, id: string): StoredSession {
     if (isSplice(r)) {
       const at = Math.min(r.at as number, messages.length);
       messages.splice(at, r.remove as number, ...(r.messages as StoredMessage[]));
+      finished = [];
+    } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
+      finished.push(r.result as ToolResultRecord['result']);
     } else if (r.type === 'compaction') compactions++;
     else if (r.type === 'resumed' && typeof r.workspace === 'string') workspace = r.workspace;
   }
@@ -170,6 +181,7 @@ export function loadSession(dir: string, id: string): StoredSession {
     },
     messages,
     skipped: { cut: tail !== '', damaged },
+    finishedResults: finished,
     wholeBytes: whole,
     compactions,
   };

@@ -41,6 +41,29 @@ describe('resumeConversation', () => {
     expect(invariantProblems(conversation.messages)).toEqual([]);
   });
 
+  it('answers a call with the result recorded when its tool finished, if there is one', () => {
+    const messages: MessageParam[] = [
+      user('go'),
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'a', name: 'bash', input: {} },
+          { type: 'tool_use', id: 'b', name: 'grep', input: {} },
+        ],
+      },
+    ];
+    const done = { type: 'tool_result' as const, tool_use_id: 'a', content: 'exit 0' };
+    const { conversation, repairs } = resumeConversation(messages, [done]);
+    expect(conversation.messages[2].content).toEqual([
+      done,
+      { type: 'tool_result', tool_use_id: 'b', content: STOPPED_MID_CALL, is_error: true },
+    ]);
+    expect(repairs).toEqual([
+      '1 tool call that had finished when codey stopped kept its result',
+      '1 tool call (grep) still running when codey stopped got a result saying it was interrupted; check what it did',
+    ]);
+  });
+
   it('drops what the API would refuse and says how many messages changed', () => {
     const messages: MessageParam[] = [
       user('hi'),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { block, fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { CANARY, codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
 import { STOPPED_MID_CALL } from '../../src/agent/resume';
 
@@ -111,9 +111,13 @@ describe('codey -p with --resume and --continue', () => {
 });
 
 describe('resume after kill -9', () => {
-  it('during a running bash: the dangling tool_use gets its result, the request is valid, the person is told', async () => {
+  it('during a running bash: the dangling tool_use gets its result, a finished one keeps its own, the person is told', async () => {
     fake.enqueue(
-      reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }, { before: 'Running it.' }),
+      reply.blocks([
+        block.text('Running it.'),
+        block.toolUse('bash', { command: 'echo first-call-done' }),
+        block.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
+      ]),
     );
     const child = codey(box, ['-p', 'run it', '--allow', 'bash']);
     const pidFile = join(box.cwd, 'pid.txt');
@@ -126,13 +130,14 @@ describe('resume after kill -9', () => {
     fake.enqueue(reply.text('It was interrupted; running it again would be next.'));
     const r = await codey(box, ['-p', '-c', 'what happened?']);
     expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('repaired: 1 tool call that had finished when codey stopped kept its result');
     expect(r.stderr).toContain('repaired: 1 tool call (bash) still running when codey stopped');
     // The fake refuses (400) any request the real API would refuse: this one passed.
-    expect(shape(1)).toEqual([
-      { role: 'user', blocks: ['run it'] },
-      { role: 'assistant', blocks: ['Running it.', 'tool_use'] },
-      { role: 'user', blocks: [`result: ${STOPPED_MID_CALL}`, 'what happened?'] },
-    ]);
+    const [first, ...rest] = shape(1);
+    expect(first).toEqual({ role: 'user', blocks: ['run it'] });
+    expect(rest[0]).toEqual({ role: 'assistant', blocks: ['Running it.', 'tool_use', 'tool_use'] });
+    expect(rest[1].blocks[0]).toMatch(/^result: .*first-call-done/s);
+    expect(rest[1].blocks.slice(1)).toEqual([`result: ${STOPPED_MID_CALL}`, 'what happened?']);
   });
 
   it('mid-stream: the partial answer is not kept, the prompt goes with the next one, the person is told', async () => {

@@ -127,6 +127,30 @@ describe('SessionRecorder', () => {
     rec2.close();
   });
 
+  it('keeps a finished tool’s result before the message that holds it is written', () => {
+    const c = new Conversation();
+    const rec = recorder('s6');
+    rec.follow(c);
+    c.appendUser('run both');
+    c.appendAssistant([
+      { type: 'tool_use', id: 'a', name: 'bash', input: {} },
+      { type: 'tool_use', id: 'b', name: 'bash', input: {} },
+    ]);
+    rec.recordToolResult({ id: 'a', status: 'done', output: `exit 0, ${KEY}` });
+    rec.recordToolResult({ id: 'a', status: 'done', output: 'twice' });
+    rec.recordToolResult({ id: 'sub_1', status: 'error', output: 'a subagent call' });
+    expect(loadSession(dir, 's6').finishedResults).toEqual([
+      { type: 'tool_result', tool_use_id: 'a', content: 'exit 0, [redacted]' },
+    ]);
+    // Once the message with the results is written, the early copies are spent.
+    c.appendUser([
+      { type: 'tool_result', tool_use_id: 'a', content: 'exit 0' },
+      { type: 'tool_result', tool_use_id: 'b', content: 'exit 1', is_error: true },
+    ]);
+    expect(loadSession(dir, 's6').finishedResults).toEqual([]);
+    rec.close();
+  });
+
   it('a write that fails ends the recording with one line for the person', () => {
     writeFileSync(join(dir, '..', 'blocker'), 'x');
     const rec = new SessionRecorder({
