@@ -1,5 +1,6 @@
 import { withChanges } from '../agent/build';
 import type { Usage } from '../agent/events';
+import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import type { Controller, ResumeReport, SessionChoice, Spend, ToolInfo } from '../tui/controller';
@@ -170,7 +171,7 @@ export class SessionController implements Controller {
       name: t.name,
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
-      asks: !t.readOnly && !policy.allowsWholeTool(t.name),
+      asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
     }));
   }
 

@@ -1,7 +1,7 @@
 import { serverToolEvents } from '../agent/server-tools';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import type { Registry } from '../tools/registry';
-import { pascalName } from '../tools/tool';
+import { displayName } from '../util/text';
 import { capLine } from '../tools/truncate';
 import type { TranscriptAction } from '../tui/transcript-state';
 
@@ -52,7 +52,7 @@ export function transcriptOf(messages: readonly MessageParam[], registry: Regist
           type: 'tool_end',
           id: b.tool_use_id,
           name,
-          displayName: registry.get(name)?.displayName ?? pascalName(name),
+          displayName: registry.get(name)?.displayName ?? displayName(name),
           status: b.is_error ? 'error' : 'done',
           output: resultText(b),
           durationMs: 0,
@@ -70,7 +70,7 @@ export function transcriptOf(messages: readonly MessageParam[], registry: Regist
           type: 'tool_start',
           id: b.id,
           name: b.name,
-          displayName: registry.get(b.name)?.displayName ?? pascalName(b.name),
+          displayName: registry.get(b.name)?.displayName ?? displayName(b.name),
           input: b.input,
           ...describeCall(registry, b.name, b.input),
         });

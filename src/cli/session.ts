@@ -69,7 +69,7 @@ export interface SessionInput {
 /** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
-  const tools = toolSettingsFor(s, env, version, input.noWeb);
+  const tools = toolSettingsFor(s, version, input.noWeb);
   const secrets = secretsOf(s, env);
   const sdk = anthropicFor(s, env, version);
   const notices: string[] = [];
@@ -87,6 +87,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     workspace: realpathSync(input.cwd),
     llm: input.llm ?? sdk,
     toolSettings: tools,
+    env,
     policy: new Policy(),
     model: s.model,
     thinking: s.thinking,

@@ -15,13 +15,6 @@ export interface ApprovalChoice {
   decision?: Decision;
 }
 
-function detailNoun(tool: string): string {
-  if (tool === 'bash') return 'this command';
-  if (tool === 'web_fetch') return 'this URL';
-  if (tool === 'web_search') return 'this query';
-  return 'this exact call';
-}
-
 /**
  * The choices for `request`, in order: yes once; always for the tool; always for the detail (only
  * when rememberable); always for the domain (only when the request names one); no; no with a message.
@@ -33,7 +26,7 @@ export function approvalChoices(request: ApprovalRequest, displayName: string): 
   ];
   if (request.rememberable) {
     choices.push({
-      label: `Yes, always for ${detailNoun(request.tool)}`,
+      label: `Yes, always for ${request.noun ?? 'this exact call'}`,
       decision: { kind: 'allow_detail' },
     });
   }

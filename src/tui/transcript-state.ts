@@ -3,7 +3,7 @@
  * (printed once); `live` holds what may still change (streamed text, running tools). A delta touches
  * only `live`, so a session of thousands of items costs what a new one costs per frame.
  */
-import type { AgentEvent, TurnEndReason, Usage } from '../agent/events';
+import type { AgentEvent, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
 import type { Decision } from '../approval/types';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
@@ -39,7 +39,10 @@ export type Item =
       note?: string;
       output?: string;
       title?: string;
-      meta?: Record<string, unknown>;
+      /** The display kind announced at the start (`tool_start.shows`), for the view of a running call. */
+      shows?: ToolDisplay['kind'];
+      /** The finished call's display, by shape; its `kind` picks the view. */
+      display?: ToolDisplay;
       durationMs?: number;
     }
   | {
@@ -253,6 +256,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         summary: a.summary,
         detail: a.detail,
         input: a.input,
+        shows: a.shows,
         status: 'running',
         startedAt: now,
         awaitingApproval: false,
@@ -274,7 +278,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         status: a.status,
         output: a.output,
         title: a.title,
-        meta: a.meta,
+        display: a.display,
         durationMs: a.durationMs,
         awaitingApproval: false,
       };
