@@ -114,6 +114,7 @@ async function runPrint(
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
+    out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
   session.events.on(printSubscriber(opts.outputFormat, out, opts.verbose));
   session.log?.onFailure((m) => out.stderr(`codey: ${m}\n`));

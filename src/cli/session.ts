@@ -158,4 +158,5 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
 /** Move the session to another root (`/worktree`): deps built again there, the conversation kept. */
 export async function moveSession(session: CodeySession, workspace: string): Promise<void> {
   session.deps = (await buildAgent({ ...specOf(session.deps), workspace })).deps;
+  session.recorder.recordMove(session.deps.workspace);
 }

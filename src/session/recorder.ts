@@ -128,7 +128,7 @@ export class SessionRecorder {
   constructor(input: RecorderInput) {
     this.id = input.header.id;
     this.#dir = input.dir;
-    this.#header = input.header;
+    this.#header = { ...input.header };
     this.#scrub = input.scrub;
     this.path = conversationFile(input.dir, this.id);
     if (input.existing) {
@@ -195,6 +195,21 @@ export class SessionRecorder {
       workspace,
     });
     if (this.#summary) this.#summary.workspace = workspace;
+  }
+
+  /**
+   * Record that the session moved to another workspace (`/worktree`): listings show it there from
+   * now on, so `codey -c` in the new folder goes on with it.
+   */
+  recordMove(workspace: string): void {
+    if (this.#summary) this.#summary.workspace = workspace;
+    if (this.#fd === undefined) {
+      this.#header.workspace = workspace;
+      return;
+    }
+    const time = new Date().toISOString();
+    this.#append({ type: 'moved', time, workspace });
+    this.#writeSummary(this.#written, time);
   }
 
   /** Calls `listener` once with a line for the person when recording fails (at once if it has). */

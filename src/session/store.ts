@@ -154,7 +154,8 @@ export function loadSession(dir: string, id: string): StoredSession {
     } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
       finished.push(r.result as ToolResultRecord['result']);
     } else if (r.type === 'compaction') compactions++;
-    else if (r.type === 'resumed' && typeof r.workspace === 'string') workspace = r.workspace;
+    else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
+      workspace = r.workspace;
   }
   if (!header) throw new Error(`${conversationFile(dir, id)} is empty: the session recorded no message`);
   const whole = Buffer.byteLength(text) - Buffer.byteLength(tail);

@@ -151,6 +151,18 @@ describe('SessionRecorder', () => {
     rec.close();
   });
 
+  it('a move to another workspace (/worktree) lists the session there', () => {
+    const c = new Conversation();
+    const rec = recorder('s7', '/work/a');
+    rec.follow(c);
+    c.appendUser('hello');
+    rec.recordMove('/work/a-worktrees/x');
+    expect(sessionsIn(dir, '/work/a-worktrees/x').map((s) => s.id)).toEqual(['s7']);
+    expect(sessionsIn(dir, '/work/a')).toEqual([]);
+    expect(loadSession(dir, 's7').summary.workspace).toBe('/work/a-worktrees/x');
+    rec.close();
+  });
+
   it('a write that fails ends the recording with one line for the person', () => {
     writeFileSync(join(dir, '..', 'blocker'), 'x');
     const rec = new SessionRecorder({
