@@ -59,6 +59,18 @@ describe('compaction in codey -p', () => {
     });
   });
 
+  it('a session continued after a compaction starts from the summary', async () => {
+    scriptFullWindow(190_000);
+    expect((await codey(box, ['-p', 'make the test pass'])).exitCode).toBe(0);
+    fake.enqueue(reply.text('continued'));
+    const r = await codey(box, ['-p', '-c', 'now add a test']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe('continued');
+    const first = fake.messageRequests[3].body.messages!;
+    expect(JSON.stringify(first[0])).toContain(SUMMARY);
+    expect(JSON.stringify(first)).toContain('now add a test');
+  });
+
   it('compact_at and context_window come from the settings; text mode says on stderr what was compacted', async () => {
     // 60,000 tokens is over 0.5 of a 100,000-token window (the fake's Models API has no figure).
     scriptFullWindow(60_000);

@@ -36,6 +36,7 @@ describe('the command registry', () => {
       '/compact',
       '/tools',
       '/worktree',
+      '/resume',
       '/exit',
     ]);
     for (const c of COMMANDS) {
@@ -65,7 +66,7 @@ describe('the command registry', () => {
       '/review [PATH]    review the staged change',
     );
     expect(completeCommand('/rev', commands)).toBe('/review ');
-    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/review']);
+    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/resume', '/review']);
     expect(await infoLines('/review src', undefined, commands)).toEqual(['reviewing src']);
     // The built-in list alone knows nothing of it.
     expect(completeCommand('/rev')).toBeUndefined();
@@ -95,11 +96,12 @@ describe('while a turn runs', () => {
           fake.models.length,
           fake.worktreeNames.length,
           fake.compactions.length,
-        ]).toEqual([0, 0, 0, 0]);
+          fake.resumed.length,
+        ]).toEqual([0, 0, 0, 0, 0]);
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/compact', '/worktree']);
+    expect(refused).toEqual(['/clear', '/model', '/compact', '/worktree', '/resume']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {
