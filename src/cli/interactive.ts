@@ -80,12 +80,14 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     import('./controller'),
     import('../tui/run'),
   ]);
-  const controller = new SessionController(
-    session,
-    settings,
-    join(stateDir(env), 'history.jsonl'),
-    session.notices,
-  );
+  const notices = [...session.notices];
+  if (input.opts.verbose) {
+    notices.push(
+      `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
+      `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
+    );
+  }
+  const controller = new SessionController(session, settings, join(stateDir(env), 'history.jsonl'), notices);
   // SIGTERM and SIGHUP (the terminal closed) end the session as /exit does, after stopping the turn
   // so its tools die; SIGINT too (in the app Ctrl-C is a key, so SIGINT comes only from kill). A
   // second signal quits at once.

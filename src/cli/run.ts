@@ -2,6 +2,7 @@ import { ConfigError, FlagError, resolveSettings, type Settings } from '../confi
 import { splitRules } from '../approval/policy';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
+import { expandPrintPrompt } from './project-context';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
@@ -26,6 +27,7 @@ async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   if (opts.maxTurns) flags.max_turns = opts.maxTurns;
   // --allow adds to the configured rules (the merge happens in resolveSettings).
   if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
+  if (!opts.skills) flags.skills = false;
   try {
     const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
     for (const n of notices) stderr(`${n}\n`);
@@ -102,6 +104,12 @@ async function runPrint(
     );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    out.stderr(
+      `codey: skills: ${session.skills.map((k) => k.name).join(', ') || (settings.skills ? 'none found' : `off (${settings.sources.skills === 'flag' ? '--no-skills' : 'skills: false'})`)}\n`,
+    );
+    out.stderr(
+      `codey: project instructions: ${session.instructionFiles.length ? session.instructionFiles.join(', ') : 'none found'}\n`,
+    );
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
   session.events.on(printSubscriber(opts.outputFormat, out, opts.verbose));
@@ -124,7 +132,7 @@ async function runPrint(
   try {
     const startedAt = Date.now();
     session.log?.write({ type: 'user_prompt', text: prompt });
-    const result = await session.run(prompt, controller.signal);
+    const result = await session.run(expandPrintPrompt(prompt, session.commands), controller.signal);
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,

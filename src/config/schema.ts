@@ -44,6 +44,8 @@ export const settingSchemas = {
   web_allowed_domains: z.array(z.string().min(1)).optional(),
   web_blocked_domains: z.array(z.string().min(1)).optional(),
   theme: z.enum(['dark', 'light']).default('dark'),
+  /** `false` (or `--no-skills`): no skill is loaded, so no skill tool exists (README, "Skills"). */
+  skills: z.boolean().default(true),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -163,6 +165,14 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   // Combined with the user's list, so a project file can only block more.
   web_blocked_domains: { project: { may: 'set' }, merge: true },
   theme: { env: ['CODEY_THEME'], project: { may: 'set' } },
+  skills: {
+    flag: '--no-skills',
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === false || value === below,
+      why: 'a project file may turn skills off, not on',
+    },
+  },
 };
 
 /** Settings a project file may not set at all (see {@link SETTING_META}). */

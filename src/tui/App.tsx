@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
+import { COMMANDS } from './commands';
 import { PromptInput } from './PromptInput';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
@@ -31,7 +32,8 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
   const { state, dispatch } = useTranscript(controller);
   const approval = useApproval(controller);
   const history = useHistory(controller.historyFile);
-  const session = useSession(controller, dispatch, history.add, exit);
+  const commands = controller.commands ?? COMMANDS;
+  const session = useSession(controller, dispatch, history.add, exit, commands);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -64,6 +66,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
             onSubmit={session.submit}
             onInterrupt={session.interrupt}
             onExit={session.exit}
+            commands={commands}
           />
           <StatusLine
             model={controller.model}

@@ -5,6 +5,7 @@
  */
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { AgentEvent, Usage } from '../agent/events';
+import type { CommandSpec } from './commands';
 
 /** What the session has spent so far, for `/cost`. */
 export interface Spend {
@@ -27,6 +28,16 @@ export interface ToolInfo {
   asks: boolean;
 }
 
+/** One loaded skill, for `/skills`. */
+export interface SkillInfo {
+  name: string;
+  /** Where it was found, as the person reads it, e.g. `project: .claude/skills/pdf` or `user: ~/.agents/skills/pdf`. */
+  where: string;
+  description: string;
+  /** Its `allowed-tools`, advisory only: recorded and shown, never a grant. */
+  allowedTools: readonly string[];
+}
+
 /** Asks the person; resolves with their answer. The signal aborts when the turn is interrupted. */
 export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
 
@@ -47,6 +58,8 @@ export interface SessionPort {
   cost(): Spend;
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
+  /** `/skills`: the skills this session loaded, in precedence order; empty when none (or `--no-skills`). */
+  skills(): SkillInfo[];
   /**
    * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
    * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
@@ -65,6 +78,11 @@ export interface Controller extends SessionPort {
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  /**
+   * The session's slash commands (`commandRegistry`: the built-ins first, then the custom command
+   * files the CLI loaded); absent: the built-ins alone.
+   */
+  readonly commands?: readonly CommandSpec[];
   /** Registers a listener for every AgentEvent; returns the unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
   /**

@@ -126,6 +126,7 @@ describe('a project file may narrow, never widen', () => {
       web_allowed_domains: 'narrow',
       web_blocked_domains: 'set',
       theme: 'set',
+      skills: 'narrow',
     });
   });
 });

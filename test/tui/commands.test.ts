@@ -34,6 +34,8 @@ describe('the command registry', () => {
       '/model',
       '/cost',
       '/tools',
+      '/skills',
+      '/init',
       '/worktree',
       '/exit',
     ]);
@@ -93,7 +95,7 @@ describe('while a turn runs', () => {
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/worktree']);
+    expect(refused).toEqual(['/clear', '/model', '/init', '/worktree']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {

@@ -1,6 +1,7 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
-import type { ApprovalHandler, Controller, Spend, ToolInfo } from '../../src/tui/controller';
+import type { CommandSpec } from '../../src/tui/commands';
+import type { ApprovalHandler, Controller, SkillInfo, Spend, ToolInfo } from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,
@@ -39,11 +40,17 @@ export class FakeController implements Controller {
     { name: 'bash', displayName: 'Bash', asks: true },
     { name: 'web_fetch', displayName: 'WebFetch', asks: true },
   ];
+  skillList: SkillInfo[] = [];
+  commands: readonly CommandSpec[] | undefined;
   private listeners = new Set<(e: AgentEvent) => void>();
   private handler: ApprovalHandler | undefined;
 
   constructor(historyFile = '/nonexistent/codey-test/history.jsonl') {
     this.historyFile = historyFile;
+  }
+
+  skills(): SkillInfo[] {
+    return this.skillList;
   }
 
   subscribe(listener: (e: AgentEvent) => void): () => void {
