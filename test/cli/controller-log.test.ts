@@ -14,7 +14,12 @@ describe.skipIf(!existsSync('/dev/full'))('SessionController with a session log 
   it('reaches the interactive app as one warning notice', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'codey-log-'));
     const log = new SessionLog(dir, 'full', redactor([]), { open: () => createWriteStream('/dev/full') });
-    const session = { deps: { model: 'm' }, events: new EventHub(), log, commands: [] } as unknown as CodeySession;
+    const session = {
+      deps: { model: 'm' },
+      events: new EventHub(),
+      log,
+      commands: [],
+    } as unknown as CodeySession;
     const settings = { theme: 'dark' } as Settings;
     const controller = new SessionController(session, settings, join(dir, 'history.jsonl'), []);
     const events: AgentEvent[] = [];
