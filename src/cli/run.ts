@@ -131,8 +131,10 @@ async function runPrint(
   });
   try {
     const startedAt = Date.now();
-    session.log?.write({ type: 'user_prompt', text: prompt });
-    const result = await session.run(expandPrintPrompt(prompt, session.commands), controller.signal);
+    // `-p "/NAME args"` runs a custom command as the interactive session would.
+    const sent = expandPrintPrompt(prompt, session.commands);
+    session.log?.write({ type: 'user_prompt', text: sent });
+    const result = await session.run(sent, controller.signal);
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,
