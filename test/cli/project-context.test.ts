@@ -155,6 +155,20 @@ describe('a session with skills and project instructions', () => {
     await rm(w.root, { recursive: true, force: true });
   });
 
+  it('says at start what the 32 KiB cap cut, and keeps the prompt within it', async () => {
+    const w = await world();
+    const line = 'Keep this rule in mind when you change the code here.\n';
+    await put(join(w.repo, 'AGENTS.md'), line.repeat(1000));
+    const { s } = await session(w, []);
+    expect(s.notices.find((n) => n.startsWith('codey: project instructions are over 32 KiB'))).toMatch(
+      /^codey: project instructions are over 32 KiB: \/.*\/repo\/AGENTS\.md cut after line \d+ of 1000; left out app\/CLAUDE\.md$/,
+    );
+    expect(
+      Buffer.byteLength(s.deps.system) - Buffer.byteLength(s.deps.system.split('# Project instructions')[0]),
+    ).toBeLessThanOrEqual(32 * 1024);
+    await rm(w.root, { recursive: true, force: true });
+  });
+
   it('merges custom commands into the registry, refuses a built-in name, and expands /NAME args', async () => {
     const w = await world();
     const { s, settings } = await session(w, []);
