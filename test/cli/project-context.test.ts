@@ -161,7 +161,7 @@ describe('a session with skills and project instructions', () => {
     await put(join(w.repo, 'AGENTS.md'), line.repeat(1000));
     const { s } = await session(w, []);
     expect(s.notices.find((n) => n.startsWith('codey: project instructions are over 32 KiB'))).toMatch(
-      /^codey: project instructions are over 32 KiB: \/.*\/repo\/AGENTS\.md cut after line \d+ of 1000; left out app\/CLAUDE\.md$/,
+      /^codey: project instructions are over 32 KiB: \/.*\/repo\/AGENTS\.md cut after line \d+ of 1000; left out CLAUDE\.md$/,
     );
     expect(
       Buffer.byteLength(s.deps.system) - Buffer.byteLength(s.deps.system.split('# Project instructions')[0]),
