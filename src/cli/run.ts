@@ -104,12 +104,10 @@ async function runPrint(
     );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
-    out.stderr(
-      `codey: skills: ${session.skills.map((k) => k.name).join(', ') || (settings.skills ? 'none found' : `off (${settings.sources.skills === 'flag' ? '--no-skills' : 'skills: false'})`)}\n`,
-    );
-    out.stderr(
-      `codey: project instructions: ${session.instructionFiles.length ? session.instructionFiles.join(', ') : 'none found'}\n`,
-    );
+    const skillsOff = settings.sources.skills === 'flag' ? 'off (--no-skills)' : 'off (skills: false)';
+    const skills = session.skills.map((k) => k.name).join(', ');
+    out.stderr(`codey: skills: ${skills || (settings.skills ? 'none found' : skillsOff)}\n`);
+    out.stderr(`codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
   }
   session.events.on(printSubscriber(opts.outputFormat, out, opts.verbose));
