@@ -63,8 +63,9 @@ describe('skills, end to end', () => {
   it('--no-skills sends the bytes of a workspace without any skill', async () => {
     await twoSkills();
     fake.enqueue(reply.text('ok'), reply.text('ok'));
-    const off = await codey(box, ['-p', 'hello', '--no-skills']);
+    const off = await codey(box, ['-p', 'hello', '--no-skills', '--verbose']);
     expect(off.exitCode, off.stderr).toBe(0);
+    expect(off.stderr).toContain('codey: skills: off (--no-skills)\n');
     await rm(join(box.cwd, '.codey'), { recursive: true });
     await rm(join(box.root, '.agents'), { recursive: true });
     const none = await codey(box, ['-p', 'hello']);
