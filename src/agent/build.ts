@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Policy } from '../approval/policy';
 import { redactor } from '../util/redact';
 import type { LlmClient } from '../llm/types';
-import { toolsIn, type ToolSettings } from '../tools/factory';
+import { toolsIn, type ToolHost, type ToolSettings } from '../tools/factory';
 import type { ToolState } from '../tools/tool';
 import { defaultContext, type ContextSettings } from './compaction';
 import { Conversation } from './conversation';
@@ -17,6 +17,20 @@ export function isGitRepo(dir: string): boolean {
     if (existsSync(join(d, '.git'))) return true;
     if (dirname(d) === d) return false;
   }
+}
+
+/**
+ * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
+ * read once at start and kept as it is for the whole session (also after `/worktree`), so the tool
+ * list and the system prompt, the cached prefix of every request, never change.
+ */
+export interface ProjectContext {
+  /** Skills for the `skill` tool (`discoverSkills`); empty: no skill tool and no word of skills. */
+  readonly skills: NonNullable<ToolHost['skills']>;
+  /** The skills' folders the read tools may read outside the workspace (`skillReadRoots`). */
+  readonly skillReadRoots: readonly string[];
+  /** The project instructions section of the system prompt (`loadProjectInstructions`); `''`: none. */
+  readonly instructions: string;
 }
 
 /**
@@ -46,6 +60,8 @@ export interface AgentSpec {
   hostedTools?: readonly Record<string, unknown>[];
   /** codey's own keys, kept out of every tool output; default none. */
   secrets?: readonly string[];
+  /** Skills and project instructions; absent: none (no skill tool, no instructions section). */
+  project?: ProjectContext;
   /** Default: a new, empty one. */
   toolState?: ToolState;
   /** Default: new totals. */
@@ -72,7 +88,15 @@ export interface BuiltAgent {
  * used: `deps.registry.notices` says what is missing.
  */
 export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
-  const registry = await toolsIn({ workspace: spec.workspace, settings: spec.toolSettings, env: spec.env });
+  const registry = await toolsIn({
+    workspace: spec.workspace,
+    settings: spec.toolSettings,
+    env: spec.env,
+    ...(spec.project?.skills.length && {
+      skills: spec.project.skills,
+      skillReadRoots: spec.project.skillReadRoots,
+    }),
+  });
   const secrets = Object.freeze([...(spec.secrets ?? [])]);
   const deps: AgentDeps = Object.freeze({
     llm: spec.llm,
@@ -83,6 +107,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
       platform: spec.platform ?? process.platform,
       date: spec.date ?? new Date().toISOString().slice(0, 10),
       isGitRepo: isGitRepo(spec.workspace),
+      instructions: spec.project?.instructions,
     }),
     model: spec.model,
     thinking: spec.thinking,
@@ -93,6 +118,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     workspace: spec.workspace,
     toolSettings: spec.toolSettings,
     env: spec.env,
+    project: spec.project,
     toolState: spec.toolState ?? { memo: new Map() },
     requestApproval: spec.requestApproval,
     emit: spec.emit ?? (() => {}),

@@ -68,6 +68,7 @@ function toolContext(
     signal,
     state: deps.state,
     env: deps.registry.env,
+    readRoots: deps.registry.readRoots,
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });

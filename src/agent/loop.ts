@@ -4,6 +4,7 @@ import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/err
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
+import type { ProjectContext } from './build';
 import { redactingStream } from '../util/redact';
 import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
 import type { Conversation } from './conversation';
@@ -62,6 +63,8 @@ export interface AgentDeps {
   /** The settings and environment `registry` was built from (`toolsIn`), for building it again elsewhere. */
   readonly toolSettings: ToolSettings;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Skills and project instructions the registry and `system` were built with, for building again. */
+  readonly project?: ProjectContext;
   readonly toolState: ToolState;
   /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
   readonly requestApproval?: ApprovalCallback;

@@ -4,8 +4,11 @@ import type { Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
-import type { Controller, ResumeReport, SessionChoice, Spend, ToolInfo } from '../tui/controller';
+import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
+import { commandRegistry, type CommandSpec } from '../tui/commands';
+import type { Controller, ResumeReport, SessionChoice, SkillInfo, Spend, ToolInfo } from '../tui/controller';
 import type { TranscriptAction } from '../tui/transcript-state';
+import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { moveSession, type CodeySession } from './session';
@@ -18,6 +21,8 @@ export class SessionController implements Controller {
   readonly historyFile: string;
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
+  readonly commands: readonly CommandSpec[];
 
   readonly #stop = new AbortController();
   #running: Promise<unknown> | undefined;
@@ -58,6 +63,7 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
+    this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands));
   }
 
   get workspace(): string {
@@ -197,6 +203,10 @@ export class SessionController implements Controller {
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
       asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
     }));
+  }
+
+  skills(): SkillInfo[] {
+    return [...this.#s.skills];
   }
 
   /**

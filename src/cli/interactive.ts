@@ -71,11 +71,18 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     import('./controller'),
     import('../tui/run'),
   ]);
+  const notices = [...session.notices];
+  if (input.opts.verbose) {
+    notices.push(
+      `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
+      `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
+    );
+  }
   const controller = new SessionController(
     session,
     settings,
     join(stateDir(env), 'history.jsonl'),
-    session.notices,
+    notices,
     env,
   );
   // SIGTERM and SIGHUP (the terminal closed) end the session as /exit does, after stopping the turn

@@ -3,6 +3,7 @@ import { ConfigError, FlagError, resolveSettings, type Settings } from '../confi
 import { splitRules } from '../approval/policy';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
+import { expandPrintPrompt } from './project-context';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
@@ -28,6 +29,7 @@ async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   if (opts.maxTurns) flags.max_turns = opts.maxTurns;
   // --allow adds to the configured rules (the merge happens in resolveSettings).
   if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
+  if (!opts.skills) flags.skills = false;
   try {
     const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
     for (const n of notices) stderr(`${n}\n`);
@@ -113,6 +115,10 @@ async function runPrint(
     );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    const skillsOff = settings.sources.skills === 'flag' ? 'off (--no-skills)' : 'off (skills: false)';
+    const skills = session.skills.map((k) => k.name).join(', ');
+    out.stderr(`codey: skills: ${skills || (settings.skills ? 'none found' : skillsOff)}\n`);
+    out.stderr(`codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
     out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
@@ -136,8 +142,10 @@ async function runPrint(
   });
   try {
     const startedAt = Date.now();
-    session.log?.write({ type: 'user_prompt', text: prompt });
-    const result = await session.run(prompt, controller.signal);
+    // `-p "/NAME args"` runs a custom command as the interactive session would.
+    const sent = expandPrintPrompt(prompt, session.commands);
+    session.log?.write({ type: 'user_prompt', text: sent });
+    const result = await session.run(sent, controller.signal);
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,

@@ -11,7 +11,11 @@ import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
 import type { SessionRecorder } from '../session/store';
+import type { CustomCommand } from '../skills/commands';
 import { removeStaleTempFiles } from '../tools/atomic-write';
+import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
+import type { SkillInfo } from '../tui/controller';
+import { loadProject, skillInfos } from './project-context';
 import {
   anthropicFor,
   hostedToolsFor,
@@ -45,6 +49,12 @@ export interface CodeySession {
   webStatus: string;
   /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
   webWhy: string;
+  /** The custom command files found at start (`/NAME`, and `-p "/NAME args"`). */
+  commands: readonly CustomCommand[];
+  /** The skills loaded at start, for `/skills`; empty with `--no-skills` or `skills: false`. */
+  skills: readonly SkillInfo[];
+  /** For `--verbose`: the project instructions files in the system prompt (shown paths). */
+  instructionFiles: readonly string[];
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
   /**
@@ -84,8 +94,17 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const webProblems: string[] = [];
   const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
   const events = new EventHub();
+  const workspace = realpathSync(input.cwd);
+  // Read once: the tool list and the system prompt stay as they are for the whole session.
+  const loaded = await loadProject({
+    workspace,
+    env,
+    skills: s.skills,
+    reserved: BUILTIN_COMMANDS.map((c) => c.name),
+  });
+  notices.push(...loaded.notices);
   const built = await buildAgent({
-    workspace: realpathSync(input.cwd),
+    workspace,
     llm: input.llm ?? sdk,
     toolSettings: tools,
     env,
@@ -101,6 +120,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     hostedTools,
     secrets,
+    project: loaded.project,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
   });
@@ -147,6 +167,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     recorder: store.recorder,
     secrets,
     notices,
+    commands: loaded.commands,
+    skills: skillInfos(loaded.project.skills, workspace, env),
+    instructionFiles: loaded.instructionFiles,
     get workspace() {
       return this.deps.workspace;
     },

@@ -51,6 +51,8 @@ export const settingSchemas = {
   context_window: z.number().int().min(1_000).max(100_000_000).optional(),
   /** Compact the conversation when the last request used more than this share of the window. */
   compact_at: z.number().gt(0).max(1).default(0.8),
+  /** `false` (or `--no-skills`): no skill is loaded, so no skill tool exists (README, "Skills"). */
+  skills: z.boolean().default(true),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -172,6 +174,14 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   theme: { env: ['CODEY_THEME'], project: { may: 'set' } },
   context_window: { env: ['CODEY_CONTEXT_WINDOW'], project: { may: 'set' } },
   compact_at: { env: ['CODEY_COMPACT_AT'], project: { may: 'set' } },
+  skills: {
+    flag: '--no-skills',
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === false || value === below,
+      why: 'a project file may turn skills off, not on',
+    },
+  },
 };
 
 /** Settings a project file may not set at all (see {@link SETTING_META}). */

@@ -45,6 +45,11 @@ export interface ToolHost {
   env: Readonly<Record<string, string | undefined>>;
   /** Skills found for the workspace (`discoverSkills`, src/skills); absent or empty: no skill tool. */
   skills?: readonly Skill[];
+  /**
+   * Folders outside the workspace that read_file, glob and grep may read while the skill tool exists:
+   * the skills' folders as `skillReadRoots` (src/skills/read-roots) resolves them. Never written.
+   */
+  skillReadRoots?: readonly string[];
   /** Open MCP connections; absent or empty: no MCP tool. */
   mcp?: readonly McpTools[];
   /** Builds and runs a child agent; absent: no `spawn_agent`. */
@@ -55,6 +60,8 @@ export interface ToolHost {
 interface SourceTools {
   tools: Tool[];
   notices: string[];
+  /** Folders outside the workspace these tools make readable (`ToolContext.readRoots`). */
+  readRoots?: readonly string[];
 }
 
 type ToolSource = (host: ToolHost) => Promise<SourceTools>;
@@ -102,12 +109,16 @@ const web: ToolSource = async ({ settings, env }) => {
   return { tools, notices: [] };
 };
 
-/** `skills`: the `skill` tool, only when `host.skills` holds at least one skill. */
+/**
+ * `skills`: the `skill` tool, only when `host.skills` holds at least one skill; with it, the skills'
+ * folders (`host.skillReadRoots`) become readable by the read tools.
+ */
 const skills: ToolSource = async (host) => {
   if (!host.skills?.length) return none();
   const { skillTool } = await import('./skill');
   const tool = skillTool(host.skills);
-  return { tools: tool ? [tool] : [], notices: [] };
+  if (!tool) return none();
+  return { tools: [tool], notices: [], readRoots: host.skillReadRoots ?? [] };
 };
 
 /** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `host.mcp` is its input. */
@@ -124,20 +135,23 @@ const SOURCES: readonly ToolSource[] = [builtin, web, skills, mcp, agent];
  * built, called for the main agent and `/worktree`. Each source adds its tools or nothing: an absent
  * source leaves the tool list, and so the request bytes, exactly those of a build without it. The
  * registry's `env` is `host.env` less codey's own keys (`childEnv`), the environment every child
- * process of a tool gets. Never throws: a source's problem is a one-line notice in `registry.notices`.
+ * process of a tool gets; its `readRoots` are the folders outside the workspace its sources make
+ * readable (the skills' folders, only with the skill tool). Never throws: a source's problem is a one-line notice in `registry.notices`.
  */
 export async function toolsIn(host: ToolHost): Promise<Registry> {
   const tools: Tool[] = [];
   const notices: string[] = [];
+  const readRoots: string[] = [];
   for (const source of SOURCES) {
     try {
       const got = await source(host);
       tools.push(...got.tools);
       notices.push(...got.notices);
+      readRoots.push(...(got.readRoots ?? []));
     } catch (err) {
       // A source that cannot be built costs its tools, never the session.
       notices.push(`codey: some tools are unavailable (${err instanceof Error ? err.message : String(err)})`);
     }
   }
-  return new Registry(tools, { notices, env: childEnv({}, host.env) });
+  return new Registry(tools, { notices, env: childEnv({}, host.env), readRoots });
 }

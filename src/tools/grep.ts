@@ -266,7 +266,7 @@ export const grepTool = defineTool({
     return { summary: `Grep ${detail}`, detail, rememberable: false };
   },
   async run(args, ctx) {
-    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.');
+    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots);
     if (!(await stat(target).catch(() => undefined)))
       throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
     const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');

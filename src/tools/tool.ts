@@ -46,6 +46,11 @@ export interface ToolContext {
    */
   env: Readonly<Record<string, string>>;
   /**
+   * Folders outside `cwd` that read_file, glob and grep may also read (the discovered skills'
+   * folders; absolute, symlinks resolved). Writes never reach them. Absent: none.
+   */
+  readRoots?: readonly string[];
+  /**
    * Decide on a further step of the running call as the call itself was decided (web_fetch: a
    * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
    * and without a person the step is refused. `call` describes the step as `describe` would.

@@ -10,9 +10,15 @@ import { BUILTIN_COMMANDS } from './builtin-commands';
 import type { SessionPort } from './controller';
 import { formatTokens } from './format';
 
-/** What running a command produced: lines to show, an error to show, or quitting. */
+/**
+ * What running a command produced: lines to show, an error to show, quitting, or a prompt to send
+ * as the person's message (a custom command's expanded body, /init).
+ */
 export type CommandOutcome =
-  { kind: 'info'; title?: string; lines: string[] } | { kind: 'error'; message: string } | { kind: 'exit' };
+  | { kind: 'info'; title?: string; lines: string[] }
+  | { kind: 'error'; message: string }
+  | { kind: 'exit' }
+  | { kind: 'send'; prompt: string };
 
 /** What a command gets to work with. */
 export interface CommandContext {
@@ -53,7 +59,7 @@ export function commandRegistry(...sources: (readonly CommandSpec[])[]): readonl
   return Object.freeze(list);
 }
 
-/** The registry of this build: the built-in commands. */
+/** The registry of the built-in commands alone (a session's own registry adds custom commands). */
 export const COMMANDS = commandRegistry(BUILTIN_COMMANDS);
 
 /** Commands whose name starts with what is typed; empty once an argument is being typed. */

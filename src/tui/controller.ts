@@ -5,6 +5,7 @@
  */
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { Usage } from '../agent/events';
+import type { CommandSpec } from './commands';
 import type { TranscriptAction } from './transcript-state';
 
 /** What the session has spent so far, for `/cost`. */
@@ -26,6 +27,16 @@ export interface ToolInfo {
   displayName: string;
   /** Whether the policy asks the person before it runs (read-only tools never ask). */
   asks: boolean;
+}
+
+/** One loaded skill, for `/skills`. */
+export interface SkillInfo {
+  name: string;
+  /** Where it was found, as the person reads it, e.g. `project: .claude/skills/pdf` or `user: ~/.agents/skills/pdf`. */
+  where: string;
+  description: string;
+  /** Its `allowed-tools`, advisory only: recorded and shown, never a grant. */
+  allowedTools: readonly string[];
 }
 
 /** A stored session `/resume` can go on with. */
@@ -73,6 +84,8 @@ export interface SessionPort {
   ): Promise<{ tokensBefore: number; tokensAfter: number }>;
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
+  /** `/skills`: the skills this session loaded, in precedence order; empty when none (or `--no-skills`). */
+  skills(): SkillInfo[];
   /**
    * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
    * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
@@ -99,6 +112,11 @@ export interface Controller extends SessionPort {
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  /**
+   * The session's slash commands (`commandRegistry`: the built-ins first, then the custom command
+   * files the CLI loaded); absent: the built-ins alone.
+   */
+  readonly commands?: readonly CommandSpec[];
   /**
    * Registers a listener for every AgentEvent, and for the transcript of a resumed conversation
    * (drawn again at start and after `/resume`); returns the unsubscribe function.

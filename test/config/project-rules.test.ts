@@ -128,6 +128,7 @@ describe('a project file may narrow, never widen', () => {
       theme: 'set',
       context_window: 'set',
       compact_at: 'set',
+      skills: 'narrow',
     });
   });
 });

@@ -35,6 +35,8 @@ describe('the command registry', () => {
       '/cost',
       '/compact',
       '/tools',
+      '/skills',
+      '/init',
       '/worktree',
       '/resume',
       '/exit',
@@ -101,7 +103,7 @@ describe('while a turn runs', () => {
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/compact', '/worktree', '/resume']);
+    expect(refused).toEqual(['/clear', '/model', '/compact', '/init', '/worktree', '/resume']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {

@@ -1,10 +1,12 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
+import type { CommandSpec } from '../../src/tui/commands';
 import type {
   ApprovalHandler,
   Controller,
   ResumeReport,
   SessionChoice,
+  SkillInfo,
   Spend,
   ToolInfo,
 } from '../../src/tui/controller';
@@ -49,6 +51,8 @@ export class FakeController implements Controller {
     { name: 'bash', displayName: 'Bash', asks: true },
     { name: 'web_fetch', displayName: 'WebFetch', asks: true },
   ];
+  skillList: SkillInfo[] = [];
+  commands: readonly CommandSpec[] | undefined;
   sessionList: SessionChoice[] = [];
   resumed: { id: string; anyWorkspace?: boolean }[] = [];
   resumeReport: ResumeReport = { ok: true, lines: ['Go on where it left off: type your next message.'] };
@@ -57,6 +61,10 @@ export class FakeController implements Controller {
 
   constructor(historyFile = '/nonexistent/codey-test/history.jsonl') {
     this.historyFile = historyFile;
+  }
+
+  skills(): SkillInfo[] {
+    return this.skillList;
   }
 
   subscribe(listener: (e: AgentEvent) => void): () => void {
