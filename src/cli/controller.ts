@@ -21,11 +21,12 @@ export class SessionController implements Controller {
 
   constructor(session: CodeySession, settings: Settings, historyFile: string, notices: string[]) {
     this.#s = session;
-    // Price each request at the model that served it, as it happens.
-    let model = session.deps.model;
+    // Price each request at the model that served it, as it happens; subagents' requests too.
+    const models = new Map<string, string>();
     session.events.on((e) => {
-      if (e.type === 'request_start') model = e.model;
+      if (e.type === 'request_start') models.set(e.agentId ?? '', e.model);
       if (e.type !== 'usage') return;
+      const model = models.get(e.agentId ?? '') ?? session.deps.model;
       const p = priceOf(model);
       if (!p) return void this.#unpriced.add(model);
       this.#dollars += costOf(e.usage, p);

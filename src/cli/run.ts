@@ -24,6 +24,7 @@ async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   if (opts.model !== undefined) flags.model = opts.model;
   if (opts.baseUrl !== undefined) flags.base_url = opts.baseUrl;
   if (opts.maxTurns) flags.max_turns = opts.maxTurns;
+  if (opts.agents === false) flags.agents = false;
   // --allow adds to the configured rules (the merge happens in resolveSettings).
   if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
   try {

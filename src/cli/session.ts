@@ -10,7 +10,9 @@ import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
+import type { AgentDefinition } from '../skills/agents';
 import { removeStaleTempFiles } from '../tools/atomic-write';
+import { subagentsFor, wireEvent } from './subagents';
 import {
   anthropicFor,
   hostedToolsFor,
@@ -41,6 +43,8 @@ export interface CodeySession {
   webStatus: string;
   /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
   webWhy: string;
+  /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
+  agents: readonly AgentDefinition[];
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
 }
@@ -74,8 +78,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const webProblems: string[] = [];
   const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
   const events = new EventHub();
+  const workspace = realpathSync(input.cwd);
+  const agents = await subagentsFor(s, workspace, env);
+  notices.push(...agents.notices);
   const built = await buildAgent({
-    workspace: realpathSync(input.cwd),
+    workspace,
     llm: input.llm ?? sdk,
     toolSettings: tools,
     env,
@@ -88,6 +95,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     secrets,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
+    subagents: agents.subagents,
   });
   notices.unshift(...built.deps.registry.notices);
   const names = built.deps.registry.list().map((t) => t.name);
@@ -101,7 +109,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, start);
   if (notice) notices.push(notice);
-  else events.on((e) => log?.write(e));
+  else events.on((e) => log?.write(wireEvent(e)));
   const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
   const session: CodeySession = {
     ...web,
@@ -112,6 +120,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     log,
     secrets,
     notices,
+    agents: agents.definitions,
     get workspace() {
       return this.deps.workspace;
     },

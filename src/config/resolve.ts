@@ -44,6 +44,9 @@ function fromEnv(key: SettingKey, text: string): unknown {
     case 'max_tokens':
     case 'max_turns':
     case 'web_max_uses':
+    case 'max_agent_depth':
+    case 'max_parallel_agents':
+    case 'agent_max_turns':
       return /^\d+$/.test(s) ? Number(s) : s;
     case 'allow':
     case 'deny':

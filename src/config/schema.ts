@@ -44,6 +44,14 @@ export const settingSchemas = {
   web_allowed_domains: z.array(z.string().min(1)).optional(),
   web_blocked_domains: z.array(z.string().min(1)).optional(),
   theme: z.enum(['dark', 'light']).default('dark'),
+  /** `false` (or `--no-agents`): no spawn_agent tool, and no word about subagents in any request. */
+  agents: z.boolean().default(true),
+  /** How deep subagents may nest: 1 lets the main agent spawn children that cannot spawn again. */
+  max_agent_depth: z.number().int().min(1).max(3).default(1),
+  /** Most subagents running at once; further spawn_agent calls of the same message wait. */
+  max_parallel_agents: z.number().int().min(1).max(16).default(4),
+  /** Most model requests of one subagent run. */
+  agent_max_turns: z.number().int().min(1).max(10_000).default(50),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -163,6 +171,24 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   // Combined with the user's list, so a project file can only block more.
   web_blocked_domains: { project: { may: 'set' }, merge: true },
   theme: { env: ['CODEY_THEME'], project: { may: 'set' } },
+  agents: {
+    flag: '--no-agents',
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === false,
+      why: 'a project file may turn subagents off, not on',
+    },
+  },
+  max_agent_depth: {
+    env: ['CODEY_MAX_AGENT_DEPTH'],
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value <= below,
+      why: 'a project file may only lower the depth',
+    },
+  },
+  max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
+  agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
 };
 
 /** Settings a project file may not set at all (see {@link SETTING_META}). */
