@@ -88,7 +88,10 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     settings: spec.toolSettings,
     env: spec.env,
     ...(spawns
-      ? { spawn: spawnChild, agents: sub.definitions.map((d) => ({ name: d.name, description: d.description })) }
+      ? {
+          spawn: spawnChild,
+          agents: sub.definitions.map((d) => ({ name: d.name, description: d.description })),
+        }
       : {}),
     ...(spec.only ? { only: spec.only } : {}),
   });

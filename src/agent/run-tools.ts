@@ -40,12 +40,16 @@ function dispatchDeps(deps: AgentDeps): DispatchDeps {
  * (the rest wait for a free place); every other call runs alone, after the ones before it. After an
  * interrupt the calls not yet started are answered without running.
  */
-export async function runTools(uses: ToolUse[], deps: AgentDeps, signal: AbortSignal): Promise<ToolResultBlock[]> {
+export async function runTools(
+  uses: ToolUse[],
+  deps: AgentDeps,
+  signal: AbortSignal,
+): Promise<ToolResultBlock[]> {
   const d = dispatchDeps(deps);
   const one = async (use: ToolUse): Promise<ToolResultBlock> =>
     signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : dispatch(use, d, signal);
   const results: ToolResultBlock[] = [];
-  for (let i = 0; i < uses.length; ) {
+  for (let i = 0; i < uses.length;) {
     if (!parallel(deps, uses[i])) {
       results.push(await one(uses[i++]));
       continue;

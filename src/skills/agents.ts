@@ -175,7 +175,9 @@ export async function discoverAgents(
       }
       const first = byName.get(agent.name);
       if (first) {
-        notices.push(`codey: agent ${show(file)}: the name ${agent.name} is taken by ${show(first.file)}; skipped`);
+        notices.push(
+          `codey: agent ${show(file)}: the name ${agent.name} is taken by ${show(first.file)}; skipped`,
+        );
         continue;
       }
       byName.set(agent.name, agent);
@@ -183,7 +185,9 @@ export async function discoverAgents(
   }
   if (ignoredIn.length) {
     const where = ignoredIn.length === 1 ? ignoredIn[0] : `${ignoredIn.length} agent files`;
-    notices.push(`codey: tools codey does not have are left out of ${where}: ${[...ignoredTools].join(', ')}`);
+    notices.push(
+      `codey: tools codey does not have are left out of ${where}: ${[...ignoredTools].join(', ')}`,
+    );
   }
   const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { agents, notices };

@@ -35,8 +35,14 @@ const schema = z.object({
     .describe(
       'The whole brief for the subagent: it sees nothing of this conversation, so include the goal, the paths, what you already know and what to report back.',
     ),
-  description: z.string().optional().describe('A 3-6 word label for the person, e.g. "Find the config loader".'),
-  agent: z.string().optional().describe('The name of one of the agent definitions listed above; omit for a general subagent.'),
+  description: z
+    .string()
+    .optional()
+    .describe('A 3-6 word label for the person, e.g. "Find the config loader".'),
+  agent: z
+    .string()
+    .optional()
+    .describe('The name of one of the agent definitions listed above; omit for a general subagent.'),
 });
 
 const POLICY = [
@@ -83,12 +89,18 @@ export function spawnAgentTool(
     check: (args) => {
       if (args.agent !== undefined && !names.has(args.agent)) {
         const list = agents.length ? `; the definitions are: ${[...names].join(', ')}` : '; there are none';
-        throw new ToolError(`no agent definition named "${args.agent}"${list}. Omit agent for a general subagent.`, 'not_found');
+        throw new ToolError(
+          `no agent definition named "${args.agent}"${list}. Omit agent for a general subagent.`,
+          'not_found',
+        );
       }
     },
     run: async (args, ctx) => {
       const description = agentLabel(args);
-      const report = await spawn({ task: args.task, description, ...(args.agent ? { agent: args.agent } : {}) }, ctx);
+      const report = await spawn(
+        { task: args.task, description, ...(args.agent ? { agent: args.agent } : {}) },
+        ctx,
+      );
       const text = report.text.trim() || '(the subagent wrote no text)';
       const output = report.failure
         ? `The subagent did not finish: ${report.failure}.\nWhat it had reported so far:\n${text}\n\n${report.footer}`
