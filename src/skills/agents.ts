@@ -1,6 +1,6 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { splitFrontmatter } from './frontmatter';
+import { normalizeText, splitFrontmatter } from './frontmatter';
 import { codeyConfigDir, shownPath, type PlacesInput } from './places';
 
 /** An agent definition file larger than this (bytes) is left out with a notice. */
@@ -83,8 +83,16 @@ export function parseAgentDefinition(
 ): { agent: AgentDefinition; ignored: string[] } | { problem: string } {
   const fm = splitFrontmatter(text);
   if (fm.kind === 'none') return { problem: 'no YAML frontmatter (a --- block with name and description)' };
-  if (fm.kind === 'bad') return { problem: fm.problem };
-  const { data } = fm;
+  let data: Record<string, unknown>;
+  let body: string;
+  if (fm.kind === 'ok') ({ data, body } = fm);
+  else {
+    // Files written for Claude Code often hold an unquoted ": " in a description, which it accepts.
+    const loose = fm.body === undefined ? undefined : looseFrontmatter(normalizeText(text));
+    if (!loose) return { problem: fm.problem };
+    data = loose;
+    body = fm.body ?? '';
+  }
   const rawName = data.name ?? path.basename(file, '.md');
   if (typeof rawName !== 'string' || !NAME.test(rawName))
     return { problem: 'name must be letters, digits, "-", "_" or "." (at most 64)' };
@@ -115,13 +123,45 @@ export function parseAgentDefinition(
       description: data.description.replace(/\s+/g, ' ').trim(),
       ...(tools ? { tools } : {}),
       ...(typeof data.model === 'string' ? { model: data.model.trim() } : {}),
-      instructions: fm.body.trim(),
+      instructions: body.trim(),
       file,
       scope,
     },
     ignored,
   };
 }
+
+/**
+ * The frontmatter read line by line, as Claude Code reads it: `key: value` at the start of a line
+ * (the value is the rest of the line, `: ` and all), indented lines continuing the value, `- item`
+ * lines making it a list. Undefined when a line fits none of these.
+ */
+function looseFrontmatter(text: string): Record<string, unknown> | undefined {
+  const lines = text.split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
+  const data: Record<string, unknown> = {};
+  let key: string | undefined;
+  for (const line of lines.slice(1, end)) {
+    const m = /^([A-Za-z_][\w-]*):(?:\s+(.*))?$/.exec(line.trimEnd());
+    if (m) {
+      key = m[1];
+      data[key] = unquote(m[2] ?? '');
+      continue;
+    }
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!key || !/^\s/.test(line)) return undefined;
+    const item = /^\s+-\s+(.*)$/.exec(line);
+    const had = data[key];
+    if (item) data[key] = [...(Array.isArray(had) ? had : []), unquote(item[1])];
+    else data[key] = `${typeof had === 'string' ? had : ''} ${line.trim()}`.trim();
+  }
+  return data;
+}
+
+const unquote = (v: string): string => {
+  const t = v.trim();
+  return /^(["']).*\1$/.test(t) && t.length >= 2 ? t.slice(1, -1) : t;
+};
 
 /**
  * Find and parse every `*.md` in {@link agentDirs}. The same name twice: the first (higher
@@ -185,8 +225,10 @@ export async function discoverAgents(
   }
   if (ignoredIn.length) {
     const where = ignoredIn.length === 1 ? ignoredIn[0] : `${ignoredIn.length} agent files`;
+    const names = [...ignoredTools];
+    const more = names.length > 8 ? `, and ${names.length - 8} more` : '';
     notices.push(
-      `codey: tools codey does not have are left out of ${where}: ${[...ignoredTools].join(', ')}`,
+      `codey: tools codey does not have are left out of ${where}: ${names.slice(0, 8).join(', ')}${more}`,
     );
   }
   const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

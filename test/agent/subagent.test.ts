@@ -261,3 +261,76 @@ describe('childModel', () => {
     expect(childModel('claude-haiku-4-5', 'claude-opus-4-8', 'x')).toEqual({ model: 'claude-haiku-4-5' });
   });
 });
+
+describe('a child built from a definition', () => {
+  const defs = [
+    {
+      name: 'finder',
+      description: 'Finds code',
+      tools: ['read_file', 'grep'],
+      instructions: 'Only look, never change.',
+    },
+    {
+      name: 'web-reader',
+      description: 'Reads docs',
+      tools: ['read_file', 'grep', 'web_fetch'],
+      model: 'sonnet',
+      instructions: 'Read.',
+    },
+    {
+      name: 'writer',
+      description: 'Writes',
+      tools: ['write_file', 'web_search'],
+      model: 'inherit',
+      instructions: 'Write.',
+    },
+  ];
+  const run = async (agent: string, webFetch: 'local' | 'none') => {
+    const ws = await workspace();
+    const llm = new RouterLlm((s) =>
+      s.child
+        ? { content: [block.text('done')] }
+        : s.step === 0
+          ? { content: [block.toolUse('t1', 'spawn_agent', { task: `as ${agent}`, agent })] }
+          : { content: [block.text('ok')] },
+    );
+    const { conversation, deps } = await parentAgent(llm, ws, {
+      model: 'claude-opus-4-8',
+      subagents: { ...SUBAGENTS, definitions: defs, sessionModel: 'claude-sonnet-4-5' },
+      toolSettings: { webProvider: 'hosted', webFetch, version: 'test' },
+    });
+    await runTurn(conversation, deps, 'go', signal());
+    return { llm, child: llm.of(`as ${agent}`)[0] };
+  };
+
+  it('gets only the tools its definition names, its instructions, and the model it asks for', async () => {
+    const finder = await run('finder', 'local');
+    expect(finder.child.tools.map((t) => t.name)).toEqual(['read_file', 'grep']);
+    expect(finder.child.system).toContain('Only look, never change.');
+    expect(finder.child.model).toBe('claude-opus-4-8');
+    const reader = await run('web-reader', 'local');
+    expect(reader.child.tools.map((t) => t.name)).toEqual(['read_file', 'grep', 'web_fetch']);
+    expect(reader.child.model).toBe('claude-sonnet-4-5');
+    // The parent's description lists the definitions by name, in a stable order.
+    expect(reader.llm.parent[0].tools.find((t) => t.name === 'spawn_agent')?.description).toContain(
+      '- finder: Finds code\n- web-reader: Reads docs\n- writer: Writes',
+    );
+  });
+
+  it('cannot give a child a tool the session does not have', async () => {
+    const reader = await run('web-reader', 'none');
+    expect(reader.child.tools.map((t) => t.name)).toEqual(['read_file', 'grep']);
+    const writer = await run('writer', 'none');
+    expect(writer.child.tools.map((t) => t.name)).toEqual(['write_file']);
+    expect(writer.child.model).toBe('claude-opus-4-8');
+  });
+
+  it('an unknown definition name is an error the model can act on', async () => {
+    const { llm } = await run('nobody', 'none');
+    const [res] = resultsOf(llm.parent[1]);
+    expect(res.is_error).toBe(true);
+    expect(res.content).toContain(
+      'no agent definition named "nobody"; the definitions are: finder, web-reader, writer',
+    );
+  });
+});
