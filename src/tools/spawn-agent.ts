@@ -82,7 +82,7 @@ export function spawnAgentTool(
     schema,
     shows: 'subagent',
     describe: (args) => ({
-      summary: `Agent: ${agentLabel(args)}${args.agent ? ` (${args.agent})` : ''}`,
+      summary: `${agentLabel(args)}${args.agent ? ` (${args.agent})` : ''}`,
       detail: args.task,
       rememberable: false,
     }),

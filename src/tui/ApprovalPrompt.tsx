@@ -123,6 +123,7 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
       : undefined;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
+      {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
       <Text>
         <Text bold>{displayName}</Text>
         {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}

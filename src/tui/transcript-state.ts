@@ -5,6 +5,7 @@
  */
 import type { AgentEvent, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
 import type { Decision } from '../approval/types';
+import { applyChild, type ChildActivity } from './transcript-child';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -44,6 +45,8 @@ export type Item =
       /** The finished call's display, by shape; its `kind` picks the view. */
       display?: ToolDisplay;
       durationMs?: number;
+      /** For a call that runs a subagent: what the child does (its tool calls), from its tagged events. */
+      child?: ChildActivity;
     }
   | {
       kind: 'server_tool';
@@ -225,6 +228,7 @@ function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { ki
 }
 
 function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
+  if ('agentId' in a && a.agentId) return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
       return push(s, { kind: 'user', text: a.text });

@@ -1,0 +1,95 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionController } from '../../src/cli/controller';
+import { createSession } from '../../src/cli/session';
+import { resolveSettings } from '../../src/config/resolve';
+import { App } from '../../src/tui/App';
+import {
+  block,
+  reply,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type RecordedRequest,
+} from '../support/fake-anthropic';
+import { KEY, eventually, frame, mounted, tick } from './helpers';
+
+/** The app on the real agent with a subagent: its approval prompt, its block under the call. */
+let fake: FakeAnthropic | undefined;
+afterEach(async () => {
+  cleanup();
+  await fake?.close();
+});
+
+const systemOf = (r: RecordedRequest) =>
+  typeof r.body.system === 'string'
+    ? r.body.system
+    : (r.body.system ?? []).map((b) => String(b.text)).join('');
+const isChild = (r: RecordedRequest) => systemOf(r).includes('You are a subagent');
+const steps = (r: RecordedRequest) => (r.body.messages ?? []).filter((m) => m.role === 'assistant').length;
+
+async function start() {
+  fake = await startFakeAnthropic();
+  const root = await mkdtemp(join(tmpdir(), 'codey-tui-sub-'));
+  const work = join(root, 'work');
+  await mkdir(work);
+  await writeFile(join(work, 'a.txt'), 'one\n');
+  const env = {
+    ANTHROPIC_API_KEY: 'sk-ant-test-0123456789',
+    ANTHROPIC_BASE_URL: fake.url,
+    XDG_STATE_HOME: join(root, 'state'),
+    PATH: process.env.PATH,
+  };
+  const { settings } = await resolveSettings({ env, cwd: work, userFile: join(root, 'config.json') });
+  const session = await createSession({ settings, cwd: work, env, version: 'test', noWeb: true });
+  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+  const app = render(<App controller={controller} home={root} />);
+  await mounted(app.stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      app.stdin.write(chunk);
+      await tick(30);
+    }
+  };
+  const out = () => frame(app.lastFrame);
+  const shows = (...texts: string[]) =>
+    eventually(() => {
+      for (const t of texts) expect(out()).toContain(t);
+    });
+  return { fake, type, out, shows };
+}
+
+describe('a subagent in the app', () => {
+  it("shows the child's prompt with its label; always for Bash answered there lets the parent's bash through", async () => {
+    const t = await start();
+    t.fake.respond((req) => {
+      if (isChild(req))
+        return steps(req) === 0
+          ? reply.toolUse('bash', { command: 'echo from-child' })
+          : reply.text('child ran echo');
+      if (steps(req) === 0)
+        return reply.blocks([
+          block.toolUse('spawn_agent', { task: 'run echo', description: 'Echo checker' }),
+        ]);
+      if (steps(req) === 1) return reply.toolUse('bash', { command: 'echo from-parent' });
+      return reply.text('All finished.');
+    });
+    await t.type('delegate', KEY.enter);
+    await t.shows('Echo checker', 'Yes, always for Agent');
+    await t.type(KEY.enter); // run the subagent once
+    await t.shows('Subagent "Echo checker" asks:', 'echo from-child', 'Yes, always for Bash');
+    await t.type('2'); // always for Bash
+    await t.shows('All finished.');
+    // The parent's bash ran without a prompt: the answer holds for the whole session.
+    const sent = t.fake.messageRequests.filter((r) => !isChild(r));
+    expect(sent).toHaveLength(3);
+    const last = sent[2].body.messages!.at(-1)!.content as { content: string }[];
+    expect(last[0].content).toContain('from-parent');
+    expect(t.out()).toMatch(/Agent\(Echo checker\)/);
+    expect(t.out()).toMatch(/\[subagent [0-9a-f]{8}: 2 requests; tools: bash;/);
+    // The child's text is its report, not the main transcript's.
+    expect(t.out()).not.toContain('child ran echo');
+  });
+});
