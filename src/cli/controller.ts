@@ -3,7 +3,8 @@ import type { AgentEvent, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
-import type { Controller, Spend, ToolInfo } from '../tui/controller';
+import { shownPath } from '../skills/places';
+import type { AgentInfo, Controller, Spend, ToolInfo } from '../tui/controller';
 import { moveSession, type CodeySession } from './session';
 import { createWorktree, type Worktree } from './worktree';
 
@@ -103,6 +104,16 @@ export class SessionController implements Controller {
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
       asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
+    }));
+  }
+
+  agents(): AgentInfo[] | undefined {
+    if (!this.#s.deps.subagents) return undefined;
+    const home = process.env.HOME;
+    return this.#s.agents.map((a) => ({
+      name: a.name,
+      description: a.description,
+      file: shownPath(a.file, this.#s.workspace, { HOME: home }),
     }));
   }
 

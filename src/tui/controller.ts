@@ -27,6 +27,14 @@ export interface ToolInfo {
   asks: boolean;
 }
 
+/** One agent definition spawn_agent offers, for `/agents`. */
+export interface AgentInfo {
+  name: string;
+  description: string;
+  /** Where it was found, as the person reads it (e.g. `.codey/agents/reviewer.md`). */
+  file: string;
+}
+
 /** Asks the person; resolves with their answer. The signal aborts when the turn is interrupted. */
 export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
 
@@ -47,6 +55,8 @@ export interface SessionPort {
   cost(): Spend;
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
+  /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
+  agents(): AgentInfo[] | undefined;
   /**
    * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
    * Rejects with an Error whose message is shown to the person (e.g. not a git repository).

@@ -1,6 +1,6 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
-import type { ApprovalHandler, Controller, Spend, ToolInfo } from '../../src/tui/controller';
+import type { AgentInfo, ApprovalHandler, Controller, Spend, ToolInfo } from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,
@@ -120,6 +120,12 @@ export class FakeController implements Controller {
 
   tools(): ToolInfo[] {
     return this.toolList;
+  }
+
+  agentList: AgentInfo[] | undefined = [];
+
+  agents(): AgentInfo[] | undefined {
+    return this.agentList;
   }
 
   async worktree(name?: string): Promise<{ path: string; branch: string }> {
