@@ -126,6 +126,10 @@ describe('a project file may narrow, never widen', () => {
       web_allowed_domains: 'narrow',
       web_blocked_domains: 'set',
       theme: 'set',
+      agents: 'narrow',
+      max_agent_depth: 'narrow',
+      max_parallel_agents: 'set',
+      agent_max_turns: 'set',
     });
   });
 });
