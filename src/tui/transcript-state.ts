@@ -228,7 +228,8 @@ function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { ki
 }
 
 function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
-  if ('agentId' in a && a.agentId) return applyChild(s, a, updateTool);
+  // A subagent's notices are the person's to read; the rest of its events belong to its call.
+  if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
       return push(s, { kind: 'user', text: a.text });

@@ -14,6 +14,7 @@ import {
   type FakeAnthropic,
   type RecordedRequest,
 } from '../support/fake-anthropic';
+import { FakeController } from './fake-controller';
 import { KEY, eventually, frame, mounted, tick } from './helpers';
 
 /** The app on the real agent with a subagent: its approval prompt, its block under the call. */
@@ -91,5 +92,29 @@ describe('a subagent in the app', () => {
     expect(t.out()).toMatch(/\[subagent [0-9a-f]{8}: 2 requests; tools: bash;/);
     // The child's text is its report, not the main transcript's.
     expect(t.out()).not.toContain('child ran echo');
+  });
+});
+
+describe('questions from subagents running at once', () => {
+  it('are shown one at a time, each with its label, and none is dropped', async () => {
+    const c = new FakeController();
+    const app = render(<App controller={c} home="/home/ann" />);
+    await mounted(app.stdin);
+    const out = () => frame(app.lastFrame);
+    app.stdin.write('go');
+    await tick();
+    app.stdin.write(KEY.enter);
+    await tick();
+    const first = c.ask({ tool: 'bash', summary: 'Run: ls', detail: 'ls', agent: 'List files' });
+    const second = c.ask({ tool: 'bash', summary: 'Run: pwd', detail: 'pwd', agent: 'Where am I' });
+    await eventually(() => expect(out()).toContain('Subagent "List files" asks:'));
+    expect(out().match(/Allow this\?/g)).toHaveLength(1);
+    expect(out()).not.toContain('Where am I');
+    app.stdin.write('y');
+    expect(await first).toEqual({ kind: 'allow_once' });
+    await eventually(() => expect(out()).toContain('Subagent "Where am I" asks:'));
+    expect(out().match(/Allow this\?/g)).toHaveLength(1);
+    app.stdin.write('n');
+    expect(await second).toEqual({ kind: 'deny' });
   });
 });
