@@ -91,11 +91,12 @@ function labelled(ask: ApprovalCallback | undefined, label: string): ApprovalCal
  * with its `agentId` and the call's id. Resolves with its report; never rejects.
  */
 export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<SpawnReport> => {
-  const parent = ctx.agent as AgentDeps;
+  // Set by dispatch for every call of the loop; absent only when a tool runs outside it.
+  const parent = ctx.agent as AgentDeps | undefined;
   const agentId = randomUUID().replace(/-/g, '').slice(0, 8);
   const stats = new ChildStats();
-  const sub = parent.subagents;
-  if (!sub) return { agentId, text: '', footer: '', failure: 'subagents are off in this session' };
+  const sub = parent?.subagents;
+  if (!parent || !sub) return { agentId, text: '', footer: '', failure: 'subagents are off in this session' };
   const def: SubagentDefinition | undefined = request.agent
     ? sub.definitions.find((d) => d.name === request.agent)
     : undefined;

@@ -42,7 +42,9 @@ const schema = z.object({
   agent: z
     .string()
     .optional()
-    .describe('The name of one of the agent definitions listed above; omit for a general subagent.'),
+    .describe(
+      'The name of an agent definition listed in this description, if any; omit for a general subagent.',
+    ),
 });
 
 const POLICY = [
