@@ -118,3 +118,70 @@ describe('questions from subagents running at once', () => {
     expect(await second).toEqual({ kind: 'deny' });
   });
 });
+
+describe('the block of a running subagent', () => {
+  it('shows its label, its current tool call nested under it, then the one-line result', async () => {
+    const c = new FakeController();
+    const app = render(<App controller={c} home="/home/ann" />);
+    await mounted(app.stdin);
+    const out = () => frame(app.lastFrame);
+    app.stdin.write('go');
+    await tick();
+    app.stdin.write(KEY.enter);
+    await tick();
+    const child = { agentId: 'abcd1234', parentToolUseId: 't1' };
+    c.emit(
+      {
+        type: 'tool_start',
+        id: 't1',
+        name: 'spawn_agent',
+        displayName: 'Agent',
+        input: {},
+        summary: 'Find the loader',
+        detail: 'find where the config is loaded and report the path',
+        shows: 'subagent',
+      },
+      {
+        type: 'tool_start',
+        id: 'c1',
+        name: 'grep',
+        displayName: 'Grep',
+        input: {},
+        summary: 'g',
+        detail: 'loadConfig',
+        ...child,
+      },
+      { type: 'text_delta', text: 'child thinking aloud', ...child },
+    );
+    await eventually(() => expect(out()).toContain('Agent(Find the loader)'));
+    await eventually(() => expect(out()).toContain('⎿ ▸ Grep(loadConfig)'));
+    expect(out()).not.toContain('child thinking aloud');
+    c.emit(
+      {
+        type: 'tool_end',
+        id: 'c1',
+        name: 'grep',
+        displayName: 'Grep',
+        status: 'done',
+        output: 'x',
+        durationMs: 1,
+        ...child,
+      },
+      {
+        type: 'tool_end',
+        id: 't1',
+        name: 'spawn_agent',
+        displayName: 'Agent',
+        status: 'done',
+        output: 'src/config.ts\n\n[subagent abcd1234: 2 requests; tools: grep; 900 tokens]',
+        title: '[subagent abcd1234: 2 requests; tools: grep; 900 tokens]',
+        display: { kind: 'subagent', agentId: 'abcd1234', task: 'find' },
+        durationMs: 1200,
+      },
+    );
+    await eventually(() =>
+      expect(out()).toContain('⎿ [subagent abcd1234: 2 requests; tools: grep; 900 tokens]'),
+    );
+    expect(out()).not.toContain('Grep(loadConfig)');
+  });
+});
