@@ -101,6 +101,10 @@ async function runPrint(
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
     );
+    if (session.deps.subagents)
+      out.stderr(
+        `codey: agent definitions: ${session.agents.length ? session.agents.map((a) => a.name).join(', ') : 'none'}\n`,
+      );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);

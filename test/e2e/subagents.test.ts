@@ -156,6 +156,22 @@ describe('subagents and the web tools', () => {
     expect(after.filter(isChild)).toHaveLength(1);
   });
 
+  it('a project definition is read, named by --verbose, and listed in the tool description', async () => {
+    await mkdir(join(box.cwd, '.claude', 'agents'), { recursive: true });
+    await writeFile(
+      join(box.cwd, '.claude', 'agents', 'reviewer.md'),
+      '---\nname: reviewer\ndescription: Reviews a change\ntools: Read, Grep\n---\nReview it.\n',
+    );
+    await writeFile(join(box.cwd, '.claude', 'agents', 'broken.md'), 'no frontmatter\n');
+    fake.enqueue(reply.text('ok'));
+    const r = await codey(box, ['-p', 'hi', '--verbose']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('codey: agent definitions: reviewer\n');
+    expect(r.stderr).toContain('codey: agent .claude/agents/broken.md: no YAML frontmatter');
+    const spawnTool = fake.messageRequests[0].body.tools!.find((t) => t.name === 'spawn_agent');
+    expect(String(spawnTool?.description)).toContain('- reviewer: Reviews a change');
+  });
+
   it('--no-agents and agents: false send the same bytes, with no word about subagents', async () => {
     fake.enqueue(reply.text('ok'), reply.text('ok'));
     await codey(box, ['-p', 'hello', '--no-agents']);
