@@ -36,6 +36,7 @@ describe('the command registry', () => {
       '/tools',
       '/agents',
       '/worktree',
+      '/resume',
       '/exit',
     ]);
     for (const c of COMMANDS) {
@@ -83,7 +84,7 @@ describe('the command registry', () => {
       '/review [PATH]    review the staged change',
     );
     expect(completeCommand('/rev', commands)).toBe('/review ');
-    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/review']);
+    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/resume', '/review']);
     expect(await infoLines('/review src', undefined, commands)).toEqual(['reviewing src']);
     // The built-in list alone knows nothing of it.
     expect(completeCommand('/rev')).toBeUndefined();
@@ -108,11 +109,13 @@ describe('while a turn runs', () => {
         expect(outcome.message).toBe(
           `${c.name} waits for the running turn: press Esc to interrupt it first.`,
         );
-        expect([fake.cleared, fake.models.length, fake.worktreeNames.length]).toEqual([0, 0, 0]);
+        expect([fake.cleared, fake.models.length, fake.worktreeNames.length, fake.resumed.length]).toEqual([
+          0, 0, 0, 0,
+        ]);
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/worktree']);
+    expect(refused).toEqual(['/clear', '/model', '/worktree', '/resume']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {
