@@ -9,6 +9,9 @@ import { defaultContext, type ContextSettings } from './compaction';
 import { Conversation } from './conversation';
 import type { AgentEvent, ApprovalCallback } from './events';
 import { newTotals, type AgentDeps, type SessionTotals, type TurnLimits } from './loop';
+import { spawnChild } from './subagent';
+import { subagentPrompt } from './subagent-prompt';
+import type { SubagentRole, SubagentSettings } from './subagent-types';
 import { systemPrompt } from './system-prompt';
 
 /** Is `dir` inside a git repository (a `.git` folder or file in it or an ancestor)? */
@@ -34,7 +37,7 @@ export interface ProjectContext {
 }
 
 /**
- * What an agent is built from: the main session's agent, the one `/worktree` moves to, and (next) a
+ * What an agent is built from: the main session's agent, the one `/worktree` moves to, and each
  * subagent. What is shared between them is passed in (the policy, the tool state, the totals, where
  * events go); what depends on the workspace (the tools, the system prompt) is built here.
  */
@@ -74,6 +77,14 @@ export interface AgentSpec {
   platform?: string;
   /** For the system prompt, `YYYY-MM-DD`; default today (UTC). */
   date?: string;
+  /** How subagents are built; absent (`--no-agents`, `agents: false`): no spawn_agent anywhere. */
+  subagents?: SubagentSettings;
+  /** 0 (default) for the main agent; a child is one deeper than its parent. */
+  depth?: number;
+  /** Set for a subagent: its id, label and definition instructions (added to the system prompt). */
+  role?: SubagentRole;
+  /** The tool names a definition allows; absent: every tool. */
+  only?: readonly string[];
 }
 
 /** A built agent: an empty conversation and the deps `runTurn` takes. */
@@ -88,6 +99,9 @@ export interface BuiltAgent {
  * used: `deps.registry.notices` says what is missing.
  */
 export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
+  const depth = spec.depth ?? 0;
+  const sub = spec.subagents;
+  const spawns = sub !== undefined && depth < sub.maxDepth;
   const registry = await toolsIn({
     workspace: spec.workspace,
     settings: spec.toolSettings,
@@ -96,19 +110,27 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
       skills: spec.project.skills,
       skillReadRoots: spec.project.skillReadRoots,
     }),
+    ...(spawns
+      ? {
+          spawn: spawnChild,
+          agents: sub.definitions.map((d) => ({ name: d.name, description: d.description })),
+        }
+      : {}),
+    ...(spec.only ? { only: spec.only } : {}),
+  });
+  const base = systemPrompt({
+    cwd: spec.workspace,
+    platform: spec.platform ?? process.platform,
+    date: spec.date ?? new Date().toISOString().slice(0, 10),
+    isGitRepo: isGitRepo(spec.workspace),
+    instructions: spec.project?.instructions,
   });
   const secrets = Object.freeze([...(spec.secrets ?? [])]);
   const deps: AgentDeps = Object.freeze({
     llm: spec.llm,
     registry,
     policy: spec.policy,
-    system: systemPrompt({
-      cwd: spec.workspace,
-      platform: spec.platform ?? process.platform,
-      date: spec.date ?? new Date().toISOString().slice(0, 10),
-      isGitRepo: isGitRepo(spec.workspace),
-      instructions: spec.project?.instructions,
-    }),
+    system: spec.role ? `${base}\n${subagentPrompt(spec.role)}` : base,
     model: spec.model,
     thinking: spec.thinking,
     effort: spec.effort,
@@ -125,13 +147,18 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     totals: spec.totals ?? newTotals(),
     secrets,
     scrub: redactor(secrets, { keyShapes: false }),
+    subagents: sub,
+    depth,
+    role: spec.role,
+    agentId: spec.role?.agentId,
+    only: spec.only,
   });
   return { conversation: new Conversation(), deps };
 }
 
 /** The spec `deps` were built from, to build them again with a change (another workspace). */
 export function specOf(deps: AgentDeps): AgentSpec {
-  const { registry: _r, system: _s, scrub: _x, ...spec } = deps;
+  const { registry: _r, system: _s, scrub: _x, agentId: _a, ...spec } = deps;
   return { ...spec };
 }
 

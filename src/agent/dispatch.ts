@@ -22,6 +22,8 @@ export interface PermissionDenial {
   tool_input: unknown;
   /** Who refused: the person, a deny rule, or no one to ask (`-p` without a matching --allow). */
   reason: 'person' | 'rule' | 'no_one_to_ask';
+  /** The subagent whose call it was; absent for the main agent. */
+  agent_id?: string;
 }
 
 /** One tool_result block for the next user message. */
@@ -45,7 +47,10 @@ export interface DispatchDeps {
   cwd: string;
   state: ToolState;
   emit: (e: AgentEvent) => void;
-  denials: PermissionDenial[];
+  /** Where refused calls are noted (the session's `permission_denials`). */
+  denials: { push(denial: PermissionDenial): unknown };
+  /** The agent running the calls, handed to tools as `ToolContext.agent` (spawn_agent builds a child from it). */
+  agent?: unknown;
   /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
   scrub: (text: string) => string;
   /** The same redaction for one call's progress, which may print a secret a few characters at a time. */
@@ -74,6 +79,8 @@ function toolContext(
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
     },
     approve: (call) => approveStep(use, deps, signal, call),
+    callId: use.id,
+    ...(deps.agent === undefined ? {} : { agent: deps.agent }),
   };
 }
 

@@ -47,9 +47,13 @@ export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' 
 
 /**
  * Everything the loop reports. Front ends (the Ink app, `-p`) and the session log are subscribers;
- * none of them calls the model or a tool.
+ * none of them calls the model or a tool. An event of a subagent carries its `agentId` and the id
+ * of the spawn_agent call that started it (`parentToolUseId`); the main agent's events carry neither.
  */
-export type AgentEvent =
+export type AgentEvent = LoopEvent & { agentId?: string; parentToolUseId?: string };
+
+/** The events of one agent's loop, before they are tagged with the agent they come from. */
+export type LoopEvent =
   /**
    * A request to the model is about to be sent; `request` counts from 1 within the user turn.
    * `continues`: the response will extend the assistant message the server paused (`pause_turn`).

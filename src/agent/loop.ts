@@ -5,10 +5,9 @@ import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
 import type { ProjectContext } from './build';
-import { redactingStream } from '../util/redact';
 import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
 import type { Conversation } from './conversation';
-import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
+import { notRun, type PermissionDenial, type ToolUse } from './dispatch';
 import {
   emptyUsage,
   type AgentEvent,
@@ -18,9 +17,10 @@ import {
   type TurnEndReason,
   type Usage,
 } from './events';
-import { INTERRUPTED } from './interrupt';
 import { countUsage, promptTokens, requestFor } from './request';
+import { runTools } from './run-tools';
 import { serverToolEvents } from './server-tools';
+import type { SubagentSettings, SubagentRole } from './subagent-types';
 
 /** The bounds of one user turn. */
 export interface TurnLimits {
@@ -74,6 +74,16 @@ export interface AgentDeps {
   /** codey's own keys, replaced with `[redacted]` in every tool output by `scrub`. */
   readonly secrets: readonly string[];
   readonly scrub: (text: string) => string;
+  /** How subagents are built; absent (`--no-agents`): this agent and its children spawn none. */
+  readonly subagents?: SubagentSettings;
+  /** 0 for the main agent, 1 for its children, and so on. */
+  readonly depth: number;
+  /** Set for a subagent: its id, label and instructions. */
+  readonly role?: SubagentRole;
+  /** A subagent's id (`role.agentId`), noted on its refused calls. */
+  readonly agentId?: string;
+  /** The tool names a definition allows (absent: all). */
+  readonly only?: readonly string[];
 }
 
 /** How a user turn ended. */
@@ -317,24 +327,4 @@ async function streamResponse(
     }
   }
   throw new LlmError('the model stream ended without a response', 'transient');
-}
-
-/** One tool_result per call, in order; after an interrupt the rest are answered without running. */
-async function runTools(uses: ToolUse[], deps: AgentDeps, signal: AbortSignal): Promise<ToolResultBlock[]> {
-  const d = {
-    registry: deps.registry,
-    policy: deps.policy,
-    requestApproval: deps.requestApproval,
-    cwd: deps.workspace,
-    state: deps.toolState,
-    emit: deps.emit,
-    denials: deps.totals.denials,
-    scrub: deps.scrub,
-    scrubStream: () => redactingStream(deps.secrets, { keyShapes: false }),
-  };
-  const results: ToolResultBlock[] = [];
-  for (const use of uses) {
-    results.push(signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : await dispatch(use, d, signal));
-  }
-  return results;
 }

@@ -6,7 +6,16 @@ import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
 import { commandRegistry, type CommandSpec } from '../tui/commands';
-import type { Controller, ResumeReport, SessionChoice, SkillInfo, Spend, ToolInfo } from '../tui/controller';
+import type {
+  AgentInfo,
+  Controller,
+  ResumeReport,
+  SessionChoice,
+  SkillInfo,
+  Spend,
+  ToolInfo,
+} from '../tui/controller';
+import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript-state';
 import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
@@ -51,11 +60,12 @@ export class SessionController implements Controller {
     this.#env = env;
     if (session.conversation.length > 0)
       this.#startTranscript = transcriptOf(session.conversation.messages, session.deps.registry);
-    // Price each request at the model that served it, as it happens.
-    let model = session.deps.model;
+    // Price each request at the model that served it, as it happens; subagents' requests too.
+    const models = new Map<string, string>();
     session.events.on((e) => {
-      if (e.type === 'request_start') model = e.model;
+      if (e.type === 'request_start') models.set(e.agentId ?? '', e.model);
       if (e.type !== 'usage') return;
+      const model = models.get(e.agentId ?? '') ?? session.deps.model;
       const p = priceOf(model);
       if (!p) return void this.#unpriced.add(model);
       this.#dollars += costOf(e.usage, p);
@@ -207,6 +217,16 @@ export class SessionController implements Controller {
 
   skills(): SkillInfo[] {
     return [...this.#s.skills];
+  }
+
+  agents(): AgentInfo[] | undefined {
+    if (!this.#s.deps.subagents) return undefined;
+    const home = process.env.HOME;
+    return this.#s.agents.map((a) => ({
+      name: a.name,
+      description: a.description,
+      file: shownPath(a.file, this.#s.workspace, { HOME: home }),
+    }));
   }
 
   /**

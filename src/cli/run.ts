@@ -27,6 +27,7 @@ async function settingsFor(opts: CliOptions): Promise<Settings | number> {
   if (opts.model !== undefined) flags.model = opts.model;
   if (opts.baseUrl !== undefined) flags.base_url = opts.baseUrl;
   if (opts.maxTurns) flags.max_turns = opts.maxTurns;
+  if (opts.agents === false) flags.agents = false;
   // --allow adds to the configured rules (the merge happens in resolveSettings).
   if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
   if (!opts.skills) flags.skills = false;
@@ -113,6 +114,10 @@ async function runPrint(
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
     );
+    if (session.deps.subagents)
+      out.stderr(
+        `codey: agent definitions: ${session.agents.length ? session.agents.map((a) => a.name).join(', ') : 'none'}\n`,
+      );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     const skillsOff = settings.sources.skills === 'flag' ? 'off (--no-skills)' : 'off (skills: false)';

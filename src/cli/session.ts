@@ -10,12 +10,14 @@ import type { Settings } from '../config/resolve';
 import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
+import type { AgentDefinition } from '../skills/agents';
 import type { SessionRecorder } from '../session/store';
 import type { CustomCommand } from '../skills/commands';
 import { removeStaleTempFiles } from '../tools/atomic-write';
 import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
 import type { SkillInfo } from '../tui/controller';
 import { loadProject, skillInfos } from './project-context';
+import { subagentsFor, wireEvent } from './subagents';
 import {
   anthropicFor,
   hostedToolsFor,
@@ -55,6 +57,8 @@ export interface CodeySession {
   skills: readonly SkillInfo[];
   /** For `--verbose`: the project instructions files in the system prompt (shown paths). */
   instructionFiles: readonly string[];
+  /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
+  agents: readonly AgentDefinition[];
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
   /**
@@ -103,6 +107,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     reserved: BUILTIN_COMMANDS.map((c) => c.name),
   });
   notices.push(...loaded.notices);
+  const agents = await subagentsFor(s, workspace, env);
+  notices.push(...agents.notices);
   const built = await buildAgent({
     workspace,
     llm: input.llm ?? sdk,
@@ -123,6 +129,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     project: loaded.project,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
+    subagents: agents.subagents,
   });
   notices.unshift(...built.deps.registry.notices);
   const names = built.deps.registry.list().map((t) => t.name);
@@ -137,10 +144,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);
   const id = store.id;
-  // A finished tool's result is kept at once, before the rest of its response's calls have run.
+  // A finished tool's result is kept at once, before the rest of its response's calls have run (a
+  // subagent's calls are in its own conversation, not this one).
   // A compaction is recorded with its figures (the followed conversation's new prefix is written anyway).
   events.on((e) => {
-    if (e.type === 'tool_end') session.recorder.recordToolResult(e);
+    if (e.type === 'tool_end' && !e.agentId) session.recorder.recordToolResult(e);
     if (e.type === 'compaction')
       session.recorder.recordCompaction(session.conversation, {
         replaced: e.replaced,
@@ -155,7 +163,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     ...(input.resumption ? { resumed: true } : {}),
   });
   if (notice) notices.push(notice);
-  else events.on((e) => log?.write(e));
+  else events.on((e) => log?.write(wireEvent(e)));
   const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
   const session: CodeySession = {
     ...web,
@@ -170,6 +178,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     commands: loaded.commands,
     skills: skillInfos(loaded.project.skills, workspace, env),
     instructionFiles: loaded.instructionFiles,
+    agents: agents.definitions,
     get workspace() {
       return this.deps.workspace;
     },

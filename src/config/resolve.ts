@@ -45,6 +45,9 @@ function fromEnv(key: SettingKey, text: string): unknown {
     case 'max_turns':
     case 'web_max_uses':
     case 'context_window':
+    case 'max_agent_depth':
+    case 'max_parallel_agents':
+    case 'agent_max_turns':
       return /^\d+$/.test(s) ? Number(s) : s;
     case 'compact_at':
       return /^(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;

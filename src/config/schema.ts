@@ -53,6 +53,14 @@ export const settingSchemas = {
   compact_at: z.number().gt(0).max(1).default(0.8),
   /** `false` (or `--no-skills`): no skill is loaded, so no skill tool exists (README, "Skills"). */
   skills: z.boolean().default(true),
+  /** `false` (or `--no-agents`): no spawn_agent tool, and no word about subagents in any request. */
+  agents: z.boolean().default(true),
+  /** How deep subagents may nest: 1 lets the main agent spawn children that cannot spawn again. */
+  max_agent_depth: z.number().int().min(1).max(3).default(1),
+  /** Most subagents running at once; further spawn_agent calls of the same message wait. */
+  max_parallel_agents: z.number().int().min(1).max(16).default(4),
+  /** Most model requests of one subagent run. */
+  agent_max_turns: z.number().int().min(1).max(10_000).default(50),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -182,6 +190,24 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
       why: 'a project file may turn skills off, not on',
     },
   },
+  agents: {
+    flag: '--no-agents',
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === false,
+      why: 'a project file may turn subagents off, not on',
+    },
+  },
+  max_agent_depth: {
+    env: ['CODEY_MAX_AGENT_DEPTH'],
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value <= below,
+      why: 'a project file may only lower the depth',
+    },
+  },
+  max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
+  agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
 };
 
 /** Settings a project file may not set at all (see {@link SETTING_META}). */

@@ -57,6 +57,13 @@ export interface ToolContext {
    * Absent outside the agent loop: a tool then refuses the step.
    */
   approve?: (call: ToolCallDescription) => Promise<StepVerdict>;
+  /** The tool_use id of the running call; absent outside the agent loop. */
+  callId?: string;
+  /**
+   * The agent running the call, for `host.spawn` to build a child from (tools never look inside it);
+   * absent outside the agent loop.
+   */
+  agent?: unknown;
 }
 
 /** The answer to {@link ToolContext.approve}: allowed, or refused with a sentence the model can act on. */

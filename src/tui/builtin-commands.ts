@@ -147,6 +147,26 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     run: () => ({ kind: 'send', prompt: INIT_PROMPT }),
   },
   {
+    name: '/agents',
+    description: 'the agent definitions subagents can be started from',
+    whileBusy: true,
+    run: ({ session }) => {
+      const agents = session.agents();
+      if (!agents) return { kind: 'info', lines: ['Subagents are off (--no-agents or agents: false).'] };
+      if (!agents.length)
+        return {
+          kind: 'info',
+          lines: [
+            'No agent definitions; spawn_agent starts general subagents.',
+            'Add Markdown files with name and description frontmatter to .codey/agents/ or ~/.config/codey/agents/.',
+          ],
+        };
+      const width = Math.max(...agents.map((a) => a.name.length));
+      const lines = agents.map((a) => `${a.name.padEnd(width)}  ${a.description}  (${a.file})`);
+      return { kind: 'info', title: 'Agents', lines };
+    },
+  },
+  {
     name: '/worktree',
     args: '[NAME]',
     description: 'move the session into a new git worktree and branch',

@@ -39,6 +39,14 @@ export interface SkillInfo {
   allowedTools: readonly string[];
 }
 
+/** One agent definition spawn_agent offers, for `/agents`. */
+export interface AgentInfo {
+  name: string;
+  description: string;
+  /** Where it was found, as the person reads it (e.g. `.codey/agents/reviewer.md`). */
+  file: string;
+}
+
 /** A stored session `/resume` can go on with. */
 export interface SessionChoice {
   id: string;
@@ -86,6 +94,8 @@ export interface SessionPort {
   tools(): ToolInfo[];
   /** `/skills`: the skills this session loaded, in precedence order; empty when none (or `--no-skills`). */
   skills(): SkillInfo[];
+  /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
+  agents(): AgentInfo[] | undefined;
   /**
    * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
    * Rejects with an Error whose message is shown to the person (e.g. not a git repository).

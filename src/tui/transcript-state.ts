@@ -12,6 +12,7 @@ import {
   type Usage,
 } from '../agent/events';
 import type { Decision } from '../approval/types';
+import { applyChild, type ChildActivity } from './transcript-child';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -51,6 +52,8 @@ export type Item =
       /** The finished call's display, by shape; its `kind` picks the view. */
       display?: ToolDisplay;
       durationMs?: number;
+      /** For a call that runs a subagent: what the child does (its tool calls), from its tagged events. */
+      child?: ChildActivity;
     }
   | {
       kind: 'server_tool';
@@ -238,6 +241,8 @@ function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { ki
 }
 
 function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
+  // A subagent's notices are the person's to read; the rest of its events belong to its call.
+  if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
       return push(s, { kind: 'user', text: a.text });

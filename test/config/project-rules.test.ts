@@ -129,6 +129,10 @@ describe('a project file may narrow, never widen', () => {
       context_window: 'set',
       compact_at: 'set',
       skills: 'narrow',
+      agents: 'narrow',
+      max_agent_depth: 'narrow',
+      max_parallel_agents: 'set',
+      agent_max_turns: 'set',
     });
   });
 });

@@ -37,6 +37,7 @@ describe('the command registry', () => {
       '/tools',
       '/skills',
       '/init',
+      '/agents',
       '/worktree',
       '/resume',
       '/exit',
@@ -46,6 +47,24 @@ describe('the command registry', () => {
       expect(c.description.trim(), c.name).not.toBe('');
       expect(c.description, c.name).not.toContain('\n');
     }
+  });
+
+  it('/agents lists the definitions with where they are, says when there are none, and when subagents are off', async () => {
+    const c = new FakeController();
+    c.agentList = [
+      { name: 'reviewer', description: 'Reviews a change', file: '.codey/agents/reviewer.md' },
+      { name: 'explorer-x', description: 'Explores', file: '~/.claude/agents/explorer-x.md' },
+    ];
+    expect(await infoLines('/agents', c)).toEqual([
+      'reviewer    Reviews a change  (.codey/agents/reviewer.md)',
+      'explorer-x  Explores  (~/.claude/agents/explorer-x.md)',
+    ]);
+    c.agentList = [];
+    expect((await infoLines('/agents', c))[0]).toBe(
+      'No agent definitions; spawn_agent starts general subagents.',
+    );
+    c.agentList = undefined;
+    expect(await infoLines('/agents', c)).toEqual(['Subagents are off (--no-agents or agents: false).']);
   });
 
   it('/help lists every command with its argument hint and description, then the keys', async () => {

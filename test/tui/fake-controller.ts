@@ -2,6 +2,7 @@ import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { CommandSpec } from '../../src/tui/commands';
 import type {
+  AgentInfo,
   ApprovalHandler,
   Controller,
   ResumeReport,
@@ -169,6 +170,12 @@ export class FakeController implements Controller {
       droppedMessages: 0,
     });
     return figures;
+  }
+
+  agentList: AgentInfo[] | undefined = [];
+
+  agents(): AgentInfo[] | undefined {
+    return this.agentList;
   }
 
   sessions(): SessionChoice[] {
