@@ -2,11 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
+import { forTerminal } from '../util/terminal-text';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+import { personWriter } from './person-out';
+
+const stderr = personWriter((s) => process.stderr.write(s));
 
 /** Ask on the terminal whether to go on in a broad workspace; only `y` or `yes` goes on (Ctrl-C, Ctrl-D: no). */
 async function confirmBroadWorkspace(why: string): Promise<boolean> {
@@ -16,7 +20,7 @@ async function confirmBroadWorkspace(why: string): Promise<boolean> {
   rl.on('SIGINT', () => stop.abort());
   rl.on('close', () => stop.abort());
   try {
-    const answer = await rl.question(`${broadWorkspaceNotice(why)}\nStart here anyway? [y/N] `, {
+    const answer = await rl.question(`${forTerminal(broadWorkspaceNotice(why))}\nStart here anyway? [y/N] `, {
       signal: stop.signal,
     });
     return /^y(es)?$/i.test(answer.trim());
@@ -43,7 +47,7 @@ export interface InteractiveInput {
  */
 export async function runInteractive(input: InteractiveInput): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write(
+    stderr(
       `codey: ${input.setup ? '`codey setup`' : 'the interactive session'} needs a terminal; for one-shot use: codey -p "what to do"\n`,
     );
     return EXIT.usage;
@@ -59,13 +63,13 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     settings = again;
   }
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
-    process.stderr.write('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
+    stderr('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
     return EXIT.usage;
   }
 
   const broad = broadWorkspace(process.cwd(), env);
   if (broad && !(await confirmBroadWorkspace(broad))) {
-    process.stderr.write('codey: not started; cd into a project folder and run codey there\n');
+    stderr('codey: not started; cd into a project folder and run codey there\n');
     return EXIT.ok;
   }
 

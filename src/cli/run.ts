@@ -7,6 +7,7 @@ import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+import { personWriter } from './person-out';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -15,7 +16,9 @@ export interface ModeInput {
   version: string;
 }
 
-const stderr = (s: string) => void process.stderr.write(s);
+// Everything before the session's own redacting output exists goes through the one sanitiser.
+const stderr = personWriter((s) => process.stderr.write(s));
+const rawStderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
 
 /** Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. */
@@ -88,7 +91,10 @@ async function runPrint(
   const broad = broadWorkspace(process.cwd(), env);
   if (broad) stderr(`${broadWorkspaceNotice(broad)}\n`);
   const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
-  const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
+  const out = terminalSafeOut(
+    redactingOut({ stdout, stderr: rawStderr }, session.secrets),
+    opts.outputFormat,
+  );
   for (const n of session.notices) out.stderr(`${n}\n`);
   if (opts.verbose) {
     out.stderr(
