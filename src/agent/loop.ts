@@ -4,7 +4,7 @@ import { LlmError, RequestTooLargeError } from '../llm/errors';
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
-import { redactingStream } from '../util/redact';
+import { redactingStream, type RedactingStream } from '../util/redact';
 import type { Conversation } from './conversation';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
 import {
@@ -226,26 +226,49 @@ async function streamResponse(
     thinking: deps.thinking,
     effort: deps.effort,
   };
+  // Each text or thinking block's deltas pass a redacting stream (key shapes on), flushed at the
+  // block's end: a key split over several deltas never reaches an event whole or in pieces.
+  const open = new Map<number, { kind: 'text_delta' | 'thinking_delta'; stream: RedactingStream }>();
+  const flush = (index: number) => {
+    const held = open.get(index);
+    if (!held) return;
+    open.delete(index);
+    const rest = held.stream.end();
+    if (rest) emit({ type: held.kind, text: rest });
+  };
+  const flushAll = () => {
+    for (const index of [...open.keys()]) flush(index);
+  };
   for await (const ev of deps.llm.stream(request, signal)) {
     switch (ev.type) {
       case 'text_delta':
-        emit({ type: 'text_delta', text: ev.text });
+      case 'thinking_delta': {
+        let held = open.get(ev.index);
+        if (!held || held.kind !== ev.type) {
+          flush(ev.index);
+          held = { kind: ev.type, stream: redactingStream(deps.secrets) };
+          open.set(ev.index, held);
+        }
+        const text = held.stream.push(ev.text);
+        if (text) emit({ type: ev.type, text });
         break;
-      case 'thinking_delta':
-        emit({ type: 'thinking_delta', text: ev.text });
-        break;
+      }
       case 'block':
+        flush(ev.index);
         if (ev.block.type === 'text') emit({ type: 'text', text: ev.block.text });
         else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
         else for (const e of serverToolEvents(ev.block)) emit(e);
         break;
       case 'reset':
+        flushAll();
         emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
         break;
       case 'response':
+        flushAll();
         return ev.response;
     }
   }
+  flushAll();
   throw new LlmError('the model stream ended without a response', 'transient');
 }
 
