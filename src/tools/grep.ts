@@ -8,6 +8,7 @@ import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-res
 import { decodeText, looksBinary, splitLines } from './text-file';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { capQuote } from './truncate';
+import { childEnv } from '../web/secret-env';
 import { missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
@@ -18,7 +19,7 @@ export interface GrepEngine {
   useRipgrep: boolean;
   /** Executable to run when useRipgrep; default `rg` from PATH. */
   rgPath?: string;
-  /** The whole environment rg gets (`ToolContext.env`); default the process environment. */
+  /** The whole environment rg gets (`ToolContext.env`); default the process environment less codey's keys. */
   env?: Readonly<Record<string, string>>;
 }
 
@@ -143,7 +144,8 @@ async function searchRg(
   const { execa } = await import('execa'); // loaded on first use, not at start-up
   const sub = execa(engine.rgPath ?? 'rg', args, {
     cwd: q.target,
-    ...(engine.env ? { env: engine.env, extendEnv: false } : {}),
+    env: engine.env ?? childEnv(),
+    extendEnv: false,
     stdin: 'ignore',
     reject: false,
     cancelSignal: q.signal,
