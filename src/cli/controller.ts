@@ -111,7 +111,7 @@ export class SessionController implements Controller {
    * included, and the system prompt names the new root.
    */
   async worktree(name?: string): Promise<Worktree> {
-    const { path, branch } = await createWorktree(this.#s.workspace, name, this.#s.env);
+    const { path, branch } = await createWorktree(this.#s.workspace, name);
     await moveSession(this.#s, path);
     return { path, branch };
   }
