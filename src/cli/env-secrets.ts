@@ -5,7 +5,7 @@ const PROXY_NAMES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].flatMap((n) => [n
 
 /**
  * The credentials inside the proxy variables of `env` (`http://bob:PASS@proxy:3128` gives `PASS`,
- * its percent-decoded form, and `bob:PASS`), so that the redactor hides them: children inherit the
+ * its percent-decoded form, and `bob:PASS`; a URL with a user name only, `http://TOKEN@proxy`, gives `TOKEN`), so that the redactor hides them: children inherit the
  * proxy variables, and a tool's output may print them. A value that is not a URL is searched for a
  * `user:password@` part all the same.
  */
@@ -18,9 +18,8 @@ export function proxyCredentials(env: Record<string, string | undefined>): strin
     if (!m) continue;
     const userinfo = m[1];
     const colon = userinfo.indexOf(':');
-    const user = colon === -1 ? userinfo : userinfo.slice(0, colon);
     const password = colon === -1 ? '' : userinfo.slice(colon + 1);
-    for (const s of [userinfo, password, colon === -1 ? user : '']) {
+    for (const s of [password, userinfo]) {
       if (!s) continue;
       out.add(s);
       try {
