@@ -27,6 +27,7 @@ describe('the proxy password children inherit', () => {
     expect(r.exitCode).toBe(0);
     const toModel = JSON.stringify(fake.messageRequests[1]?.body.messages?.at(-1));
     expect(toModel).toContain('https_proxy=http://bob:[redacted]@proxy.invalid:3128');
-    for (const text of [toModel, r.stdout, r.stderr, await sessionLogs(box)]) expect(text).not.toContain(PASS);
+    for (const text of [toModel, r.stdout, r.stderr, await sessionLogs(box)])
+      expect(text).not.toContain(PASS);
   });
 });
