@@ -35,6 +35,10 @@ export class SessionController implements Controller {
     this.theme = settings.theme;
   }
 
+  get secrets(): readonly string[] {
+    return this.#s.secrets;
+  }
+
   get workspace(): string {
     return this.#s.workspace;
   }

@@ -30,7 +30,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
   const approval = useApproval(controller);
-  const history = useHistory(controller.historyFile);
+  const history = useHistory(controller.historyFile, controller.secrets);
   const session = useSession(controller, dispatch, history.add, exit);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
