@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import { INTERRUPTED } from './interrupt';
+import { MAX_RESENT_INPUT_BYTES, cutInputNote, cutInputResultNote, inputBytes } from './oversized-input';
 
 type Block = ContentBlockParam;
 type ToolUseBlock = Extract<Block, { type: 'tool_use' }>;
@@ -78,6 +79,7 @@ export class Conversation {
    * interrupted request, or a response with nothing worth keeping). Tool results that answer no open
    * tool_use, or one already answered, are dropped; an open tool_use the content does not answer is
    * answered "interrupted before this call ran", so nothing is left unpaired. Empty text is dropped.
+   * A failed call's input over 100 KB is replaced in the history by a note (src/agent/oversized-input).
    */
   appendUser(content: string | readonly Block[]): void {
     const blocks = (
@@ -96,6 +98,7 @@ export class Conversation {
           is_error: true,
         });
     }
+    this.#cutFailedInputs(results);
     const rest = blocks.filter((b) => !isToolResult(b));
     const last = this.#messages.at(-1);
     if (last?.role === 'user') {
@@ -108,6 +111,40 @@ export class Conversation {
     } else if (results.length + rest.length > 0) {
       this.#messages.push(message('user', [...results, ...rest]));
     }
+  }
+
+  /**
+   * For each failed result (`is_error`) whose tool_use input is over {@link MAX_RESENT_INPUT_BYTES},
+   * replace that input in the newest assistant message by a small note and say so in the result
+   * (changed in `results`, in place). The tool_use block stays, so the pair stays valid.
+   */
+  #cutFailedInputs(results: Block[]): void {
+    const last = this.#messages.at(-1);
+    if (last?.role !== 'assistant') return;
+    const failed = new Map<string, number>();
+    for (const r of results) if (isToolResult(r) && r.is_error) failed.set(r.tool_use_id, -1);
+    if (failed.size === 0) return;
+    let changed = false;
+    const blocks = blocksOf(last).map((b) => {
+      if (!isToolUse(b) || !failed.has(b.id)) return b;
+      const bytes = inputBytes(b.input);
+      if (bytes <= MAX_RESENT_INPUT_BYTES) return b;
+      failed.set(b.id, bytes);
+      changed = true;
+      return { ...b, input: cutInputNote(bytes) };
+    });
+    if (!changed) return;
+    this.#messages[this.#messages.length - 1] = message('assistant', blocks);
+    results.forEach((r, i) => {
+      const bytes = isToolResult(r) ? (failed.get(r.tool_use_id) ?? -1) : -1;
+      if (bytes < 0 || !isToolResult(r)) return;
+      const note = cutInputResultNote(bytes);
+      const content =
+        typeof r.content === 'string' || r.content === undefined
+          ? `${r.content ?? ''}${note}`
+          : [...r.content, { type: 'text' as const, text: note.trim() }];
+      results[i] = { ...r, content };
+    });
   }
 
   /**
