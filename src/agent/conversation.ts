@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import { INTERRUPTED } from './interrupt';
-import { MAX_RESENT_INPUT_BYTES, cutInputNote, cutInputResultNote, inputBytes } from './oversized-input';
+import { MAX_RESENT_INPUT_BYTES, cutToolUse } from './oversized-input';
 
 type Block = ContentBlockParam;
 type ToolUseBlock = Extract<Block, { type: 'tool_use' }>;
@@ -114,31 +114,30 @@ export class Conversation {
   }
 
   /**
-   * For each failed result (`is_error`) whose tool_use input is over {@link MAX_RESENT_INPUT_BYTES},
-   * replace that input in the newest assistant message by a small note and say so in the result
-   * (changed in `results`, in place). The tool_use block stays, so the pair stays valid.
+   * For each failed result (`is_error`) whose tool_use input is over {@link MAX_RESENT_INPUT_BYTES}
+   * or whose name is over 200 characters, replace that input (name) in the newest assistant message
+   * by a small note (a placeholder) and say so in the result (changed in `results`, in place). The
+   * tool_use block stays, so the pair stays valid.
    */
   #cutFailedInputs(results: Block[]): void {
     const last = this.#messages.at(-1);
     if (last?.role !== 'assistant') return;
-    const failed = new Map<string, number>();
-    for (const r of results) if (isToolResult(r) && r.is_error) failed.set(r.tool_use_id, -1);
+    const failed = new Set<string>();
+    for (const r of results) if (isToolResult(r) && r.is_error) failed.add(r.tool_use_id);
     if (failed.size === 0) return;
-    let changed = false;
+    const notes = new Map<string, string>();
     const blocks = blocksOf(last).map((b) => {
       if (!isToolUse(b) || !failed.has(b.id)) return b;
-      const bytes = inputBytes(b.input);
-      if (bytes <= MAX_RESENT_INPUT_BYTES) return b;
-      failed.set(b.id, bytes);
-      changed = true;
-      return { ...b, input: cutInputNote(bytes) };
+      const cut = cutToolUse(b.name, b.input);
+      if (!cut) return b;
+      notes.set(b.id, cut.note);
+      return { ...b, name: cut.name, input: cut.input };
     });
-    if (!changed) return;
+    if (notes.size === 0) return;
     this.#messages[this.#messages.length - 1] = message('assistant', blocks);
     results.forEach((r, i) => {
-      const bytes = isToolResult(r) ? (failed.get(r.tool_use_id) ?? -1) : -1;
-      if (bytes < 0 || !isToolResult(r)) return;
-      const note = cutInputResultNote(bytes);
+      const note = isToolResult(r) ? notes.get(r.tool_use_id) : undefined;
+      if (!note || !isToolResult(r)) return;
       const content =
         typeof r.content === 'string' || r.content === undefined
           ? `${r.content ?? ''}${note}`

@@ -9,6 +9,38 @@
 /** Most bytes of serialized tool input kept for a failed call (100 KB). */
 export const MAX_RESENT_INPUT_BYTES = 100_000;
 
+/** Longest tool name kept for a failed call; a longer one (no tool has it) becomes {@link CUT_NAME}. */
+export const MAX_RESENT_NAME_CHARS = 200;
+/** The name that stands in for a tool name over {@link MAX_RESENT_NAME_CHARS}. */
+export const CUT_NAME = 'invalid_tool_name';
+
+/**
+ * What a failed call's tool_use becomes when its input or name is too large to resend: the new
+ * name and input, and the note its tool_result gets; undefined when it may be resent as it is.
+ */
+export function cutToolUse(
+  name: string,
+  input: unknown,
+): { name: string; input: unknown; note: string } | undefined {
+  const bytes = inputBytes(input);
+  const bigInput = bytes > MAX_RESENT_INPUT_BYTES;
+  const bigName = name.length > MAX_RESENT_NAME_CHARS;
+  if (!bigInput && !bigName) return undefined;
+  const notes = [
+    ...(bigName
+      ? [
+          `\n[codey: this call's tool name (${name.length} characters) was replaced in the conversation by "${CUT_NAME}"; call a tool from the tool list by its name]`,
+        ]
+      : []),
+    ...(bigInput ? [cutInputResultNote(bytes)] : []),
+  ];
+  return {
+    name: bigName ? CUT_NAME : name,
+    input: bigInput ? cutInputNote(bytes) : input,
+    note: notes.join(''),
+  };
+}
+
 /** Size in bytes of `input` as JSON. */
 export function inputBytes(input: unknown): number {
   return Buffer.byteLength(JSON.stringify(input) ?? '', 'utf8');

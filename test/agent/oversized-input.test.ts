@@ -48,3 +48,17 @@ describe('a failed tool call with a giant input', () => {
     expect((c.messages[2].content as { content: string }[])[1].content).toBe('no file');
   });
 });
+
+describe('a failed call to a tool name of megabytes', () => {
+  it('resends a placeholder name, and the result says so', () => {
+    const c = new Conversation();
+    c.appendUser('go');
+    c.appendAssistant([{ type: 'tool_use', id: 'n', name: 'n'.repeat(1_000_000), input: { a: 1 } }]);
+    c.appendUser([result('n', 'unknown tool "nnn…"', true)]);
+    expect(JSON.stringify(c.messages).length).toBeLessThan(1_000);
+    expect((c.messages[1].content as { name: string }[])[0].name).toBe('invalid_tool_name');
+    expect((c.messages[2].content as { content: string }[])[0].content).toContain(
+      'this call\'s tool name (1000000 characters) was replaced in the conversation by "invalid_tool_name"',
+    );
+  });
+});
