@@ -10,6 +10,7 @@ import {
 import { escapeJsonControls } from '../util/terminal-text';
 import { userConfigFile } from './paths';
 import { ConfigError, FlagError } from './errors';
+import { parseErrorDetail } from './config-text';
 import { readProjectFile } from './project-file';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
@@ -83,7 +84,8 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
     data = JSON.parse(text);
   } catch (err) {
     throw new ConfigError(
-      `${path} is not valid JSON (${(err as Error).message}); fix the file or remove it, then run codey again`,
+      // JSON.parse's own message quotes the file's text: only the place is said.
+      `${path} is not valid JSON (${parseErrorDetail(text, err, true)}); fix the file or remove it, then run codey again`,
       path,
     );
   }

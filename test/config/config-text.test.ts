@@ -83,3 +83,13 @@ describe('a project config is refused', () => {
     expect(await failure()).toContain('it is larger than 1 MiB');
   });
 });
+
+describe('a user config that fails to parse', () => {
+  it('names the place, never the text', async () => {
+    await writeFile(join(root, 'user.json'), `{"api_key": ${SECRET}}`);
+    const message = await failure();
+    expect(message).toBe(
+      `${join(root, 'user.json')} is not valid JSON (line 1, column 13: not valid JSON (unexpected 's')); fix the file or remove it, then run codey again`,
+    );
+  });
+});
