@@ -6,6 +6,7 @@ import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
 import type { ProjectContext } from './build';
 import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
+import { redactingStream, type RedactingStream } from '../util/redact';
 import type { Conversation } from './conversation';
 import { notRun, type PermissionDenial, type ToolUse } from './dispatch';
 import {
@@ -300,6 +301,19 @@ async function streamResponse(
   signal: AbortSignal,
 ): Promise<LlmResponse> {
   const { emit } = deps;
+  // Each text or thinking block's deltas pass a redacting stream (key shapes on), flushed at the
+  // block's end: a key split over several deltas never reaches an event whole or in pieces.
+  const open = new Map<number, { kind: 'text_delta' | 'thinking_delta'; stream: RedactingStream }>();
+  const flush = (index: number) => {
+    const held = open.get(index);
+    if (!held) return;
+    open.delete(index);
+    const rest = held.stream.end();
+    if (rest) emit({ type: held.kind, text: rest });
+  };
+  const flushAll = () => {
+    for (const index of [...open.keys()]) flush(index);
+  };
   let answered = false;
   for await (const ev of deps.llm.stream(requestFor(deps, conversation.messages), signal)) {
     if (!answered) {
@@ -309,22 +323,32 @@ async function streamResponse(
     }
     switch (ev.type) {
       case 'text_delta':
-        emit({ type: 'text_delta', text: ev.text });
+      case 'thinking_delta': {
+        let held = open.get(ev.index);
+        if (!held || held.kind !== ev.type) {
+          flush(ev.index);
+          held = { kind: ev.type, stream: redactingStream(deps.secrets) };
+          open.set(ev.index, held);
+        }
+        const text = held.stream.push(ev.text);
+        if (text) emit({ type: ev.type, text });
         break;
-      case 'thinking_delta':
-        emit({ type: 'thinking_delta', text: ev.text });
-        break;
+      }
       case 'block':
+        flush(ev.index);
         if (ev.block.type === 'text') emit({ type: 'text', text: ev.block.text });
         else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
         else for (const e of serverToolEvents(ev.block)) emit(e);
         break;
       case 'reset':
+        flushAll();
         emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
         break;
       case 'response':
+        flushAll();
         return ev.response;
     }
   }
+  flushAll();
   throw new LlmError('the model stream ended without a response', 'transient');
 }

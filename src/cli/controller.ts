@@ -76,6 +76,10 @@ export class SessionController implements Controller {
     this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands));
   }
 
+  get secrets(): readonly string[] {
+    return this.#s.secrets;
+  }
+
   get workspace(): string {
     return this.#s.workspace;
   }

@@ -10,6 +10,7 @@ import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+import { personWriter } from './person-out';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -18,7 +19,9 @@ export interface ModeInput {
   version: string;
 }
 
-const stderr = (s: string) => void process.stderr.write(s);
+// Everything before the session's own redacting output exists goes through the one sanitiser.
+const stderr = personWriter((s) => process.stderr.write(s));
+const rawStderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
 
 /** Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. */
@@ -102,7 +105,10 @@ async function runPrint(
     noWeb: !opts.web,
     resumption,
   });
-  const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
+  const out = terminalSafeOut(
+    redactingOut({ stdout, stderr: rawStderr }, session.secrets),
+    opts.outputFormat,
+  );
   for (const n of session.notices) out.stderr(`${n}\n`);
   if (opts.verbose) {
     out.stderr(

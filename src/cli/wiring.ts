@@ -5,6 +5,7 @@ import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../util/redact';
+import { proxyCredentials } from './env-secrets';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
 
@@ -18,7 +19,10 @@ export function credentials(
   return { header: s.auth_header };
 }
 
-/** codey's own keys (the API key in force, the provider keys): kept out of every output. */
+/**
+ * codey's own keys (the API key in force, the provider keys) and the credentials in the proxy
+ * variables, which children inherit: kept out of every output.
+ */
 export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
   return [
     credentials(s, env).key,
@@ -26,6 +30,8 @@ export function secretsOf(s: Settings, env: Record<string, string | undefined>):
     env.ANTHROPIC_AUTH_TOKEN,
     env.BRAVE_API_KEY,
     env.TAVILY_API_KEY,
+    env.CODEY_API_KEY,
+    ...proxyCredentials(env),
   ].filter((x): x is string => typeof x === 'string' && x.length > 0);
 }
 

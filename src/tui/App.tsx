@@ -43,7 +43,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
   const approval = useApproval(controller);
-  const history = useHistory(controller.historyFile);
+  const history = useHistory(controller.historyFile, controller.secrets);
   const commands = controller.commands ?? COMMANDS;
   const session = useSession(controller, dispatch, history.add, exit, commands);
   const homeDir = useMemo(() => home ?? homedir(), [home]);

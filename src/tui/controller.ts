@@ -119,6 +119,8 @@ export interface Controller extends SessionPort {
   readonly webStatus: string;
   /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
   readonly historyFile: string;
+  /** Secrets replaced with `[redacted]` before an entry is written to the history file. */
+  readonly secrets?: readonly string[];
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
