@@ -138,11 +138,17 @@ export async function runTurn(
     });
 
     let response: LlmResponse;
+    const partial = new Map<number, string>();
     try {
-      response = await streamResponse(conversation, deps, signal);
+      response = await streamResponse(conversation, deps, signal, partial);
     } catch (err) {
-      if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
+      if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted')) {
+        // What the person saw of the answer stays in the conversation, marked as interrupted.
+        const texts = [...partial.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+        conversation.appendInterrupted(texts);
+        if (texts.length > 0) text = texts.join('');
         return finish('interrupted', null);
+      }
       let message = err instanceof Error ? err.message : String(err);
       if (err instanceof RequestTooLargeError && requests === 1) {
         // The prompt made the request too large: without it the conversation can go on.
@@ -208,11 +214,15 @@ export async function runTurn(
   }
 }
 
-/** Stream one response for the conversation as it is, passing deltas and blocks on as events. */
+/**
+ * Stream one response for the conversation as it is, passing deltas and blocks on as events.
+ * `partial` collects the text streamed so far by block index (a retry empties it), for an interrupt.
+ */
 async function streamResponse(
   conversation: Conversation,
   deps: AgentDeps,
   signal: AbortSignal,
+  partial: Map<number, string>,
 ): Promise<LlmResponse> {
   const { emit } = deps;
   const request = {
@@ -228,17 +238,21 @@ async function streamResponse(
   for await (const ev of deps.llm.stream(request, signal)) {
     switch (ev.type) {
       case 'text_delta':
+        partial.set(ev.index, (partial.get(ev.index) ?? '') + ev.text);
         emit({ type: 'text_delta', text: ev.text });
         break;
       case 'thinking_delta':
         emit({ type: 'thinking_delta', text: ev.text });
         break;
       case 'block':
-        if (ev.block.type === 'text') emit({ type: 'text', text: ev.block.text });
-        else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
+        if (ev.block.type === 'text') {
+          partial.set(ev.index, ev.block.text);
+          emit({ type: 'text', text: ev.block.text });
+        } else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
         else for (const e of serverToolEvents(ev.block)) emit(e);
         break;
       case 'reset':
+        partial.clear();
         emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
         break;
       case 'response':

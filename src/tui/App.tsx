@@ -55,6 +55,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
               request={approval.pending.request}
               displayName={approval.pending.displayName}
               onDecision={approval.answer}
+              onInterrupt={session.interrupt}
             />
           ) : null}
           <PromptInput

@@ -49,13 +49,19 @@ export interface ApprovalPromptProps {
   request: ApprovalRequest;
   displayName: string;
   onDecision: (decision: Decision) => void;
+  /**
+   * Esc or Ctrl+C: stop the whole turn. The loop answers the call "interrupted while asking" and the
+   * person gets the input back.
+   */
+  onInterrupt: () => void;
 }
 
 /**
- * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` and Esc
- * (no). The last choice opens a one-line input whose text goes back to the model with the refusal.
+ * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` (no), Esc
+ * and Ctrl+C (stop the turn). The last choice opens a one-line input whose text goes back to the
+ * model with the refusal.
  */
-export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPromptProps) {
+export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }: ApprovalPromptProps) {
   const theme = useTheme();
   const choices = approvalChoices(request, displayName);
   const [selected, setSelectedState] = useState(0);
@@ -81,6 +87,12 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
     onDecision(decision);
   };
 
+  const interrupt = () => {
+    if (current.current.answered) return;
+    current.current.answered = true;
+    onInterrupt();
+  };
+
   const choose = (index: number) => {
     const choice = choices[index];
     if (!choice) return;
@@ -103,7 +115,8 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
       return;
     }
     if (msg !== undefined) {
-      if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
+      if (key.ctrl && input === 'c') interrupt();
+      else if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
       else if (key.escape) setMessage(undefined);
       else if (key.return) send(msg);
       else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
@@ -112,12 +125,17 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
       else if (!key.ctrl && !key.meta && input) setMessage(msg + oneLine(input));
       return;
     }
-    if (key.escape || input === 'n' || input === 'N' || (key.ctrl && input === 'c')) decide({ kind: 'deny' });
+    if (key.escape || (key.ctrl && input === 'c')) interrupt();
+    else if (input === 'n' || input === 'N') decide({ kind: 'deny' });
     else if (input === 'y' || input === 'Y') decide({ kind: 'allow_once' });
     else if (key.upArrow) setSelected((sel + choices.length - 1) % choices.length);
     else if (key.downArrow || key.tab) setSelected((sel + 1) % choices.length);
     else if (key.return) choose(sel);
-    else if (/^[1-9]$/.test(input)) choose(Number(input) - 1);
+    else if (/^[1-9]$/.test(input) && Number(input) <= choices.length) {
+      // The highlight moves first, so the frame shows which choice the digit picked.
+      setSelected(Number(input) - 1);
+      choose(Number(input) - 1);
+    }
   });
 
   const detail = splitLines(request.detail);
@@ -165,7 +183,7 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
       <Text color={theme.muted}>
         {message !== undefined
           ? 'Enter send · Esc back'
-          : `↑↓ Enter · 1-${choices.length} · y yes · n or Esc no`}
+          : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc stops the turn`}
       </Text>
     </Box>
   );

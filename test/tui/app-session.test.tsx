@@ -108,15 +108,24 @@ describe('turns', () => {
     await shows('› x');
   });
 
-  it('takes Esc on the prompt as No without interrupting the turn', async () => {
-    const { c, type, shows } = await start();
-    await type('go', KEY.enter);
-    const answer = c.ask({ tool: 'bash', detail: 'ls' });
-    await shows('Allow this?');
-    await type(KEY.esc);
-    expect(await answer).toEqual({ kind: 'deny' });
-    expect(c.runs[0].signal.aborted).toBe(false);
-  });
+  for (const [name, key] of [
+    ['Esc', KEY.esc],
+    ['Ctrl+C', KEY.ctrlC],
+  ] as const) {
+    it(`takes ${name} on the prompt as "stop the turn" and gives the person the input`, async () => {
+      const { c, type, out, shows } = await start();
+      await type('go', KEY.enter);
+      const answer = c.ask({ tool: 'bash', detail: 'ls' }, c.runs[0].signal);
+      await shows('Allow this?');
+      await type(key);
+      await eventually(() => expect(c.runs[0].signal.aborted).toBe(true));
+      expect(await answer).toEqual({ kind: 'deny' });
+      await eventually(() => expect(out()).not.toContain('Allow this?'));
+      await type('next');
+      await shows('› next');
+      expect(status(out())).toContain('Enter send');
+    });
+  }
 
   it('withdraws the prompt as a deny when the turn is interrupted', async () => {
     const { c, type, out, shows } = await start();
