@@ -13,7 +13,10 @@ function commandOf(item: ToolItem): string {
   return typeof input?.command === 'string' ? input.command : item.detail;
 }
 
-/** `Bash(command)`, then the tail of the output and the exit code. */
+/**
+ * `Bash(command)`, then the tail of the output and the exit code. While it runs, and after an
+ * interrupt, the tail of what it printed so far.
+ */
 export function BashView({ item }: { item: ToolItem }) {
   const theme = useTheme();
   const exitCode = typeof item.meta?.exitCode === 'number' ? item.meta.exitCode : undefined;
@@ -23,8 +26,8 @@ export function BashView({ item }: { item: ToolItem }) {
     <Box flexDirection="column">
       <ToolHeader {...headerProps(item)} detail={commandOf(item)} />
       <ToolStatusLines item={item} />
-      {item.status === 'running' && item.progress ? (
-        <ResultLines text={item.progress} tail dim max={TAIL_LINES} />
+      {(item.status === 'running' || item.status === 'interrupted') && item.progress ? (
+        <ResultLines text={item.progress} tail dim={item.status === 'running'} max={TAIL_LINES} />
       ) : null}
       {finished ? (
         <ResultLines

@@ -70,3 +70,11 @@ export function formatDollars(amount: number): string {
 export function commandLabel(command: { name: string; args?: string }): string {
   return command.args ? `${command.name} ${command.args}` : command.name;
 }
+
+/** The last `max` characters of `text` or fewer: a cut starts at the next line, never mid-line. */
+export function keepTail(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = text.slice(-max);
+  const nl = tail.indexOf('\n');
+  return nl === -1 ? tail : tail.slice(nl + 1);
+}

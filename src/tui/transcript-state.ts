@@ -5,6 +5,10 @@
  */
 import type { AgentEvent, TurnEndReason, Usage } from '../agent/events';
 import type { Decision } from '../approval/types';
+import { keepTail } from './format';
+
+/** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
+export const PROGRESS_KEEP_CHARS = 16_000;
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -34,6 +38,7 @@ export type Item =
       /** ms since the epoch, from the reducer's `now`. */
       startedAt: number;
       awaitingApproval: boolean;
+      /** What the call printed so far (its last {@link PROGRESS_KEEP_CHARS} characters). */
       progress?: string;
       /** A dim line: the saved rule that settled the approval. */
       note?: string;
@@ -258,7 +263,10 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         awaitingApproval: false,
       });
     case 'tool_progress':
-      return updateTool(s, a.id, (t) => ({ ...t, progress: a.message }));
+      return updateTool(s, a.id, (t) => ({
+        ...t,
+        progress: keepTail((t.progress ?? '') + a.message, PROGRESS_KEEP_CHARS),
+      }));
     case 'approval_request':
       return updateTool(s, a.id, (t) => ({ ...t, awaitingApproval: true }));
     case 'approval_decision':

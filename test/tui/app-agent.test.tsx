@@ -142,6 +142,22 @@ describe('the app on the real agent', () => {
     );
   });
 
+  it('Esc during bash keeps on screen what the command printed so far', async () => {
+    const t = await start();
+    t.fake.enqueue(
+      reply.toolUse('bash', { command: 'echo step-one-done; echo step-two-done; exec sleep 30' }),
+    );
+    await t.type('build', KEY.enter);
+    await t.shows('Yes, always for Bash');
+    await t.type(KEY.enter);
+    await t.shows('step-two-done');
+    await t.type(KEY.esc);
+    await t.shows('Interrupted');
+    expect(t.out()).toContain('⎿ step-one-done\n    step-two-done');
+    await tick(100);
+    expect(t.out()).toContain('step-one-done');
+  });
+
   it('Esc at an approval prompt stops the turn: the call is answered as interrupted, the input is back', async () => {
     const t = await start();
     t.fake.enqueue(reply.toolUse('bash', { command: 'touch ran.txt' }), reply.text('Should not come.'));

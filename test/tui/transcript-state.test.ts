@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events';
-import { initialTranscript, reduceTranscript, type TranscriptAction } from '../../src/tui/transcript-state';
+import {
+  PROGRESS_KEEP_CHARS,
+  initialTranscript,
+  reduceTranscript,
+  type TranscriptAction,
+} from '../../src/tui/transcript-state';
 import { usageOf } from './fake-controller';
 
 const run = (actions: TranscriptAction[], now = 1000) => reduceTranscript(initialTranscript(), actions, now);
@@ -104,6 +109,20 @@ describe('reduceTranscript', () => {
     const s3 = reduceTranscript(s2, [toolEnd('t1')], 20);
     expect(s3.live).toEqual([]);
     expect(s3.done[0]).toMatchObject({ kind: 'tool', status: 'done', output: 'a\nb', durationMs: 12 });
+  });
+
+  it("adds up a tool's progress, keeping its tail, and keeps it when the turn is interrupted", () => {
+    const s1 = run([
+      toolStart('t1'),
+      { type: 'tool_progress', id: 't1', message: 'one\n' },
+      { type: 'tool_progress', id: 't1', message: 'two\n' },
+    ]);
+    expect(s1.live[0]).toMatchObject({ progress: 'one\ntwo\n' });
+    const long = `${'x'.repeat(PROGRESS_KEEP_CHARS)}\nlast line\n`;
+    const s2 = reduceTranscript(s1, [{ type: 'tool_progress', id: 't1', message: long }], 5);
+    expect(s2.live[0]).toMatchObject({ progress: 'last line\n' });
+    const s3 = reduceTranscript(s1, [{ type: 'settle' }], 6);
+    expect(s3.done[0]).toMatchObject({ status: 'interrupted', progress: 'one\ntwo\n' });
   });
 
   it('keeps transcript order: a finished item waits behind a running one', () => {
