@@ -128,6 +128,8 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
       else submit(state.value);
       return;
     }
+    // ink names the key only when the Tab is the whole chunk: then it completes a command. Inside a
+    // chunk ("/t\t" in one read, pasted code) it is text, and `insert` turns it into spaces.
     if (key.tab) {
       const completed = completeCommand(state.value);
       if (completed !== undefined) set(edit.inputOf(completed));

@@ -10,13 +10,42 @@ export interface InputState {
 
 export const emptyInput: InputState = { value: '', cursor: 0 };
 
-export function inputOf(value: string): InputState {
-  return { value, cursor: value.length };
+/** Columns between tab stops when a tab in the input becomes spaces. */
+export const TAB_WIDTH = 4;
+
+/**
+ * `text` with each tab replaced by spaces up to the next tab stop ({@link TAB_WIDTH}), counting
+ * columns from `startCol` on its first line. A raw tab would be drawn by the terminal, not by the
+ * layout, and tear the input box.
+ */
+export function expandTabs(text: string, startCol = 0): string {
+  if (!text.includes('\t')) return text;
+  let col = startCol;
+  let out = '';
+  for (const ch of text) {
+    if (ch === '\t') {
+      const n = TAB_WIDTH - (col % TAB_WIDTH);
+      out += ' '.repeat(n);
+      col += n;
+    } else {
+      out += ch;
+      col = ch === '\n' ? 0 : col + 1;
+    }
+  }
+  return out;
 }
 
-/** Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF. */
+export function inputOf(value: string): InputState {
+  const clean = expandTabs(value);
+  return { value: clean, cursor: clean.length };
+}
+
+/**
+ * Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF, tabs
+ * become spaces ({@link expandTabs}).
+ */
 export function insert(s: InputState, text: string): InputState {
-  const clean = text.replace(/\r\n?/g, '\n');
+  const clean = expandTabs(text.replace(/\r\n?/g, '\n'), s.cursor - lineStart(s.value, s.cursor));
   return {
     value: s.value.slice(0, s.cursor) + clean + s.value.slice(s.cursor),
     cursor: s.cursor + clean.length,

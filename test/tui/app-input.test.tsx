@@ -54,6 +54,27 @@ describe('input', () => {
     await eventually(() => expect(out()).toContain('> helXl'));
   });
 
+  it('turns tabs in pasted or typed text into spaces, so the box stays whole; a lone Tab completes', async () => {
+    const { c, type, out } = await start();
+    // Tab-indented code pasted without bracketed paste, then "/t" and a Tab arriving in one read.
+    await type('def f():\n\treturn 1\n\tx\t= 2', '\n', '/t\t');
+    await eventually(() => expect(inputBox(out())).toBe('def f():\n    return 1\n    x   = 2\n/t'));
+    expect(out()).not.toContain('\t');
+    // Every row of the box ends in its border at the same column: no torn line.
+    const rows = out()
+      .split('\n')
+      .filter((l) => l.startsWith('│'));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const r of rows) {
+      expect(r.trimEnd()).toMatch(/│$/);
+      expect(r.trimEnd().length).toBe(rows[0].trimEnd().length);
+    }
+    expect(c.runs).toEqual([]);
+    // A Tab that is the whole chunk still completes a command.
+    await type(KEY.ctrlC, '/he', KEY.tab);
+    await eventually(() => expect(inputBox(out())).toBe('/help'));
+  });
+
   it('starts a new line on a trailing backslash, and sends both lines', async () => {
     const { c, type, out } = await start();
     await type('line one\\', KEY.enter);
