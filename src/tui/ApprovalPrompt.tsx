@@ -1,10 +1,11 @@
 import { FileDiff } from './FileDiff';
 import { Box, Text } from 'ink';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import { splitLines } from './format';
+import { capColumns } from './preview-cap';
 import { useTheme } from './theme';
-import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from './keys';
 
 /** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
 const MAX_DETAIL_LINES = 12;
@@ -66,13 +67,30 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
   const choices = approvalChoices(request, displayName);
   const [selected, setSelectedState] = useState(0);
   const [message, setMessageState] = useState<string | undefined>(undefined);
+  const [dropped, setDropped] = useState(false);
   // Refs hold the truth between renders, so keys that arrive together each see the last one's effect.
   const current = useRef({
     selected: 0,
     message: undefined as string | undefined,
     answered: false,
     pasting: false,
+    seen: false,
   });
+  // When the app was stalled just before the prompt was drawn, keys pressed meanwhile waited in the
+  // terminal and are read right after the draw: they were pressed before anyone could see the
+  // prompt, so they must not answer it. Those are read before the next check phase of the event
+  // loop; answers count from then on. Esc and Ctrl+C always stop the turn.
+  const stalled = useStallCheck();
+  useLayoutEffect(() => {
+    if (!stalled()) {
+      current.current.seen = true;
+      return;
+    }
+    const timer = setImmediate(() => {
+      current.current.seen = true;
+    });
+    return () => clearImmediate(timer);
+  }, [stalled]);
   const setSelected = (n: number) => {
     current.current.selected = n;
     setSelectedState(n);
@@ -87,8 +105,8 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
     onDecision(decision);
   };
 
+  // Also after an answer: the prompt may still hold the keys for a moment, and a stop must not be lost.
   const interrupt = () => {
-    if (current.current.answered) return;
     current.current.answered = true;
     onInterrupt();
   };
@@ -114,9 +132,11 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
       c.pasting = input === PASTE_START;
       return;
     }
+    // Ctrl+C, and Esc outside the text box (where it goes back to the choices), stop the turn.
+    if ((key.ctrl && input === 'c') || (key.escape && msg === undefined)) return interrupt();
+    if (!c.seen) return setDropped(true);
     if (msg !== undefined) {
-      if (key.ctrl && input === 'c') interrupt();
-      else if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
+      if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
       else if (key.escape) setMessage(undefined);
       else if (key.return) send(msg);
       else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
@@ -125,8 +145,7 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
       else if (!key.ctrl && !key.meta && input) setMessage(msg + oneLine(input));
       return;
     }
-    if (key.escape || (key.ctrl && input === 'c')) interrupt();
-    else if (input === 'n' || input === 'N') decide({ kind: 'deny' });
+    if (input === 'n' || input === 'N') decide({ kind: 'deny' });
     else if (input === 'y' || input === 'Y') decide({ kind: 'allow_once' });
     else if (key.upArrow) setSelected((sel + choices.length - 1) % choices.length);
     else if (key.downArrow || key.tab) setSelected((sel + 1) % choices.length);
@@ -138,8 +157,10 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
     }
   });
 
-  const detail = splitLines(request.detail);
-  const hidden = detail.length - MAX_DETAIL_LINES;
+  const { detail, hidden } = useMemo(() => {
+    const all = splitLines(request.detail);
+    return { detail: all.slice(0, MAX_DETAIL_LINES).map(capColumns), hidden: all.length - MAX_DETAIL_LINES };
+  }, [request.detail]);
   // The change an edit or a write would make, when the tool gave one: the person sees it first.
   const p = request.preview;
   const change =
@@ -154,7 +175,7 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
       </Text>
       {detail.length > 0 ? (
         <Box flexDirection="column" paddingLeft={2} marginY={1}>
-          {detail.slice(0, MAX_DETAIL_LINES).map((line, i) => (
+          {detail.map((line, i) => (
             <Text key={i} color={theme.accent}>
               {line || ' '}
             </Text>
@@ -179,6 +200,9 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
           <Text>{message}</Text>
           <Text inverse> </Text>
         </Box>
+      ) : null}
+      {dropped ? (
+        <Text color={theme.warning}>A key pressed before this prompt appeared was ignored.</Text>
       ) : null}
       <Text color={theme.muted}>
         {message !== undefined
