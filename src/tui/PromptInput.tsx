@@ -147,10 +147,19 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
       else browse(1);
       return;
     }
+    // Alt+B / Alt+F arrive as ESC b / ESC f (ink: meta with the letter); some terminals send
+    // Alt+Left / Alt+Right for the same.
+    if (key.meta && (input === 'b' || key.leftArrow)) return set(edit.wordLeft(state));
+    if (key.meta && (input === 'f' || key.rightArrow)) return set(edit.wordRight(state));
     if (key.leftArrow) return set(edit.left(state));
     if (key.rightArrow) return set(edit.right(state));
     if (key.home || (key.ctrl && input === 'a')) return set(edit.home(state));
     if (key.end || (key.ctrl && input === 'e')) return set(edit.end(state));
+    if (key.ctrl && input === 'd') {
+      if (state.value === '') onExit();
+      else set(edit.deleteForward(state));
+      return;
+    }
     if (key.ctrl && input === 'w') return set(edit.deleteWordBack(state));
     if (key.ctrl && input === 'u') return set(edit.killToStart(state));
     if (key.ctrl && input === 'k') return set(edit.killToEnd(state));

@@ -106,6 +106,29 @@ export function down(s: InputState): InputState | undefined {
   return { ...s, cursor: Math.min(e + 1 + col, lineEnd(s.value, e + 1)) };
 }
 
+/** Ctrl+D on a non-empty input: deletes the character under the cursor (a whole surrogate pair). */
+export function deleteForward(s: InputState): InputState {
+  if (s.cursor >= s.value.length) return s;
+  const moved = right(s);
+  return { value: s.value.slice(0, s.cursor) + s.value.slice(moved.cursor), cursor: s.cursor };
+}
+
+/** Alt+B: to the start of the word before the cursor (spaces skipped first), as readline does. */
+export function wordLeft(s: InputState): InputState {
+  let i = s.cursor;
+  while (i > 0 && !/[\p{L}\p{N}_]/u.test(s.value[i - 1])) i--;
+  while (i > 0 && /[\p{L}\p{N}_]/u.test(s.value[i - 1])) i--;
+  return { ...s, cursor: i };
+}
+
+/** Alt+F: to the end of the word after the cursor, as readline does. */
+export function wordRight(s: InputState): InputState {
+  let i = s.cursor;
+  while (i < s.value.length && !/[\p{L}\p{N}_]/u.test(s.value[i])) i++;
+  while (i < s.value.length && /[\p{L}\p{N}_]/u.test(s.value[i])) i++;
+  return { ...s, cursor: i };
+}
+
 /** Ctrl+W: deletes the word before the cursor and the spaces after it. */
 export function deleteWordBack(s: InputState): InputState {
   let i = s.cursor;

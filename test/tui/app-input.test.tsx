@@ -75,6 +75,27 @@ describe('input', () => {
     await eventually(() => expect(inputBox(out())).toBe('/help'));
   });
 
+  it('edits as readline does: Alt+B / Alt+F move by words, Ctrl+D deletes forward, Ctrl+A/E, Ctrl+W/U/K', async () => {
+    const { type, out } = await start();
+    await type('one two three');
+    await type('\u001Bb', '\u001Bb', 'X');
+    await eventually(() => expect(inputBox(out())).toBe('one Xtwo three'));
+    await type('\u001Bf', '\u0004');
+    await eventually(() => expect(inputBox(out())).toBe('one Xtwothree'));
+    await type('\u0001', '\u0004', '\u0005', '!');
+    await eventually(() => expect(inputBox(out())).toBe('ne Xtwothree!'));
+    await type('\u0017', 'z');
+    await eventually(() => expect(inputBox(out())).toBe('ne z'));
+    await type('\u0001', '\u000B');
+    await eventually(() => expect(out()).toContain('Ask codey, or / for commands'));
+  });
+
+  it('quits on Ctrl+D with an empty input', async () => {
+    const { c, type } = await start();
+    await type('\u0004');
+    await eventually(() => expect(c.listenerCount).toBe(0));
+  });
+
   it('starts a new line on a trailing backslash, and sends both lines', async () => {
     const { c, type, out } = await start();
     await type('line one\\', KEY.enter);
