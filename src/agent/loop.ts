@@ -253,7 +253,13 @@ async function streamResponse(
         break;
       case 'reset':
         partial.clear();
-        emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
+        emit({
+          type: 'retry',
+          attempt: ev.attempt,
+          delayMs: ev.delayMs,
+          reason: ev.reason,
+          ...(ev.attempts === undefined ? {} : { attempts: ev.attempts }),
+        });
         break;
       case 'response':
         return ev.response;

@@ -207,7 +207,7 @@ export function ApprovalPrompt({ request, displayName, onDecision, onInterrupt }
       <Text color={theme.muted}>
         {message !== undefined
           ? 'Enter send · Esc back'
-          : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc stops the turn`}
+          : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`}
       </Text>
     </Box>
   );

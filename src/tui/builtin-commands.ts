@@ -26,10 +26,13 @@ function costLines(usage: Usage, spent: Spend): string[] {
     `cache write tokens:  ${n(usage.cache_creation_input_tokens)}`,
   ];
   if (usage.web_search_requests > 0) lines.push(`web searches:        ${n(usage.web_search_requests)}`);
-  const unknown = spent.unpriced.length ? `; no price known for ${spent.unpriced.join(', ')}` : '';
-  lines.push(
-    `cost:                ${formatDollars(spent.dollars)} (each request at its model's price${unknown})`,
-  );
+  const unpriced = spent.unpriced.join(', ');
+  // Nothing priced but something used: "$0.0000" would read as free.
+  const cost =
+    spent.unpriced.length > 0 && spent.dollars === 0
+      ? `price unknown (no price known for ${unpriced})`
+      : `${formatDollars(spent.dollars)} (each request at its model's price${unpriced ? `; price unknown for ${unpriced}` : ''})`;
+  lines.push(`cost:                ${cost}`);
   return lines;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { AgentEvent, TurnEndReason, Usage } from '../agent/events';
 import type { Decision } from '../approval/types';
-import { keepTail } from './format';
+import { keepTail, retryingIn } from './format';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
@@ -42,6 +42,8 @@ export type Item =
       progress?: string;
       /** A dim line: the saved rule that settled the approval. */
       note?: string;
+      /** What the person told the model when they refused the call. */
+      rejectedWith?: string;
       output?: string;
       title?: string;
       meta?: Record<string, unknown>;
@@ -276,6 +278,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         // Restart the clock: the time spent asking is not the tool's.
         startedAt: now,
         note: a.source === 'rule' ? decisionNote(a.decision, a.rule) : t.note,
+        ...(a.decision.kind === 'deny_with_message' ? { rejectedWith: a.decision.message } : {}),
       }));
     case 'tool_end': {
       const fields = {
@@ -343,14 +346,15 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         kind: 'notice',
         level: 'info',
         text:
-          `The response was cut off (${a.reason}); retrying in ${(a.delayMs / 1000).toFixed(1)}s (attempt ${a.attempt}).` +
+          `The response was cut off (${a.reason}). ${retryingIn(a.delayMs, a.attempt, a.attempts)}` +
           (settled ? ' The partial answer above is repeated in full below.' : ''),
       });
       return { ...next, responseFrom: next.nextKey };
     }
     case 'turn_end': {
       const ended = finishLive(s);
-      if (a.reason === 'end_turn' || a.reason === 'error') return ended;
+      // A max_tokens stop is said once, by the loop's notice (which says what to do about it).
+      if (a.reason === 'end_turn' || a.reason === 'error' || a.reason === 'max_tokens') return ended;
       return finishLive(push(ended, { kind: 'turn_end', reason: a.reason }));
     }
   }

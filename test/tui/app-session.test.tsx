@@ -72,6 +72,51 @@ describe('turns', () => {
     );
   });
 
+  it('says a max_tokens stop once', async () => {
+    const { c, type, out, shows } = await start();
+    await type('write it all', KEY.enter);
+    c.emit(
+      { type: 'text', text: 'Part of the answer' },
+      { type: 'notice', level: 'warn', message: 'the response hit max_tokens (100); ask for less at a time' },
+      { type: 'turn_end', reason: 'max_tokens', stopReason: 'max_tokens', text: '', requests: 1 },
+    );
+    c.runs[0].finish();
+    await shows('⚠ the response hit max_tokens (100); ask for less at a time');
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out()).not.toContain('output token limit');
+    expect(out().match(/max_tokens/g)).toHaveLength(1);
+  });
+
+  it('shows "Rejected" under a call the person refused, with what they told the model', async () => {
+    const { c, type, shows } = await start();
+    await type('clean', KEY.enter);
+    const start1 = {
+      type: 'tool_start' as const,
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command: 'rm -rf build' },
+      summary: '',
+      detail: 'rm -rf build',
+    };
+    c.emit(start1, {
+      type: 'approval_decision',
+      id: 't1',
+      decision: { kind: 'deny_with_message', message: 'use git clean' },
+      source: 'person',
+    });
+    c.emit({
+      type: 'tool_end',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      status: 'denied',
+      output: 'The person refused this call and said: use git clean',
+      durationMs: 1,
+    });
+    await shows('● Bash(rm -rf build)\n  ⎿ Rejected: use git clean');
+  });
+
   it('shows start-up notices and notice events in the transcript', async () => {
     const c = new FakeController();
     c.notices = ['web provider "brave" has no BRAVE_API_KEY; web search is off'];
@@ -243,14 +288,13 @@ describe('slash commands', () => {
     );
   });
 
-  it('/cost names the models without a known price', async () => {
+  it('/cost says "price unknown" rather than $0.0000 when no model used has a known price', async () => {
     const c = new FakeController();
     c.spendValue = { dollars: 0, unpriced: ['claude-test-1'] };
-    const { type, shows } = await start(c);
+    const { type, out, shows } = await start(c);
     await type('/cost', KEY.enter);
-    await shows(
-      "cost:                $0.0000 (each request at its model's price; no price known for claude-test-1)",
-    );
+    await shows('cost:                price unknown (no price known for claude-test-1)');
+    expect(out()).not.toContain('$0.0000');
   });
 
   it('/tools lists the tools and whether each asks', async () => {

@@ -84,7 +84,7 @@ describe('ApprovalPrompt', () => {
     // In the text box Esc goes back to the choices; Ctrl+C still stops the turn.
     expect((await answer(bash, 'Bash', '5', 'ab', KEY.ctrlC)).decisions).toEqual(['interrupt']);
     const { out } = await answer(bash, 'Bash');
-    expect(out()).toContain('n no · Esc stops the turn');
+    expect(out()).toContain('n no · Esc interrupts');
   });
 
   it('moves the highlight to the choice a digit picks', async () => {

@@ -178,8 +178,12 @@ describe('executeCommand', () => {
       'cache read tokens:   0',
       'cache write tokens:  0',
       'web searches:        2',
-      "cost:                $0.0123 (each request at its model's price; no price known for claude-new-9)",
+      "cost:                $0.0123 (each request at its model's price; price unknown for claude-new-9)",
     ]);
+    c.spendValue = { dollars: 0, unpriced: ['claude-new-9'] };
+    expect((await infoLines('/cost', c)).at(-1)).toBe(
+      'cost:                price unknown (no price known for claude-new-9)',
+    );
   });
 });
 

@@ -169,13 +169,13 @@ describe('reduceTranscript', () => {
   it('turns notices, retries, errors and slash-command output into items', () => {
     const s = run([
       { type: 'notice', level: 'info', message: 'hello' },
-      { type: 'retry', attempt: 2, delayMs: 1500, reason: 'overloaded' },
+      { type: 'retry', attempt: 2, delayMs: 1500, reason: 'overloaded', attempts: 4 },
       { type: 'error', message: 'boom' },
       { type: 'info', title: 'Tools', lines: ['Bash'] },
     ]);
     expect(s.done.map((i) => i.kind)).toEqual(['notice', 'notice', 'error', 'info']);
     expect(s.done[1]).toMatchObject({
-      text: 'The response was cut off (overloaded); retrying in 1.5s (attempt 2).',
+      text: 'The response was cut off (overloaded). Retrying in 1.5 s (attempt 3 of 4).',
     });
   });
 
@@ -271,7 +271,7 @@ describe('a stream retried mid-response', () => {
     expect(texts(s)).toEqual(['The whole answer.']);
     const notice = s.done.find((i) => i.kind === 'notice');
     expect(notice && notice.kind === 'notice' && notice.text).toBe(
-      'The response was cut off (stream cut); retrying in 1.0s (attempt 1).',
+      'The response was cut off (stream cut). Retrying in 1 s (attempt 2).',
     );
   });
 
