@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
 import { completeCommand, matchCommands } from './commands';
+import { oneLine } from './format';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 
@@ -13,6 +14,18 @@ export const EXIT_WINDOW_MS = 1000;
 
 // Shift+Enter under xterm's modifyOtherKeys.
 const SHIFT_ENTER_XTERM = '[27;2;13~';
+
+/** Ctrl+R: the text searched for, and the history entry that matches it (undefined: none). */
+interface Search {
+  query: string;
+  match?: number;
+}
+
+/** The newest history entry before index `before` that contains `query`. */
+function findOlder(history: readonly string[], query: string, before: number): number | undefined {
+  for (let i = Math.min(before, history.length) - 1; i >= 0; i--) if (history[i].includes(query)) return i;
+  return undefined;
+}
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -45,7 +58,13 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
     pasting: false,
     armed: false,
     ctrlCAt: 0,
+    search: undefined as Search | undefined,
   });
+  const [search, setSearchState] = useState<Search | undefined>(undefined);
+  const setSearch = (next: Search | undefined) => {
+    cur.current.search = next;
+    setSearchState(next);
+  };
 
   const setArmed = (on: boolean) => {
     cur.current.armed = on;
@@ -96,6 +115,31 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
     }
   };
 
+  /**
+   * Ctrl+R search, as readline's reverse-i-search: typing narrows, Ctrl+R again finds an older
+   * match, Enter (or any motion key) takes the match into the input, Esc or Ctrl+C leave it as it was.
+   */
+  const onSearchKey = (s: Search, input: string, key: Key) => {
+    if (key.ctrl && input === 'r') {
+      const older = findOlder(history, s.query, s.match ?? history.length);
+      return setSearch({ ...s, match: older ?? s.match });
+    }
+    if (key.escape || (key.ctrl && (input === 'c' || input === 'g'))) return setSearch(undefined);
+    if (key.backspace || key.delete) {
+      const query = s.query.slice(0, -1);
+      return setSearch({ query, match: findOlder(history, query, history.length) });
+    }
+    if (!key.ctrl && !key.meta && input && !key.return && !key.tab) {
+      const query = s.query + input;
+      return setSearch({ query, match: findOlder(history, query, (s.match ?? history.length - 1) + 1) });
+    }
+    setSearch(undefined);
+    if (s.match !== undefined) {
+      cur.current.histIndex = undefined;
+      set(edit.inputOf(history[s.match]));
+    }
+  };
+
   const onKey = (input: string, key: Key) => {
     const c = cur.current;
     const state = c.input;
@@ -103,6 +147,8 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
       c.pasting = input === PASTE_START;
       return;
     }
+    if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
+    if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
     if (c.pasting) {
       set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
       return;
@@ -231,6 +277,19 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
       </Box>
       {armed && state.value === '' ? <Text color={theme.warning}>Press Ctrl+C again to exit</Text> : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
+      {search ? (
+        <Text>
+          <Text color={theme.muted}>{`search history: ${search.query}`}</Text>
+          <Text inverse> </Text>
+          <Text color={theme.muted}>{'  → '}</Text>
+          {search.match === undefined ? (
+            <Text color={theme.muted}>{search.query ? 'no match' : 'type to search'}</Text>
+          ) : (
+            <Text>{oneLine(history[search.match], 120)}</Text>
+          )}
+          <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
+        </Text>
+      ) : null}
       {active ? <CommandList matches={matchCommands(state.value)} /> : null}
     </Box>
   );

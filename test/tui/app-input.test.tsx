@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, render } from 'ink-testing-library';
@@ -88,6 +88,27 @@ describe('input', () => {
     await eventually(() => expect(inputBox(out())).toBe('ne z'));
     await type('\u0001', '\u000B');
     await eventually(() => expect(out()).toContain('Ask codey, or / for commands'));
+  });
+
+  it('searches the history with Ctrl+R: typing narrows, Ctrl+R goes older, Enter takes, Esc cancels', async () => {
+    await writeFile(
+      join(dir, 'history.jsonl'),
+      ['git status', 'npm test -- app', 'git log --oneline', 'npm run build']
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+    const { c, type, out } = await start();
+    await type('draft', '\u0012', 'g', 'i', 't');
+    await eventually(() => expect(out()).toContain('search history: git   → git log --oneline'));
+    await type('\u0012');
+    await eventually(() => expect(out()).toContain('→ git status'));
+    await type(KEY.enter);
+    await eventually(() => expect(inputBox(out())).toBe('git status'));
+    expect(out()).not.toContain('search history');
+    expect(c.runs).toEqual([]);
+    await type('\u0012', 'n', 'p', 'm', KEY.esc);
+    await eventually(() => expect(out()).not.toContain('search history'));
+    expect(inputBox(out())).toBe('git status');
   });
 
   it('quits on Ctrl+D with an empty input', async () => {
