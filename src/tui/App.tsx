@@ -1,4 +1,4 @@
-import { Box, useApp } from 'ink';
+import { Box, useApp, useStdout } from 'ink';
 import { homedir } from 'node:os';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Controller } from './controller';
@@ -13,6 +13,7 @@ import { useApproval } from './use-approval';
 import { useHistory } from './use-history';
 import { useSession } from './use-session';
 import { useTranscript } from './use-transcript';
+import { usageSinceClear } from './transcript-state';
 
 export interface AppProps {
   controller: Controller;
@@ -32,6 +33,12 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
   const approval = useApproval(controller);
   const history = useHistory(controller.historyFile);
   const session = useSession(controller, dispatch, history.add, exit);
+  const { write } = useStdout();
+  // After `/clear` has emptied the transcript and its frame is drawn: clear the screen, scrollback
+  // and cursor as `clear` does; Ink draws the (new) live part again below.
+  useEffect(() => {
+    if (state.epoch) write('\u001B[2J\u001B[3J\u001B[H');
+  }, [state.epoch, write]);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -45,7 +52,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider value={keys}>
         <Box flexDirection="column">
-          <Transcript done={state.done} live={state.live} />
+          <Transcript key={state.epoch} done={state.done} live={state.live} />
           {state.waitingSince !== undefined ? (
             <Waiting model={controller.model} since={state.waitingSince} />
           ) : null}
@@ -70,7 +77,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
             model={controller.model}
             workspace={controller.workspace}
             home={homeDir}
-            usage={state.usage}
+            usage={usageSinceClear(state)}
             webStatus={controller.webStatus}
             busy={session.busy}
           />

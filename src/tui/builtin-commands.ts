@@ -49,7 +49,7 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     whileBusy: false,
     run: ({ session }) => {
       session.clear();
-      return { kind: 'info', lines: ['Started a new conversation.'] };
+      return { kind: 'cleared', lines: ['Started a new conversation.'] };
     },
   },
   {

@@ -10,9 +10,15 @@ import { BUILTIN_COMMANDS } from './builtin-commands';
 import type { SessionPort } from './controller';
 import { formatTokens } from './format';
 
-/** What running a command produced: lines to show, an error to show, or quitting. */
+/**
+ * What running a command produced: lines to show, an error to show, quitting, or a new
+ * conversation (`cleared`: the screen and the status line's figures start afresh, then the lines).
+ */
 export type CommandOutcome =
-  { kind: 'info'; title?: string; lines: string[] } | { kind: 'error'; message: string } | { kind: 'exit' };
+  | { kind: 'info'; title?: string; lines: string[] }
+  | { kind: 'error'; message: string }
+  | { kind: 'exit' }
+  | { kind: 'cleared'; lines: string[] };
 
 /** What a command gets to work with. */
 export interface CommandContext {

@@ -73,7 +73,9 @@ export type LocalAction =
   /** A prompt went to the agent: wait for the model until something arrives. */
   | { type: 'turn_start' }
   /** The run settled (resolved or rejected): whatever is still live is finished. */
-  | { type: 'settle' };
+  | { type: 'settle' }
+  /** `/clear`: the transcript starts empty and the token figures from zero. */
+  | { type: 'clear' };
 
 export type TranscriptAction = AgentEvent | LocalAction;
 
@@ -83,6 +85,10 @@ export interface TranscriptState {
   nextKey: number;
   /** Session total from the latest `usage` event. */
   usage?: Usage;
+  /** The session total at the latest `/clear`; the status line counts from it. */
+  usageBase?: Usage;
+  /** Counts `/clear`s: a new value starts a new `<Static>`, which only ever appends. */
+  epoch?: number;
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
   /**
@@ -239,6 +245,8 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return push(s, { kind: 'error', text: a.message });
     case 'settle':
       return finishLive(s);
+    case 'clear':
+      return { done: [], live: [], nextKey: s.nextKey, usageBase: s.usage, epoch: (s.epoch ?? 0) + 1 };
     case 'turn_start':
       return s;
     case 'request_start':
@@ -397,6 +405,15 @@ export function reduceTranscript(
   let s = state;
   for (const a of actions) s = waitingAfter(settleFront(apply(s, a, now)), a, now);
   return s;
+}
+
+/** The token figures since the latest `/clear` (all of the session's before any). */
+export function usageSinceClear(s: TranscriptState): Usage | undefined {
+  const { usage, usageBase: base } = s;
+  if (!usage || !base) return usage;
+  const since = { ...usage };
+  for (const k of Object.keys(since) as (keyof Usage)[]) since[k] = usage[k] - (base[k] ?? 0);
+  return Object.values(since).some((v) => v > 0) ? since : undefined;
 }
 
 export type ToolItem = Extract<Item, { kind: 'tool' }>;

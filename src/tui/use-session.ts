@@ -66,7 +66,10 @@ export function useSession(
       // Each command's `whileBusy` decides whether it may run during the turn.
       void executeCommand(line, controller, { busy: Boolean(abort.current) }).then((outcome) => {
         if (outcome.kind === 'exit') exit();
-        else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
+        else if (outcome.kind === 'cleared') {
+          dispatch({ type: 'clear' });
+          dispatch({ type: 'info', lines: outcome.lines });
+        } else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
         else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
       });
     },

@@ -107,7 +107,10 @@ describe('while a turn runs', () => {
 
   it('runs the same command once the turn is over', async () => {
     const fake = new FakeController();
-    expect(await infoLines('/cle', fake)).toEqual(['Started a new conversation.']);
+    expect(await executeCommand('/cle', fake)).toEqual({
+      kind: 'cleared',
+      lines: ['Started a new conversation.'],
+    });
     expect(fake.cleared).toBe(1);
   });
 });
