@@ -110,8 +110,8 @@ export class SessionController implements Controller {
    * included, and the system prompt names the new root.
    */
   async worktree(name?: string): Promise<Worktree> {
-    const { path, branch } = await createWorktree(this.#s.workspace, name);
-    await moveSession(this.#s, path);
-    return { path, branch };
+    const wt = await createWorktree(this.#s.workspace, name);
+    await moveSession(this.#s, wt.path);
+    return wt;
   }
 }

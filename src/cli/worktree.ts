@@ -9,6 +9,11 @@ export interface Worktree {
   path: string;
   /** Its new branch, `codey/NAME`. */
   branch: string;
+  /**
+   * Paths with uncommitted changes (untracked files included) in the tree it was made from: they
+   * stay there, since the new tree starts from the last commit.
+   */
+  uncommitted: number;
 }
 
 /** Run git in `cwd`; resolves with stdout or rejects with git's own message. */
@@ -66,8 +71,10 @@ export async function createWorktree(cwd: string, name?: string): Promise<Worktr
   );
   if (taken) throw new Error(`a branch ${branch} exists already; pick another name`);
   await excludeCodeyFolder(common);
+  const status = await git(top, ['status', '--porcelain']).catch(() => '');
+  const uncommitted = status === '' ? 0 : status.split('\n').length;
   await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD']);
-  return { path, branch };
+  return { path, branch, uncommitted };
 }
 
 /** Add `/.codey/` to `<common dir>/info/exclude` once, so the worktrees never show in `git status`. */

@@ -94,7 +94,13 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     run: async ({ args, session }) => {
       try {
         const wt = await session.worktree(args || undefined);
-        return { kind: 'info', lines: [`Now working in ${wt.path} on branch ${wt.branch}.`] };
+        const lines = [`Now working in ${wt.path} on branch ${wt.branch}.`];
+        const n = wt.uncommitted ?? 0;
+        if (n > 0) {
+          const changes = n === 1 ? '1 uncommitted change stays' : `${n} uncommitted changes stay`;
+          lines.push(`Note: ${changes} behind; the worktree starts from the last commit.`);
+        }
+        return { kind: 'info', lines };
       } catch (err) {
         return { kind: 'error', message: `Could not create a worktree: ${(err as Error).message}` };
       }

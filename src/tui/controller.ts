@@ -48,10 +48,11 @@ export interface SessionPort {
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
   /**
-   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
-   * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
+   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it;
+   * `uncommitted` counts the paths with changes left behind in the tree it came from. Rejects with
+   * an Error whose message is shown to the person (e.g. not a git repository).
    */
-  worktree(name?: string): Promise<{ path: string; branch: string }>;
+  worktree(name?: string): Promise<{ path: string; branch: string; uncommitted?: number }>;
 }
 
 /** Everything the app needs: the {@link SessionPort} for commands, and turns, events, approvals. */

@@ -303,6 +303,14 @@ describe('slash commands', () => {
     await shows('Read      runs without asking', 'Bash      asks first', 'WebFetch  asks first');
   });
 
+  it('/worktree warns that uncommitted changes stay in the tree the session came from', async () => {
+    const c = new FakeController();
+    c.worktreeUncommitted = 3;
+    const { type, shows } = await start(c);
+    await type('/worktree wip', KEY.enter);
+    await shows('Note: 3 uncommitted changes stay behind; the worktree starts from the last commit.');
+  });
+
   it('/worktree NAME moves the session and shows the new path', async () => {
     const { c, type, out, shows } = await start();
     await type('/worktree feat-x', KEY.enter);

@@ -32,6 +32,7 @@ export class FakeController implements Controller {
   models: string[] = [];
   worktreeNames: (string | undefined)[] = [];
   worktreeError: string | undefined;
+  worktreeUncommitted = 0;
   usageValue = usageOf();
   spendValue: Spend = { dollars: 0, unpriced: [] };
   toolList: ToolInfo[] = [
@@ -122,11 +123,11 @@ export class FakeController implements Controller {
     return this.toolList;
   }
 
-  async worktree(name?: string): Promise<{ path: string; branch: string }> {
+  async worktree(name?: string): Promise<{ path: string; branch: string; uncommitted: number }> {
     this.worktreeNames.push(name);
     if (this.worktreeError) throw new Error(this.worktreeError);
     const branch = name ?? 'codey-1';
     this.workspace = `/home/ann/src/proj-worktrees/${branch}`;
-    return { path: this.workspace, branch };
+    return { path: this.workspace, branch, uncommitted: this.worktreeUncommitted };
   }
 }
