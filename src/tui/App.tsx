@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
+import { Picker } from './Picker';
 import { PromptInput } from './PromptInput';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
@@ -65,8 +66,17 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
               onInterrupt={session.interrupt}
             />
           ) : null}
+          {session.pick && !approval.pending ? (
+            <Picker
+              title={session.pick.title}
+              choices={session.pick.choices}
+              selected={session.pick.selected}
+              onChoose={session.answerPick}
+              onCancel={() => session.answerPick(undefined)}
+            />
+          ) : null}
           <PromptInput
-            active={!approval.pending}
+            active={!approval.pending && !session.pick}
             busy={session.busy}
             history={history.entries}
             onSubmit={session.submit}

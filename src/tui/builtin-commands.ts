@@ -1,6 +1,7 @@
 /** The built-in slash commands, in the order /help lists them. Adding one is one entry here. */
 import type { Usage } from '../agent/events';
-import type { CommandSpec } from './commands';
+import type { CommandOutcome, CommandSpec } from './commands';
+import { MODEL_CHOICES } from './wizard/options';
 import type { Spend } from './controller';
 import { commandLabel, formatDollars } from './format';
 
@@ -54,13 +55,26 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: '/model',
-    args: 'NAME',
-    description: 'use another model',
+    args: '[NAME]',
+    description: 'use another model (without NAME: pick one)',
     whileBusy: false,
     run: ({ args, session }) => {
-      if (!args) return { kind: 'info', lines: [`Model: ${session.model}. Change it with /model NAME.`] };
-      session.setModel(args);
-      return { kind: 'info', lines: [`Model set to ${session.model}.`] };
+      const set = (name: string): CommandOutcome => {
+        session.setModel(name);
+        return { kind: 'info', lines: [`Model set to ${session.model}.`] };
+      };
+      if (args) return set(args);
+      // No name: pick one of the current models (the one in use first when it is another).
+      const ids = MODEL_CHOICES.map((m) => m.id);
+      const models = ids.includes(session.model) ? ids : [session.model, ...ids];
+      const notes = new Map(MODEL_CHOICES.map((m) => [m.id, m.note]));
+      return {
+        kind: 'pick',
+        title: `Model (now ${session.model}; /model NAME for any other)`,
+        choices: models.map((id) => (notes.has(id) ? `${id}  ${notes.get(id)}` : id)),
+        selected: models.indexOf(session.model),
+        choose: (i) => set(models[i]),
+      };
     },
   },
   {

@@ -18,7 +18,21 @@ export type CommandOutcome =
   | { kind: 'info'; title?: string; lines: string[] }
   | { kind: 'error'; message: string }
   | { kind: 'exit' }
-  | { kind: 'cleared'; lines: string[] };
+  | { kind: 'cleared'; lines: string[] }
+  | PickOutcome;
+
+/**
+ * The command needs the person to choose first (`/model` without a name): the app shows `choices`
+ * (labels; at most 9) with `selected` highlighted, then shows what `choose(index)` returns.
+ * Cancelling shows nothing.
+ */
+export interface PickOutcome {
+  kind: 'pick';
+  title: string;
+  choices: string[];
+  selected: number;
+  choose: (index: number) => CommandOutcome | Promise<CommandOutcome>;
+}
 
 /** What a command gets to work with. */
 export interface CommandContext {

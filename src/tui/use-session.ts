@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Controller } from './controller';
-import { executeCommand } from './commands';
+import { executeCommand, type CommandOutcome, type PickOutcome } from './commands';
 import type { TranscriptAction } from './transcript-state';
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
@@ -16,8 +16,17 @@ export function useSession(
   dispatch: (action: TranscriptAction) => void,
   remember: (entry: string) => void,
   quit: () => void,
-): { busy: boolean; submit: (text: string) => boolean; interrupt: () => void; exit: () => void } {
+): {
+  busy: boolean;
+  submit: (text: string) => boolean;
+  interrupt: () => void;
+  exit: () => void;
+  /** A command's pending choice (`/model` without a name), shown in place of the input. */
+  pick?: PickOutcome;
+  answerPick: (index: number | undefined) => void;
+} {
   const [busy, setBusy] = useState(false);
+  const [pick, setPick] = useState<PickOutcome | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
   const running = useRef<Promise<void> | undefined>(undefined);
   const exiting = useRef(false);
@@ -61,19 +70,41 @@ export function useSession(
     [controller, dispatch],
   );
 
+  // A command's outcome goes into the transcript; a pick waits for the person's choice first.
+  const show = useCallback(
+    (outcome: CommandOutcome) => {
+      if (outcome.kind === 'pick') setPick(outcome);
+      else if (outcome.kind === 'exit') exit();
+      else if (outcome.kind === 'cleared') {
+        dispatch({ type: 'clear' });
+        dispatch({ type: 'info', lines: outcome.lines });
+      } else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
+      else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
+    },
+    [dispatch, exit],
+  );
+
   const runCommand = useCallback(
     (line: string) => {
       // Each command's `whileBusy` decides whether it may run during the turn.
-      void executeCommand(line, controller, { busy: Boolean(abort.current) }).then((outcome) => {
-        if (outcome.kind === 'exit') exit();
-        else if (outcome.kind === 'cleared') {
-          dispatch({ type: 'clear' });
-          dispatch({ type: 'info', lines: outcome.lines });
-        } else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
-        else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
-      });
+      void executeCommand(line, controller, { busy: Boolean(abort.current) }).then(show);
     },
-    [controller, dispatch, exit],
+    [controller, show],
+  );
+
+  /** Answers the pending pick: the index chosen, or undefined when cancelled. */
+  const answerPick = useCallback(
+    (index: number | undefined) => {
+      const p = pick;
+      setPick(undefined);
+      if (!p || index === undefined) return;
+      void Promise.resolve()
+        .then(() => p.choose(index))
+        .then(show, (err: unknown) =>
+          dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
+        );
+    },
+    [pick, show, dispatch],
   );
 
   // A ref, not `busy`: two Enters faster than a render must not start two turns.
@@ -90,5 +121,5 @@ export function useSession(
     [dispatch, remember, runCommand, runPrompt],
   );
 
-  return { busy, submit, interrupt, exit };
+  return { busy, submit, interrupt, exit, pick, answerPick };
 }

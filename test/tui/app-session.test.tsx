@@ -251,7 +251,7 @@ describe('slash commands', () => {
     const { type, out, shows } = await start();
     await type('/c');
     await shows('/clear', '/cost');
-    expect(out()).not.toContain('/model NAME');
+    expect(out()).not.toContain('/model [NAME]');
     await type('o', KEY.tab);
     await shows('› /cost');
   });
@@ -261,6 +261,25 @@ describe('slash commands', () => {
     await type('/clear', KEY.enter);
     await shows('Started a new conversation.');
     expect(c.cleared).toBe(1);
+  });
+
+  it('/model without a name opens a picker: arrows and Enter choose, Esc leaves the model as it was', async () => {
+    const { c, type, out, shows } = await start();
+    await type('/model', KEY.enter);
+    await shows('Model (now claude-test-1; /model NAME for any other)', '❯ 1. claude-test-1');
+    expect(out()).toContain('2. claude-opus-4-8  most capable (default)');
+    await type(KEY.esc);
+    await eventually(() => expect(out()).not.toContain('Model (now'));
+    expect(c.models).toEqual([]);
+    await type('/model', KEY.enter);
+    await shows('❯ 1. claude-test-1');
+    await type(KEY.down, KEY.down, KEY.enter);
+    await shows('Model set to claude-sonnet-4-6.');
+    expect(c.models).toEqual(['claude-sonnet-4-6']);
+    expect(status(out())).toContain('claude-sonnet-4-6 · ~/src/proj');
+    // The input has the keys again.
+    await type('x');
+    await shows('› x');
   });
 
   it('/model NAME changes the model, shown in the status line', async () => {

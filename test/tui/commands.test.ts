@@ -47,7 +47,7 @@ describe('the command registry', () => {
   it('/help lists every command with its argument hint and description, then the keys', async () => {
     const lines = await infoLines('/help');
     expect(lines).toHaveLength(COMMANDS.length + 1 + KEY_HINTS.length);
-    expect(lines).toContain('/model NAME       use another model');
+    expect(lines).toContain('/model [NAME]     use another model (without NAME: pick one)');
     expect(lines).toContain('/worktree [NAME]  move the session into a new git worktree and branch');
     for (const c of COMMANDS)
       expect(
