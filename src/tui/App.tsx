@@ -1,6 +1,6 @@
 import { Box, useApp, useStdout } from 'ink';
 import { homedir } from 'node:os';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
 import { Picker } from './Picker';
@@ -26,6 +26,9 @@ export interface AppProps {
   initialPrompt?: string;
 }
 
+/** Clears the screen and the scrollback and puts the cursor home, as `clear` does. */
+const CLEAR_ALL = '\u001B[2J\u001B[3J\u001B[H';
+
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
 export function App({ controller, noColor = false, home, initialPrompt }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
@@ -38,8 +41,13 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
   // After `/clear` has emptied the transcript and its frame is drawn: clear the screen, scrollback
   // and cursor as `clear` does; Ink draws the (new) live part again below.
   useEffect(() => {
-    if (state.epoch) write('\u001B[2J\u001B[3J\u001B[H');
-  }, [state.epoch, write]);
+    if (state.clears) write(CLEAR_ALL);
+  }, [state.clears, write]);
+  // Ctrl+L: clear the screen (torn lines, another program's output), then print the transcript again.
+  const redraw = useCallback(() => {
+    write(CLEAR_ALL);
+    dispatch({ type: 'redraw' });
+  }, [write, dispatch]);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -82,6 +90,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
             onSubmit={session.submit}
             onInterrupt={session.interrupt}
             onExit={session.exit}
+            onRedraw={redraw}
           />
           <StatusLine
             model={controller.model}

@@ -39,13 +39,23 @@ export interface PromptInputProps {
   /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
   onInterrupt: () => void;
   onExit: () => void;
+  /** Ctrl+L: clear the screen and draw the session again. */
+  onRedraw: () => void;
 }
 
 /**
  * The multi-line input: Enter sends; a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
  * line; Up/Down move between lines, then through history; a paste is inserted whole.
  */
-export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onExit }: PromptInputProps) {
+export function PromptInput({
+  active,
+  busy,
+  history,
+  onSubmit,
+  onInterrupt,
+  onExit,
+  onRedraw,
+}: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
   const [armed, setArmedState] = useState(false);
@@ -149,6 +159,7 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
     }
     if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
     if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
+    if (key.ctrl && input === 'l') return onRedraw();
     if (c.pasting) {
       set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
       return;

@@ -75,7 +75,9 @@ export type LocalAction =
   /** The run settled (resolved or rejected): whatever is still live is finished. */
   | { type: 'settle' }
   /** `/clear`: the transcript starts empty and the token figures from zero. */
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** Ctrl+L: the screen was cleared; the finished items are printed again. */
+  | { type: 'redraw' };
 
 export type TranscriptAction = AgentEvent | LocalAction;
 
@@ -87,8 +89,10 @@ export interface TranscriptState {
   usage?: Usage;
   /** The session total at the latest `/clear`; the status line counts from it. */
   usageBase?: Usage;
-  /** Counts `/clear`s: a new value starts a new `<Static>`, which only ever appends. */
+  /** Counts `/clear`s and redraws: a new value starts a new `<Static>`, which only ever appends. */
   epoch?: number;
+  /** Counts `/clear`s (the app then clears the screen and its scrollback). */
+  clears?: number;
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
   /**
@@ -246,7 +250,16 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     case 'settle':
       return finishLive(s);
     case 'clear':
-      return { done: [], live: [], nextKey: s.nextKey, usageBase: s.usage, epoch: (s.epoch ?? 0) + 1 };
+      return {
+        done: [],
+        live: [],
+        nextKey: s.nextKey,
+        usageBase: s.usage,
+        epoch: (s.epoch ?? 0) + 1,
+        clears: (s.clears ?? 0) + 1,
+      };
+    case 'redraw':
+      return { ...s, epoch: (s.epoch ?? 0) + 1 };
     case 'turn_start':
       return s;
     case 'request_start':
