@@ -4,6 +4,7 @@ import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import type { Controller, Spend, ToolInfo } from '../tui/controller';
 import { moveSession, type CodeySession } from './session';
+import { editInEditor } from './editor';
 import { createWorktree, type Worktree } from './worktree';
 
 /** The TUI's {@link Controller} on a real session: the one place the app meets the agent. */
@@ -42,6 +43,11 @@ export class SessionController implements Controller {
   }
   get webStatus(): string {
     return this.#s.webStatus;
+  }
+
+  /** Ctrl+G: see {@link editInEditor}. */
+  editText(text: string): { text: string } | { error: string } {
+    return editInEditor(text);
   }
 
   /** The agent's events, and one warning notice if the session log fails (a full disk). */

@@ -91,6 +91,7 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
             onInterrupt={session.interrupt}
             onExit={session.exit}
             onRedraw={redraw}
+            onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
           />
           <StatusLine
             model={controller.model}

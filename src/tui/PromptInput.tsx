@@ -41,6 +41,8 @@ export interface PromptInputProps {
   onExit: () => void;
   /** Ctrl+L: clear the screen and draw the session again. */
   onRedraw: () => void;
+  /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
+  onEdit?: (text: string) => { text: string } | { error: string };
 }
 
 /**
@@ -55,6 +57,7 @@ export function PromptInput({
   onInterrupt,
   onExit,
   onRedraw,
+  onEdit,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -160,6 +163,14 @@ export function PromptInput({
     if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
     if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
     if (key.ctrl && input === 'l') return onRedraw();
+    if (key.ctrl && input === 'g' && onEdit) {
+      const edited = onEdit(state.value);
+      // The editor drew over the screen.
+      onRedraw();
+      if ('text' in edited) set(edit.inputOf(edited.text));
+      else setHint(edited.error);
+      return;
+    }
     if (c.pasting) {
       set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
       return;

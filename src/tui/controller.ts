@@ -73,6 +73,11 @@ export interface Controller extends SessionPort {
    * when `signal` aborts it. A rejection is shown as an error and the session goes on.
    */
   run(prompt: string, signal: AbortSignal): Promise<void>;
+  /**
+   * Ctrl+G: `text` edited in the person's editor, which owns the terminal until it exits; `error`
+   * is shown and the input kept. Absent: the key does nothing.
+   */
+  editText?(text: string): { text: string } | { error: string };
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
   setApprovalHandler(handler: ApprovalHandler): void;
 }

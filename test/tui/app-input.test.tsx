@@ -111,6 +111,27 @@ describe('input', () => {
     expect(inputBox(out())).toBe('git status');
   });
 
+  it('edits the input in the editor on Ctrl+G, and shows what went wrong when it fails', async () => {
+    const c = new FakeController(join(dir, 'history.jsonl'));
+    const seen: string[] = [];
+    let answer: { text: string } | { error: string } = { text: 'rewritten\nin the editor' };
+    c.editText = (text: string) => {
+      seen.push(text);
+      return answer;
+    };
+    const { type, out } = await start(c);
+    await type('draft', '\u0007');
+    await eventually(() => expect(inputBox(out())).toBe('rewritten\nin the editor'));
+    expect(seen).toEqual(['draft']);
+    answer = { error: 'the editor "nano" exited with 1; the input is unchanged' };
+    await type('\u0007');
+    await eventually(() =>
+      expect(out()).toContain('the editor "nano" exited with 1; the input is unchanged'),
+    );
+    expect(out()).toContain('› rewritten');
+    expect(c.runs).toEqual([]);
+  });
+
   it('quits on Ctrl+D with an empty input', async () => {
     const { c, type } = await start();
     await type('\u0004');
