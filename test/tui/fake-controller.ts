@@ -33,6 +33,8 @@ export class FakeController implements Controller {
   worktreeNames: (string | undefined)[] = [];
   worktreeError: string | undefined;
   worktreeUncommitted = 0;
+  /** Ctrl+G; absent unless a test sets it. */
+  editText?: (text: string) => { text: string } | { error: string };
   usageValue = usageOf();
   spendValue: Spend = { dollars: 0, unpriced: [] };
   toolList: ToolInfo[] = [
