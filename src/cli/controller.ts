@@ -4,6 +4,8 @@ import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import type { Controller, Spend, ToolInfo } from '../tui/controller';
 import { moveSession, type CodeySession } from './session';
+import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
+import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
 import { createWorktree, type Worktree } from './worktree';
 
@@ -18,6 +20,8 @@ export class SessionController implements Controller {
   #running: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
+  /** What `!cmd` runs printed, waiting for the next prompt. */
+  readonly #shellContext: string[] = [];
 
   constructor(session: CodeySession, settings: Settings, historyFile: string, notices: string[]) {
     this.#s = session;
@@ -45,6 +49,20 @@ export class SessionController implements Controller {
     return this.#s.webStatus;
   }
 
+  /** `!cmd`: see {@link Controller.shell}. Runs as the bash tool does (same env, caps, interrupt). */
+  async shell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }> {
+    const o = await runBash(command, {
+      cwd: this.#s.workspace,
+      timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
+      signal: AbortSignal.any([signal, this.#stop.signal]),
+    });
+    const output = headTail(this.#s.deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
+    this.#shellContext.push(
+      `[The person ran this shell command themselves (exit ${o.exitCode ?? o.signal ?? 'unknown'}):]\n$ ${command}\n${output}`,
+    );
+    return { output, exitCode: o.exitCode };
+  }
+
   /** Ctrl+G: see {@link editInEditor}. */
   editText(text: string): { text: string } | { error: string } {
     return editInEditor(text);
@@ -62,7 +80,10 @@ export class SessionController implements Controller {
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
-    const turn = this.#s.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
+    // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
+    const context = this.#shellContext.splice(0).join('\n\n');
+    const text = context ? `${context}\n\n${prompt}` : prompt;
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]));
     this.#running = turn;
     try {
       await turn;

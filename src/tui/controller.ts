@@ -74,6 +74,13 @@ export interface Controller extends SessionPort {
    */
   run(prompt: string, signal: AbortSignal): Promise<void>;
   /**
+   * `!cmd` typed in the input: run `command` with bash in the workspace now, without the model or an
+   * approval (the person typed it). Resolves with its output (secrets redacted, house caps) and exit
+   * code; the CLI also gives both to the model, prefixed, at the start of the next prompt. Absent:
+   * `!` lines are sent as prompts.
+   */
+  shell?(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
+  /**
    * Ctrl+G: `text` edited in the person's editor, which owns the terminal until it exits; `error`
    * is shown and the input kept. Absent: the key does nothing.
    */

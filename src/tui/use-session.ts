@@ -3,6 +3,9 @@ import type { Controller } from './controller';
 import { executeCommand, type CommandOutcome, type PickOutcome } from './commands';
 import type { TranscriptAction } from './transcript-state';
 
+/** Lines of a `!cmd`'s output shown (its tail); the model gets it all, within the house caps. */
+const SHELL_TAIL_LINES = 20;
+
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
 export const EXIT_GRACE_MS = 2000;
 
@@ -107,18 +110,52 @@ export function useSession(
     [pick, show, dispatch],
   );
 
+  // `!cmd`: the person's own shell command, run now; it shows as a block with its output's tail.
+  const runShell = useCallback(
+    (command: string, shell: NonNullable<Controller['shell']>) => {
+      const ac = new AbortController();
+      abort.current = ac;
+      setBusy(true);
+      const run = new Promise<{ output: string; exitCode: number | null }>((resolve) =>
+        resolve(shell(command, ac.signal)),
+      )
+        .then(({ output, exitCode }) => {
+          const lines = output.split('\n');
+          const shown = lines.slice(-SHELL_TAIL_LINES);
+          const more = lines.length - shown.length;
+          dispatch({
+            type: 'info',
+            title: `$ ${command}${exitCode ? `  (exit ${exitCode})` : ''}`,
+            lines: [...(more > 0 ? [`… +${more} lines above`] : []), ...shown],
+          });
+        })
+        .catch((err: unknown) =>
+          dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
+        )
+        .finally(() => {
+          if (abort.current === ac) abort.current = undefined;
+          if (running.current === run) running.current = undefined;
+          setBusy(false);
+        });
+      running.current = run;
+    },
+    [dispatch],
+  );
+
   // A ref, not `busy`: two Enters faster than a render must not start two turns.
   const submit = useCallback(
     (text: string) => {
       const command = text.startsWith('/');
+      const shell = text.startsWith('!') && text.length > 1 ? controller.shell?.bind(controller) : undefined;
       if (!command && running.current) return false;
       remember(text);
       dispatch({ type: 'user_prompt', text });
       if (command) runCommand(text);
+      else if (shell) runShell(text.slice(1).trim(), shell);
       else runPrompt(text);
       return true;
     },
-    [dispatch, remember, runCommand, runPrompt],
+    [controller, dispatch, remember, runCommand, runPrompt, runShell],
   );
 
   return { busy, submit, interrupt, exit, pick, answerPick };

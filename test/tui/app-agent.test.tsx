@@ -225,6 +225,21 @@ describe('the app on the real agent', () => {
     ]);
   });
 
+  it('!cmd runs the command at once, shows its output, and the next prompt gives it to the model', async () => {
+    const t = await start();
+    t.fake.enqueue(reply.text('It printed shell-out.'));
+    await t.type("!printf 'shell-%s\\n' out", KEY.enter);
+    await t.shows("$ printf 'shell-%s\\n' out", 'shell-out');
+    expect(t.out()).not.toContain('Allow this?');
+    expect(t.fake.messageRequests).toHaveLength(0);
+    await t.type('what did it print?', KEY.enter);
+    await t.shows('It printed shell-out.');
+    const first = t.fake.messageRequests[0].body.messages![0].content as { type: string; text: string }[];
+    expect(first.map((b) => b.text).join('')).toBe(
+      "[The person ran this shell command themselves (exit 0):]\n$ printf 'shell-%s\\n' out\nshell-out\n\nwhat did it print?",
+    );
+  });
+
   it('/worktree moves the session: the next edit lands in the worktree, not the main tree', async () => {
     const t = await start({ git: true });
     await t.type('/worktree feature', KEY.enter);
