@@ -53,7 +53,7 @@ await build({
   absWorkingDir: ROOT,
 });
 
-const ctx = `{ cwd: ${JSON.stringify(tree)}, signal: new AbortController().signal, emit() {}, session: { memo: new Map() } }`;
+const ctx = `{ cwd: ${JSON.stringify(tree)}, signal: new AbortController().signal, emit() {}, state: { memo: new Map() }, env: {} }`;
 const jobs = {
   'readdir (floor)': `const { readdir } = await import('node:fs/promises');
     const all = await readdir(${JSON.stringify(tree)}, { recursive: true }); out = all.length + ' entries';`,

@@ -250,13 +250,14 @@ async function start() {
         input: { command },
         summary: `Run: ${command}`,
         detail: command,
+        shows: 'shell',
       });
       c.emit({
         type: 'tool_end',
         ...named,
         status: 'done',
         output: BASH_OUTPUT,
-        meta: { exitCode: 0 },
+        display: { kind: 'shell', command, exitCode: 0, timedOut: false },
         durationMs: 40,
       });
     }

@@ -26,7 +26,7 @@ export const CHECK_NAMES = [
 /** Checks that hold only for the scripted model (skipped with --live): the exact order of calls. */
 export const REPLAY_ONLY = ['tools'];
 
-/** Tool calls from the events: `{ id, name, input, status? }` in the order they started. */
+/** Tool calls from the events: `{ id, name, input, status?, output?, code? }` in the order they started (`code`: a failed call's ToolError code). */
 export function toolCalls(events) {
   const calls = [];
   const byId = new Map();
@@ -38,6 +38,7 @@ export function toolCalls(events) {
     } else if (e.type === 'tool_end' && byId.has(e.id)) {
       byId.get(e.id).status = e.status;
       byId.get(e.id).output = e.output;
+      if (e.code) byId.get(e.id).code = e.code;
     }
   }
   return calls;

@@ -4,7 +4,7 @@ import type { Policy } from '../approval/policy';
 import { redactor } from '../util/redact';
 import type { LlmClient } from '../llm/types';
 import { toolsIn, type ToolSettings } from '../tools/factory';
-import type { ToolSession } from '../tools/tool';
+import type { ToolState } from '../tools/tool';
 import { Conversation } from './conversation';
 import type { AgentEvent, ApprovalCallback } from './events';
 import { newTotals, type AgentDeps, type SessionTotals, type TurnLimits } from './loop';
@@ -29,6 +29,11 @@ export interface AgentSpec {
   llm: LlmClient;
   /** The narrow settings `toolsIn` builds the tools from. */
   toolSettings: ToolSettings;
+  /**
+   * The environment the tools are built for: provider keys and PATH. Their child processes get it
+   * less codey's own keys (`ToolContext.env`).
+   */
+  env: Readonly<Record<string, string | undefined>>;
   policy: Policy;
   model: string;
   thinking: 'auto' | 'adaptive' | 'off';
@@ -39,7 +44,7 @@ export interface AgentSpec {
   /** codey's own keys, kept out of every tool output; default none. */
   secrets?: readonly string[];
   /** Default: a new, empty one. */
-  toolState?: ToolSession;
+  toolState?: ToolState;
   /** Default: new totals. */
   totals?: SessionTotals;
   /** Default: events go nowhere. */
@@ -64,7 +69,7 @@ export interface BuiltAgent {
  * used: `deps.registry.notices` says what is missing.
  */
 export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
-  const registry = await toolsIn(spec.workspace, spec.toolSettings);
+  const registry = await toolsIn({ workspace: spec.workspace, settings: spec.toolSettings, env: spec.env });
   const secrets = Object.freeze([...(spec.secrets ?? [])]);
   const deps: AgentDeps = Object.freeze({
     llm: spec.llm,
@@ -83,6 +88,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     hostedTools: Object.freeze([...(spec.hostedTools ?? [])]),
     workspace: spec.workspace,
     toolSettings: spec.toolSettings,
+    env: spec.env,
     toolState: spec.toolState ?? { memo: new Map() },
     requestApproval: spec.requestApproval,
     emit: spec.emit ?? (() => {}),

@@ -6,7 +6,9 @@ import {
   type StepVerdict,
   type ToolCallDescription,
   type ToolContext,
-  type ToolSession,
+  type ToolDisplay,
+  type ToolErrorCode,
+  type ToolState,
 } from '../tools/tool';
 import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
@@ -41,7 +43,7 @@ export interface DispatchDeps {
   policy: Policy;
   requestApproval?: ApprovalCallback;
   cwd: string;
-  session: ToolSession;
+  state: ToolState;
   emit: (e: AgentEvent) => void;
   denials: PermissionDenial[];
   /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
@@ -64,7 +66,8 @@ function toolContext(
   return {
     cwd: deps.cwd,
     signal,
-    session: deps.session,
+    state: deps.state,
+    env: deps.registry.env,
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
@@ -165,7 +168,7 @@ export async function dispatch(
   const end = (
     status: 'done' | 'error' | 'denied' | 'interrupted',
     rawOutput: string,
-    rawExtra: { title?: string; meta?: Record<string, unknown> } = {},
+    rawExtra: { title?: string; display?: ToolDisplay; code?: ToolErrorCode } = {},
   ): ToolResultBlock => {
     const held = progress.end();
     if (held) deps.emit({ type: 'tool_progress', id: use.id, message: held });
@@ -173,10 +176,11 @@ export async function dispatch(
     const output = headTail(deps.scrub(rawOutput));
     const extra = {
       title: rawExtra.title === undefined ? undefined : capLine(deps.scrub(rawExtra.title)),
-      meta:
-        rawExtra.meta === undefined
+      display:
+        rawExtra.display === undefined
           ? undefined
-          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.meta))) as Record<string, unknown>),
+          : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.display))) as ToolDisplay),
+      code: rawExtra.code,
     };
     deps.emit({
       type: 'tool_end',
@@ -205,12 +209,13 @@ export async function dispatch(
       input: use.input,
       summary: capLine(summary),
       detail,
+      ...(tool?.shows ? { shows: tool.shows } : {}),
     });
 
   const parsed = deps.registry.parse(use.name, use.input);
   if (!parsed.ok) {
     start(use.name, '');
-    return end('error', parsed.error);
+    return end('error', parsed.error, { code: parsed.code });
   }
   const req = describe(parsed.tool, parsed.args as never);
   start(req.summary, req.detail);
@@ -219,9 +224,10 @@ export async function dispatch(
     // A call no answer could make succeed is refused before any rule or person is consulted, so
     // no one approves it and no rule for it is suggested.
     try {
-      parsed.tool.check(parsed.args);
+      parsed.tool.check(parsed.args as never);
     } catch (err) {
-      return end('error', err instanceof ToolError ? err.message : `internal error: ${String(err)}`);
+      if (err instanceof ToolError) return end('error', err.message, { code: err.code });
+      return end('error', `internal error: ${String(err)}`, { code: 'internal' });
     }
   }
 
@@ -276,7 +282,7 @@ export async function dispatch(
             asked = { ...req, preview: JSON.parse(deps.scrub(current)) as Record<string, unknown> };
         } catch (err) {
           // The call cannot succeed: say why without asking the person about it.
-          if (err instanceof ToolError) return end('error', err.message);
+          if (err instanceof ToolError) return end('error', err.message, { code: err.code });
         }
       }
       if (shown !== undefined && current === shown) break;
@@ -308,9 +314,17 @@ export async function dispatch(
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));
   if (signal.aborted) {
-    return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), result);
+    return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), {
+      title: result.title,
+      display: result.display,
+      code: 'interrupted',
+    });
   }
-  return end(result.isError ? 'error' : 'done', result.output, { title: result.title, meta: result.meta });
+  return end(result.isError ? 'error' : 'done', result.output, {
+    title: result.title,
+    display: result.display,
+    code: result.code,
+  });
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

@@ -1,4 +1,7 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
+import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
+
+export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 
 /** Token counts as the Messages API reports them (`usage`), summed over requests. */
 export interface Usage {
@@ -51,6 +54,8 @@ export type AgentEvent =
       input: unknown;
       summary: string;
       detail: string;
+      /** The display kind the result will have, when the tool says (see `Tool.shows`). */
+      shows?: ToolDisplay['kind'];
     }
   | { type: 'tool_progress'; id: string; message: string }
   | {
@@ -62,7 +67,10 @@ export type AgentEvent =
       /** What the model reads (the tool_result text). */
       output: string;
       title?: string;
-      meta?: Record<string, unknown>;
+      /** What the person sees of the result, by shape; the TUI picks its view from `display.kind`. */
+      display?: ToolDisplay;
+      /** With `error` (and `interrupted`): what kind of failure, for evals and the log. */
+      code?: ToolErrorCode;
       durationMs: number;
     }
   | { type: 'approval_request'; id: string; request: ApprovalRequest }

@@ -3,7 +3,7 @@ import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse } from '..
 import { LlmError, RequestTooLargeError } from '../llm/errors';
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
-import type { ToolSession } from '../tools/tool';
+import type { ToolState } from '../tools/tool';
 import { redactingStream } from '../util/redact';
 import type { Conversation } from './conversation';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
@@ -54,9 +54,10 @@ export interface AgentDeps {
   readonly hostedTools: readonly Record<string, unknown>[];
   /** Workspace root: absolute, symlinks resolved; the tools' `cwd`. */
   readonly workspace: string;
-  /** The settings `registry` was built from (`toolsIn`), for building it again elsewhere. */
+  /** The settings and environment `registry` was built from (`toolsIn`), for building it again elsewhere. */
   readonly toolSettings: ToolSettings;
-  readonly toolState: ToolSession;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly toolState: ToolState;
   /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
   readonly requestApproval?: ApprovalCallback;
   /** Where events go; a throwing listener must not reach the loop (see `EventHub`). */
@@ -275,7 +276,7 @@ async function runTools(uses: ToolUse[], deps: AgentDeps, signal: AbortSignal): 
     policy: deps.policy,
     requestApproval: deps.requestApproval,
     cwd: deps.workspace,
-    session: deps.toolState,
+    state: deps.toolState,
     emit: deps.emit,
     denials: deps.totals.denials,
     scrub: deps.scrub,

@@ -243,13 +243,21 @@ export function evaluate(req: ApprovalRequest, allow: readonly Rule[], deny: rea
   return { action: 'ask' };
 }
 
+/**
+ * Whether calls of a tool of this kind run without asking: only `read` (DESIGN.md "Approval": read
+ * tools never ask; `web_search` and `web_fetch` are `fetch`, never read-only).
+ */
+export function neverAsks(kind: string): boolean {
+  return kind === 'read';
+}
+
 /** Build the request for a call from the tool's own description of it. */
 export function describe<T extends Describable>(
   tool: T,
   args: Parameters<T['describe']>[0],
 ): ApprovalRequest {
   const d = tool.describe(args);
-  return { tool: tool.name, readOnly: tool.readOnly, ...d };
+  return { tool: tool.name, readOnly: neverAsks(tool.kind), ...d };
 }
 
 /**

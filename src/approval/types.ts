@@ -3,14 +3,15 @@
  * {@link Describable} structurally.
  */
 
-/** What the policy needs to know of a tool. */
+/** What the policy needs to know of a tool. `kind` (`read | edit | execute | fetch | agent`) decides whether it asks. */
 export interface Describable {
   name: string;
-  readOnly: boolean;
+  kind: string;
   describe(args: never): {
     summary: string;
     detail: string;
     rememberable: boolean;
+    noun?: string;
     domain?: string;
     protected?: boolean;
   };
@@ -20,10 +21,13 @@ export interface Describable {
 export interface ApprovalRequest {
   /** Wire name of the tool, e.g. `bash`. */
   tool: string;
+  /** From the tool's kind (see `neverAsks` in policy.ts): read-only calls are never asked about. */
   readOnly: boolean;
   summary: string;
   detail: string;
   rememberable: boolean;
+  /** What "always for …" calls the detail: "this command", "this URL". Default "this exact call". */
+  noun?: string;
   /** Host of the URL, for web_fetch's "always for this domain". */
   domain?: string;
   /**

@@ -1,6 +1,7 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
+import { displayName } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 
@@ -83,8 +84,9 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
       }
       case 'server_tool_use': {
         const input = e.input as { query?: string; url?: string } | undefined;
-        const name = e.name === 'web_search' ? 'WebSearch' : e.name === 'web_fetch' ? 'WebFetch' : e.name;
-        out.stderr(`● ${name}(${oneLine(input?.query ?? input?.url ?? JSON.stringify(e.input))}) hosted\n`);
+        out.stderr(
+          `● ${displayName(e.name)}(${oneLine(input?.query ?? input?.url ?? JSON.stringify(e.input))}) hosted\n`,
+        );
         break;
       }
       case 'server_tool_result':

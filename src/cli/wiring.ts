@@ -30,19 +30,13 @@ export function secretsOf(s: Settings, env: Record<string, string | undefined>):
 }
 
 /** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */
-export function toolSettingsFor(
-  s: Settings,
-  env: Record<string, string | undefined>,
-  version: string,
-  noWeb: boolean,
-): ToolSettings {
+export function toolSettingsFor(s: Settings, version: string, noWeb: boolean): ToolSettings {
   const webProvider = noWeb ? 'none' : s.web_provider;
   return {
     webProvider,
     // Hosted fetch is a server tool, so it exists only beside hosted search; elsewhere it means local.
     webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
     webCommand: s.web_command,
-    env,
     version,
   };
 }
@@ -127,7 +121,7 @@ export function webStatusOf(
 export function openLog(
   env: Record<string, string | undefined>,
   secrets: readonly string[],
-  start: { session_id: string; cwd: string; model: string; version: string; tools: string[] },
+  start: { session_id: string; cwd: string; model: string; version: string; tools: string[]; resumed?: true },
 ): { log?: SessionLog; notice?: string } {
   try {
     const log = new SessionLog(join(stateDir(env), 'sessions'), start.session_id, redactor(secrets));

@@ -1,5 +1,4 @@
 import { StringDecoder } from 'node:string_decoder';
-import { childEnv } from '../web/secret-env';
 import { z } from 'zod';
 import { defineTool, type ToolProgress } from './tool';
 import { MAX_OUTPUT_CHARS } from './truncate';
@@ -38,6 +37,8 @@ export interface BashRunOptions {
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** The whole environment bash gets (`ToolContext.env`: codey's own keys already removed). */
+  env: Readonly<Record<string, string>>;
   onOutput?: (progress: ToolProgress) => void;
   /** Override of {@link PIPE_GRACE_MS}, in ms. */
   pipeGraceMs?: number;
@@ -99,8 +100,7 @@ export async function runBash(command: string, opts: BashRunOptions): Promise<Ba
   const { execa } = await import('execa'); // loaded on first use, not at start-up
   const sub = execa('bash', ['-c', command], {
     cwd: opts.cwd,
-    // codey's own keys stay out of commands the model writes (and so out of their output).
-    env: childEnv(),
+    env: opts.env,
     extendEnv: false,
     detached: true,
     stdin: 'ignore',
@@ -204,11 +204,12 @@ const schema = z.object({
 /**
  * `bash(command, timeout_ms?)`: run a shell command in the workspace. The model gets the interleaved
  * output and the exit code; a non-zero exit is not an error result, a timeout or a failure to start
- * is. meta: `{ exitCode, timedOut }`.
+ * is. display: `shell`.
  */
 export const bashTool = defineTool({
   name: 'bash',
   kind: 'execute',
+  shows: 'shell',
   description:
     'Run a shell command with bash in the workspace root and return its combined stdout and stderr and ' +
     'exit code. stdin is closed, so interactive prompts fail: pass flags like --yes. Each call starts a ' +
@@ -216,12 +217,18 @@ export const bashTool = defineTool({
   schema,
   describe: (args) => {
     const [first, ...rest] = args.command.trim().split('\n');
-    return { summary: `Run: ${first}${rest.length ? ' …' : ''}`, detail: args.command, rememberable: true };
+    return {
+      summary: `Run: ${first}${rest.length ? ' …' : ''}`,
+      detail: args.command,
+      rememberable: true,
+      noun: 'this command',
+    };
   },
   async run(args, ctx) {
     const timeoutMs = Math.min(args.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS);
     const o = await runBash(args.command, {
       cwd: ctx.cwd,
+      env: ctx.env,
       timeoutMs,
       signal: ctx.signal,
       onOutput: ctx.emit,
@@ -237,7 +244,7 @@ export const bashTool = defineTool({
       output: formatOutcome(o, timeoutMs),
       isError: o.timedOut || o.aborted || o.spawnError !== undefined,
       title,
-      meta: { exitCode: o.exitCode, timedOut: o.timedOut },
+      display: { kind: 'shell', command: args.command, exitCode: o.exitCode, timedOut: o.timedOut },
     };
   },
 });

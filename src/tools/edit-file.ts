@@ -106,13 +106,16 @@ async function readForEdit(
 ): Promise<{ text: string; encoding: TextEncoding; version: FileVersion }> {
   const st = await stat(abs).catch(() => undefined);
   if (!st)
-    throw new ToolError(`${await missingFileMessage(ctx.cwd, abs)} (to create a new file, use write_file)`);
+    throw new ToolError(
+      `${await missingFileMessage(ctx.cwd, abs)} (to create a new file, use write_file)`,
+      'not_found',
+    );
   if (st.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
   if (!st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be edited`);
   if (isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode));
   const buf = await readFile(abs);
   const version = versionOf(buf);
-  const seen = seenVersion(ctx.session, abs);
+  const seen = seenVersion(ctx.state, abs);
   if (seen !== undefined && !sameVersion(seen, version))
     throw new ToolError(`cannot edit ${shown}: ${FILE_CHANGED}`);
   if (looksBinary(buf, BINARY_SNIFF_BYTES))
@@ -161,6 +164,7 @@ async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
     throw new ToolError(
       `old_string was not found in ${shown}. Re-read the file with read_file and copy the text exactly, ` +
         `including whitespace and indentation.${missHint(text, args.old_string)}`,
+      'no_match',
     );
   }
   if (found.length > 1 && !args.replace_all) {
@@ -183,7 +187,7 @@ async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
 /**
  * `edit_file(path, old_string, new_string, replace_all?)`: exact string replacement. Keeps the file's
  * line endings (LF strings are matched and written as CRLF in a CRLF file), its encoding and byte-order
- * mark, whether it ends with a newline, and its mode; writes atomically. meta: `{ path, before, after }`.
+ * mark, whether it ends with a newline, and its mode; writes atomically. display: `diff`.
  * Errors: no match (with a whitespace near-miss hint), several matches without replace_all, a
  * read-only file (mode bits), and a file that changed since this session read it or since this call
  * read it ("the file changed since it was read; read it again": nothing is written).
@@ -209,11 +213,11 @@ export const editFileTool = defineTool({
     const { abs, shown, text, encoding, version, after, found, newS } = await planEdit(args, ctx);
     const data = encodeText(after, encoding);
     try {
-      await writeFileAtomic(abs, data, { expect: version, journal: ctx.session.writeJournal });
+      await writeFileAtomic(abs, data, { expect: version, journal: ctx.state.writeJournal });
     } catch (err) {
-      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`);
+      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`, 'io');
     }
-    recordVersion(ctx.session, abs, versionOf(data));
+    recordVersion(ctx.state, abs, versionOf(data));
     const n = found.length;
     const head = `Edited ${shown}: replaced ${n} occurrence${n === 1 ? '' : 's'}`;
     let output = `${head}.`;
@@ -222,6 +226,6 @@ export const editFileTool = defineTool({
       const last = first + newS.replace(/\r?\n$/, '').split('\n').length - 1;
       output = `${head} at line ${first}. ${snippet(after, first, last)}`;
     }
-    return { output, title: `Edited ${shown}`, meta: { path: shown, before: text, after } };
+    return { output, title: `Edited ${shown}`, display: { kind: 'diff', path: shown, before: text, after } };
   },
 });

@@ -1,6 +1,8 @@
-import { fileTools } from './index-file-tools';
+import type { Skill } from '../skills/skill';
+import { childEnv } from '../web/secret-env';
+import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
-import type { Tool } from './tool';
+import type { JsonSchemaParams, Tool } from './tool';
 
 /** The narrow settings the tools need (never the whole config). */
 export interface ToolSettings {
@@ -10,11 +12,57 @@ export interface ToolSettings {
   webFetch: 'local' | 'hosted' | 'none';
   /** Argv template for the `command` provider. */
   webCommand?: string[];
-  /** Environment for provider keys (`BRAVE_API_KEY`, `TAVILY_API_KEY`, `WEB_SEARCH_URL`) and PATH. */
-  env: Record<string, string | undefined>;
   /** codey's version, for the honest User-Agent of web_fetch. */
   version: string;
 }
+
+/** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
+export interface McpTools {
+  server: string;
+  tools: readonly { name: string; description?: string; inputSchema: JsonSchemaParams['jsonSchema'] }[];
+  /** Call `tool` on the server; `text` is what the model reads. */
+  call(tool: string, args: unknown, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
+}
+
+/** Builds and runs a child agent for `spawn_agent` (the tool never imports `agent`). */
+export type Spawn = (
+  task: { description: string; prompt: string },
+  signal: AbortSignal,
+) => Promise<{ agentId: string; text: string }>;
+
+/**
+ * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the workspace, the narrow tool settings,
+ * the environment, and what the optional sources need. An absent field means an absent source.
+ */
+export interface ToolHost {
+  /** Workspace root, absolute, symlinks resolved: the root of the sources that look at the workspace. */
+  workspace: string;
+  settings: ToolSettings;
+  /**
+   * The process environment: provider keys (`BRAVE_API_KEY`, `TAVILY_API_KEY`, `WEB_SEARCH_URL`) and
+   * PATH. Child processes get it without codey's own keys (`ToolContext.env`).
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Skills found for the workspace (`discoverSkills`, src/skills); absent or empty: no skill tool. */
+  skills?: readonly Skill[];
+  /** Open MCP connections; absent or empty: no MCP tool. */
+  mcp?: readonly McpTools[];
+  /** Builds and runs a child agent; absent: no `spawn_agent`. */
+  spawn?: Spawn;
+}
+
+/** What one source adds: its tools, and one-line notices for the person (never a throw). */
+interface SourceTools {
+  tools: Tool[];
+  notices: string[];
+}
+
+type ToolSource = (host: ToolHost) => Promise<SourceTools>;
+
+const none = (): SourceTools => ({ tools: [], notices: [] });
+
+/** `builtin`: the workspace tools every session has. */
+const builtin: ToolSource = async () => ({ tools: builtinTools(), notices: [] });
 
 /** The client-side web_fetch: jailed fetch + HTML reducer (loaded only when web tools exist). */
 async function localWebFetch(version: string): Promise<Tool> {
@@ -27,36 +75,69 @@ async function localWebFetch(version: string): Promise<Tool> {
 }
 
 /**
- * Build the tools of a session rooted at `workspace` (DESIGN.md "toolsIn"): the only place tools are
- * built, called by the main agent, every subagent and `/worktree`. Web tools exist only when a
- * provider is configured and usable; otherwise the tool list is exactly that of a build without web
- * support (and no web module is even loaded). An unusable provider adds a one-line notice
- * (`registry.notices`) and no tool. With `hosted`, search runs on Anthropic's side and the
- * client-side web_fetch is still offered unless `webFetch` says otherwise. Never throws.
+ * `web`: web_search and web_fetch, only when a provider is configured and usable; no web module is
+ * even loaded otherwise. An unusable provider adds a notice and no tool. With `hosted`, search runs
+ * on Anthropic's side and the client-side web_fetch is still offered unless `webFetch` says otherwise.
  */
-export async function toolsIn(workspace: string, settings: ToolSettings): Promise<Registry> {
-  const tools: Tool[] = [...fileTools()];
-  const notices: string[] = [];
+const web: ToolSource = async ({ settings, env }) => {
   const p = settings.webProvider;
+  if (p === 'none') return none();
   if (p === 'hosted') {
-    if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));
-  } else if (p !== 'none') {
-    const [{ createSearcher }, { webSearchTool }] = await Promise.all([
-      import('../web/search/index'),
-      import('./web-search'),
-    ]);
-    const { searcher, problem } = createSearcher({
-      provider: p,
-      command: settings.webCommand,
-      env: settings.env,
-    });
-    if (searcher) {
-      tools.push(webSearchTool(searcher));
-      if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));
-    } else if (problem) {
-      notices.push(`codey: ${problem}`);
+    return settings.webFetch === 'local'
+      ? { tools: [await localWebFetch(settings.version)], notices: [] }
+      : none();
+  }
+  const [{ createSearcher }, { webSearchTool }] = await Promise.all([
+    import('../web/search/index'),
+    import('./web-search'),
+  ]);
+  const { searcher, problem } = createSearcher({
+    provider: p,
+    command: settings.webCommand,
+    env: { ...env },
+  });
+  if (!searcher) return { tools: [], notices: problem ? [`codey: ${problem}`] : [] };
+  const tools: Tool[] = [webSearchTool(searcher)];
+  if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));
+  return { tools, notices: [] };
+};
+
+/** `skills`: the `skill` tool, only when `host.skills` holds at least one skill. */
+const skills: ToolSource = async (host) => {
+  if (!host.skills?.length) return none();
+  const { skillTool } = await import('./skill');
+  const tool = skillTool(host.skills);
+  return { tools: tool ? [tool] : [], notices: [] };
+};
+
+/** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `host.mcp` is its input. */
+const mcp: ToolSource = async () => none();
+
+/** `agent`: `spawn_agent`, calling `host.spawn`. Builds no tool yet; `host.spawn` is its input. */
+const agent: ToolSource = async () => none();
+
+/** The sources in the order their tools reach the model. */
+const SOURCES: readonly ToolSource[] = [builtin, web, skills, mcp, agent];
+
+/**
+ * Build the tools of a session for `host` (DESIGN.md "toolsIn(host)"): the only place tools are
+ * built, called for the main agent and `/worktree`. Each source adds its tools or nothing: an absent
+ * source leaves the tool list, and so the request bytes, exactly those of a build without it. The
+ * registry's `env` is `host.env` less codey's own keys (`childEnv`), the environment every child
+ * process of a tool gets. Never throws: a source's problem is a one-line notice in `registry.notices`.
+ */
+export async function toolsIn(host: ToolHost): Promise<Registry> {
+  const tools: Tool[] = [];
+  const notices: string[] = [];
+  for (const source of SOURCES) {
+    try {
+      const got = await source(host);
+      tools.push(...got.tools);
+      notices.push(...got.notices);
+    } catch (err) {
+      // A source that cannot be built costs its tools, never the session.
+      notices.push(`codey: some tools are unavailable (${err instanceof Error ? err.message : String(err)})`);
     }
   }
-  void workspace; // Tools reach the workspace through ToolContext.cwd at call time.
-  return new Registry(tools, notices);
+  return new Registry(tools, { notices, env: childEnv({}, host.env) });
 }

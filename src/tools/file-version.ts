@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { ToolSession } from './tool';
+import type { ToolState } from './tool';
 
 /** A file's contents as size (bytes) and SHA-256 (hex); `null` when there is no file. */
 export type FileVersion = { size: number; sha256: string } | null;
@@ -55,13 +55,13 @@ const key = (abs: string): string => `file-version:${abs}`;
 
 /**
  * The version of `abs` this session last read or wrote (read_file, edit_file, write_file), or
- * undefined when it has not seen the file. Kept in `session.memo`.
+ * undefined when it has not seen the file. Kept in `state.memo`.
  */
-export function seenVersion(session: ToolSession, abs: string): FileVersion | undefined {
-  return session.memo.get(key(abs)) as FileVersion | undefined;
+export function seenVersion(state: ToolState, abs: string): FileVersion | undefined {
+  return state.memo.get(key(abs)) as FileVersion | undefined;
 }
 
 /** Remember that this session has seen `abs` as `version`. */
-export function recordVersion(session: ToolSession, abs: string, version: FileVersion): void {
-  session.memo.set(key(abs), version);
+export function recordVersion(state: ToolState, abs: string, version: FileVersion): void {
+  state.memo.set(key(abs), version);
 }

@@ -114,7 +114,7 @@ async function newestMatches(walkRoot: string, matches: (abs: string) => boolean
  * newest first by modification time, at most {@link MAX_GLOB_RESULTS}. Paths are relative to the
  * workspace root. An empty result says how many matching files .gitignore hid. The walk keeps only the
  * newest {@link MAX_GLOB_RESULTS} in memory and counts the rest.
- * meta: `{ count, shown, ignored }`.
+ * display: `list` (`total`, `shown`, `ignored`).
  */
 export const globTool = defineTool({
   name: 'glob',
@@ -160,7 +160,7 @@ export const globTool = defineTool({
       if (notes.length) output += ` (${notes.join('; ')})`;
       if (!pattern.includes('/'))
         output += `; "${pattern}" only matches in ${shownDir} itself, try "**/${pattern}"`;
-      return { output, title: 'No files', meta: { count: 0, shown: 0, ignored: hidden } };
+      return { output, title: 'No files', display: { kind: 'list', total: 0, shown: 0, ignored: hidden } };
     }
 
     const lines = found.rows.map((r) => r.shown);
@@ -170,7 +170,7 @@ export const globTool = defineTool({
     return {
       output: lines.join('\n'),
       title: `Found ${found.count} file${found.count === 1 ? '' : 's'}`,
-      meta: { count: found.count, shown, ignored: found.ignored },
+      display: { kind: 'list', total: found.count, shown, ignored: found.ignored },
     };
   },
 });

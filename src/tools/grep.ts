@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
 import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
 import { decodeText, looksBinary, splitLines } from './text-file';
-import { defineTool, ToolError, type ToolSession } from './tool';
+import { defineTool, ToolError, type ToolState } from './tool';
 import { capQuote } from './truncate';
 import { missingFileMessage, resolveInWorkspace } from './workspace';
 
@@ -18,6 +18,8 @@ export interface GrepEngine {
   useRipgrep: boolean;
   /** Executable to run when useRipgrep; default `rg` from PATH. */
   rgPath?: string;
+  /** The whole environment rg gets (`ToolContext.env`); default the process environment. */
+  env?: Readonly<Record<string, string>>;
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
@@ -119,7 +121,7 @@ const textOf = (v: { text?: string; bytes?: string } | undefined): string =>
 /** Search with ripgrep; undefined when it cannot answer (missing, or a pattern it cannot parse). */
 async function searchRg(
   q: GrepQuery,
-  rgPath: string,
+  engine: GrepEngine,
   keep: (rel: string) => boolean,
 ): Promise<Found | undefined> {
   const args = [
@@ -139,8 +141,9 @@ async function searchRg(
   else args.push('--json');
   args.push('--regexp', q.pattern, '.');
   const { execa } = await import('execa'); // loaded on first use, not at start-up
-  const sub = execa(rgPath, args, {
+  const sub = execa(engine.rgPath ?? 'rg', args, {
     cwd: q.target,
+    ...(engine.env ? { env: engine.env, extendEnv: false } : {}),
     stdin: 'ignore',
     reject: false,
     cancelSignal: q.signal,
@@ -193,18 +196,15 @@ export async function grepSearch(
   let found: Found | undefined;
   // Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN): a longer pattern goes to JavaScript.
   const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
-  if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine.rgPath ?? 'rg', keep);
+  if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine, keep);
   found ??= await searchJs(q, !isFile, keep);
   return { output: formatHits(q, found, isFile), files: found.hits.length };
 }
 
-/** The `rg` executable on PATH, remembered in the session; null when there is none. */
-export async function findRipgrep(
-  session: ToolSession,
-  envPath = process.env.PATH ?? '',
-): Promise<string | null> {
+/** The `rg` executable on `envPath` (a PATH value), remembered in the tool state; null when there is none. */
+export async function findRipgrep(state: ToolState, envPath: string): Promise<string | null> {
   const key = 'grep:rg-path';
-  if (session.memo.has(key)) return session.memo.get(key) as string | null;
+  if (state.memo.has(key)) return state.memo.get(key) as string | null;
   let found: string | null = null;
   for (const dir of envPath.split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(dir, 'rg');
@@ -223,7 +223,7 @@ export async function findRipgrep(
       break;
     }
   }
-  session.memo.set(key, found);
+  state.memo.set(key, found);
   return found;
 }
 
@@ -251,7 +251,7 @@ const schema = z.object({
 /**
  * `grep(pattern, path?, glob?, output_mode?, ignore_case?)`: regex search of file contents, line by
  * line, .gitignore honoured, binary files skipped. Uses ripgrep when it is on PATH, else the same
- * search in JavaScript. meta: `{ files }` (files with a match).
+ * search in JavaScript. display: `list` (`total`: files with a match).
  */
 export const grepTool = defineTool({
   name: 'grep',
@@ -268,8 +268,8 @@ export const grepTool = defineTool({
   async run(args, ctx) {
     const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.');
     if (!(await stat(target).catch(() => undefined)))
-      throw new ToolError(await missingFileMessage(ctx.cwd, target));
-    const rgPath = await findRipgrep(ctx.session);
+      throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
+    const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');
     const { output, files } = await grepSearch(
       {
         root: ctx.cwd,
@@ -280,12 +280,12 @@ export const grepTool = defineTool({
         ignoreCase: args.ignore_case ?? false,
         signal: ctx.signal,
       },
-      { useRipgrep: rgPath !== null, rgPath: rgPath ?? undefined },
+      { useRipgrep: rgPath !== null, rgPath: rgPath ?? undefined, env: ctx.env },
     );
     return {
       output,
       title: files ? `${files} file${files === 1 ? '' : 's'} matched` : 'No matches',
-      meta: { files },
+      display: { kind: 'list', total: files },
     };
   },
 });

@@ -41,8 +41,8 @@ const schema = z.object({
 /**
  * `read_file(path, offset?, limit?)`: numbered lines like `cat -n`. Refuses folders, binary files (a
  * NUL byte in the first 8 KiB), images and PDFs, and files over {@link MAX_READ_BYTES}; a missing file
- * gets a "did you mean" from its folder. Records the version read in the session, so a later edit
- * of a file that changed meanwhile is refused. meta: `{ path, startLine, endLine, totalLines }`.
+ * gets a "did you mean" from its folder. Records the version read in the tool state, so a later
+ * edit of a file that changed meanwhile is refused. The title says how many lines were read.
  */
 export const readFileTool = defineTool({
   name: 'read_file',
@@ -61,7 +61,7 @@ export const readFileTool = defineTool({
     const abs = await resolveInWorkspace(ctx.cwd, args.path);
     const shown = displayPath(ctx.cwd, abs);
     const st = await stat(abs).catch(() => undefined);
-    if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs));
+    if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs), 'not_found');
     if (st.isDirectory()) throw new ToolError(`${shown} is a directory; use glob to list it`);
     if (!st.isFile())
       throw new ToolError(`${shown} is not a regular file (a device, socket or pipe); it cannot be read`);
@@ -72,10 +72,11 @@ export const readFileTool = defineTool({
       throw new ToolError(
         `${shown} is ${(st.size / 1024 / 1024).toFixed(0)} MiB, too large to read; use grep to find the ` +
           `part you need, or bash with sed -n 'A,Bp' to print a range of lines`,
+        'too_large',
       );
     }
     const buf = await readFile(abs);
-    recordVersion(ctx.session, abs, versionOf(buf));
+    recordVersion(ctx.state, abs, versionOf(buf));
     if (buf.length === 0) return { output: `${shown} is empty (0 bytes)`, title: 'Read 0 lines' };
     if (looksBinary(buf, BINARY_SNIFF_BYTES)) {
       throw new ToolError(
@@ -110,7 +111,6 @@ export const readFileTool = defineTool({
     return {
       output: out.join('\n'),
       title: `Read ${end - start + 1} line${end === start ? '' : 's'}`,
-      meta: { path: shown, startLine: start, endLine: end, totalLines: total },
     };
   },
 });

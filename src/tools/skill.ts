@@ -32,7 +32,8 @@ function listing(skills: readonly Skill[]): string {
  * each skill's name and description, by name; `skill(name)` returns the SKILL.md body without
  * frontmatter, the absolute folder and the folder's other files (relative, at most
  * {@link MAX_LISTED_SKILL_FILES}). A body too long for one result is cut at a line, with the
- * `read_file` offset to read on. Unknown name: an error listing the names. meta: `{ name, dir, files }`.
+ * `read_file` offset to read on. Unknown name: an error listing the names (code `not_found`).
+ * display: `list` (`total`: the folder's other files, `shown`: those listed).
  */
 export function skillTool(skills: readonly Skill[]): Tool | undefined {
   if (skills.length === 0) return undefined;
@@ -53,6 +54,7 @@ export function skillTool(skills: readonly Skill[]): Tool | undefined {
       if (!skill) {
         throw new ToolError(
           `no skill named "${args.name}"; the skills are: ${sorted.map((s) => s.name).join(', ')}`,
+          'not_found',
         );
       }
       const { files, total, partial } = await listSkillFiles(skill.dir, MAX_LISTED_SKILL_FILES);
@@ -74,7 +76,7 @@ export function skillTool(skills: readonly Skill[]): Tool | undefined {
       return {
         output: `${head}\n\n${body}\n\n${tail}`,
         title: `Loaded skill ${skill.name}`,
-        meta: { name: skill.name, dir: skill.dir, files: total },
+        display: { kind: 'list', total, shown: files.length },
       };
     },
   });

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import { displayName } from '../util/text';
 
 /**
- * What a tool does, in gemini-cli's sense of `Kind`: the approval default, whether calls may run in
- * parallel, and what a subagent inherits all derive from it.
+ * What a tool does, in gemini-cli's sense of `Kind`, and the one source of truth for everything
+ * that derives from it (STYLE.md rule 6): `read` never asks for approval and may run in parallel with
+ * other reads; every other kind asks unless a rule allows it.
  */
 export type ToolKind = 'read' | 'edit' | 'execute' | 'fetch' | 'agent';
 
@@ -16,7 +18,7 @@ export interface ToolProgress {
  * Per-session state the tools share: remembered answers and caches live here, never in module
  * globals (STYLE.md rule 3), so two sessions (or two tests) never see each other's state.
  */
-export interface ToolSession {
+export interface ToolState {
   /**
    * Memo for tools: answers to identical calls (web_search), the file versions this session has read
    * or written (file-version.ts). Keys are tool-defined.
@@ -29,7 +31,7 @@ export interface ToolSession {
   readonly writeJournal?: string;
 }
 
-/** The narrow context a tool runs with (STYLE.md rule 4): never the whole config. */
+/** The narrow context a tool runs with (STYLE.md rule 4, DESIGN.md "ToolContext"): never the whole config. */
 export interface ToolContext {
   /** Workspace root, absolute, symlinks resolved. File tools refuse paths outside it. */
   cwd: string;
@@ -37,7 +39,12 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Report progress to the person. */
   emit: (progress: ToolProgress) => void;
-  session: ToolSession;
+  state: ToolState;
+  /**
+   * The environment a child process gets (bash, rg): the host's environment with codey's own keys
+   * already removed (`childEnv`, src/web/secret-env). Tools never read `process.env`.
+   */
+  env: Readonly<Record<string, string>>;
   /**
    * Decide on a further step of the running call as the call itself was decided (web_fetch: a
    * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
@@ -51,16 +58,45 @@ export interface ToolContext {
 export type StepVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /**
- * What a tool returns: `output` becomes the tool_result the model reads; `title` and `meta` feed
+ * What the person sees of a finished call, by shape (STYLE.md rule 8): the TUI picks a view by
+ * `kind`, never by the tool's name, so a new tool or an MCP tool renders with no UI change.
+ * - `diff`: a file change; `before` null for a new file (or one too large to diff), shown as all added.
+ * - `shell`: a command and how it ended; `exitCode` null when killed by a signal or never started.
+ * - `list`: what a search or listing found: `total` entries, `shown` of them in the output, `ignored`
+ *   left out by ignore files, `items` the entries (URLs), `cached` when answered from memory.
+ * - `fetch`: a fetched page: the final URL, HTTP status, body size in bytes, the URLs redirected through.
+ * - `subagent`: a child agent's run: its id and the task it was given.
+ * - `image`: an image for the model: media type and size in bytes.
+ * - `text`: lines for the person instead of the output.
+ */
+export type ToolDisplay =
+  | { kind: 'diff'; path: string; before: string | null; after: string }
+  | { kind: 'shell'; command: string; exitCode: number | null; timedOut: boolean }
+  | {
+      kind: 'list';
+      total: number;
+      shown?: number;
+      ignored?: number;
+      items?: readonly string[];
+      cached?: boolean;
+    }
+  | { kind: 'fetch'; url: string; status: number; bytes: number; redirects: readonly string[] }
+  | { kind: 'subagent'; agentId: string; task: string }
+  | { kind: 'image'; mediaType: string; bytes: number }
+  | { kind: 'text'; text: string };
+
+/**
+ * What a tool returns: `output` becomes the tool_result the model reads; `title` and `display` feed
  * the TUI and the event log only (gemini's llmContent / returnDisplay split).
  */
 export interface ToolResult {
   output: string;
   isError?: boolean;
+  /** Set with `isError`: what kind of failure, for evals and the event log. */
+  code?: ToolErrorCode;
   /** One line for the person, e.g. "Read 120 lines" or "exit 1". */
   title?: string;
-  /** Structured data for purpose-built views (a diff, an exit code, a final URL). */
-  meta?: Record<string, unknown>;
+  display?: ToolDisplay;
 }
 
 /** How a call is shown to the person and matched by approval rules. */
@@ -69,8 +105,12 @@ export interface ToolCallDescription {
   summary: string;
   /** The thing a rule can match: the command, the URL, the query, the path. */
   detail: string;
-  /** Whether "always allow this detail" makes sense (false for a search query). */
+  /**
+   * Whether "always allow this detail" makes sense (false for a search query). `noun` names the
+   * detail in that choice ("this command", "this URL"); default "this exact call".
+   */
   rememberable: boolean;
+  noun?: string;
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
   /** A change to a guarded path (`.git/`, `package.json`, codey's config files): always asked, see `isProtectedPath`. */
@@ -78,11 +118,32 @@ export interface ToolCallDescription {
 }
 
 /**
+ * Parameters given as JSON Schema (MCP tools arrive that way) with the validator that checks them.
+ * `jsonSchema` is sent to the API as the tool's `input_schema`; `validate` returns the arguments to
+ * run with, or one line per problem.
+ */
+export interface JsonSchemaParams<T = Record<string, unknown>> {
+  readonly jsonSchema: { type: 'object'; [key: string]: unknown };
+  validate(input: unknown): { ok: true; value: T } | { ok: false; issues: string[] };
+}
+
+/** A tool's parameters: a zod schema, or a JSON Schema with its validator. */
+export type ToolSchema = z.ZodType | JsonSchemaParams<unknown>;
+
+/** The arguments `run` receives for a schema. */
+export type ArgsOf<S> = S extends z.ZodType ? z.infer<S> : S extends JsonSchemaParams<infer T> ? T : never;
+
+/** Is `schema` zod (rather than {@link JsonSchemaParams})? */
+export function isZodSchema(schema: ToolSchema): schema is z.ZodType {
+  return !('jsonSchema' in schema && 'validate' in schema);
+}
+
+/**
  * A tool the model can call. Defined with {@link defineTool}; built only by `toolsIn`.
  * `run` may throw {@link ToolError} (its message becomes an `is_error` tool_result the model reads);
  * any other exception is reported the same way with "internal error" in front.
  */
-export interface Tool<S extends z.ZodType = z.ZodType> {
+export interface Tool<S extends ToolSchema = ToolSchema> {
   /** Wire name, snake_case (`web_fetch`). */
   readonly name: string;
   /** Name shown to the person, PascalCase (`WebFetch`). */
@@ -91,62 +152,80 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   /** Model-facing description: carries the usage policy, since it is the only place the model reads it. */
   readonly description: string;
   readonly schema: S;
-  /** Read-only tools never ask for approval. */
-  readonly readOnly: boolean;
-  describe(args: z.infer<S>): ToolCallDescription;
+  /** The display kind of its results, so a running call already has that view (bash: `shell`). */
+  readonly shows?: ToolDisplay['kind'];
+  describe(args: ArgsOf<S>): ToolCallDescription;
   /**
    * Refuse a call that cannot succeed whatever the person answers (web_fetch: a URL the jail refuses
    * without DNS). Runs before the rules and before anyone is asked; changes nothing.
    * @throws {@link ToolError} saying why and what to do instead: the call fails without asking.
    */
-  check?(args: z.infer<S>): void;
+  check?(args: ArgsOf<S>): void;
   /**
    * What the call would change, for the person to see before approving (edit_file, write_file:
    * `{ path, before, after }`). Runs before approval and changes nothing.
    * @throws {@link ToolError} when the call cannot succeed: it fails without asking anyone.
    */
-  preview?(args: z.infer<S>, ctx: ToolContext): Promise<Record<string, unknown> | undefined>;
-  run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult | string>;
+  preview?(args: ArgsOf<S>, ctx: ToolContext): Promise<Record<string, unknown> | undefined>;
+  run(args: ArgsOf<S>, ctx: ToolContext): Promise<ToolResult | string>;
 }
+
+/**
+ * What kind of failure a {@link ToolError} is, for evals and the event log (the model reads the
+ * message). `failed` when the tool names nothing more precise.
+ */
+export type ToolErrorCode =
+  | 'failed'
+  | 'not_found'
+  | 'no_match'
+  | 'outside_workspace'
+  | 'not_a_file'
+  | 'too_large'
+  | 'io'
+  | 'network'
+  | 'refused'
+  | 'unavailable'
+  | 'invalid_arguments'
+  | 'unknown_tool'
+  | 'internal'
+  | 'interrupted';
 
 /** A tool failure whose message the model can act on: say what went wrong and what to try. */
 export class ToolError extends Error {
   override name = 'ToolError';
+  readonly code: ToolErrorCode;
+
+  constructor(message: string, code: ToolErrorCode = 'failed', options?: ErrorOptions) {
+    super(message, options);
+    this.code = code;
+  }
 }
 
-export interface ToolSpec<S extends z.ZodType> {
+export interface ToolSpec<S extends ToolSchema> {
   name: string;
   /** Defaults to the PascalCase form of `name`. */
   displayName?: string;
   kind: ToolKind;
   description: string;
   schema: S;
-  /** Defaults to `kind === 'read'`. */
-  readOnly?: boolean;
+  /** See {@link Tool.shows}. */
+  shows?: ToolDisplay['kind'];
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
-  describe?: (args: z.infer<S>) => ToolCallDescription;
-  check?: (args: z.infer<S>) => void;
-  preview?: (args: z.infer<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
-  run: (args: z.infer<S>, ctx: ToolContext) => Promise<ToolResult | string>;
+  describe?: (args: ArgsOf<S>) => ToolCallDescription;
+  check?: (args: ArgsOf<S>) => void;
+  preview?: (args: ArgsOf<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
+  run: (args: ArgsOf<S>, ctx: ToolContext) => Promise<ToolResult | string>;
 }
 
-/** `web_fetch` → `WebFetch`. */
-export function pascalName(name: string): string {
-  return name
-    .split('_')
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-}
-
-/** Define a tool (opencode's `Tool.define`): zod parameters, no classes. */
-export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool<S> {
+/** Define a tool (opencode's `Tool.define`): zod or JSON Schema parameters, no classes. */
+export function defineTool<S extends ToolSchema>(spec: ToolSpec<S>): Tool<S> {
   return {
     name: spec.name,
-    displayName: spec.displayName ?? pascalName(spec.name),
+    displayName: spec.displayName ?? displayName(spec.name),
     kind: spec.kind,
     description: spec.description,
     schema: spec.schema,
-    readOnly: spec.readOnly ?? spec.kind === 'read',
+    shows: spec.shows,
     describe:
       spec.describe ??
       ((args) => ({ summary: spec.name, detail: JSON.stringify(args), rememberable: false })),

@@ -142,13 +142,13 @@ export function webFetchTool(deps: WebFetchDeps) {
   return defineTool({
     name: 'web_fetch',
     kind: 'fetch',
-    readOnly: false,
     description: DESCRIPTION,
     schema,
     describe: (args) => ({
       summary: `Fetch ${args.url}`,
       detail: args.url,
       rememberable: true,
+      noun: 'this URL',
       domain: hostOf(args.url),
     }),
     // The jail's static part (scheme, credentials, IP literals, local names) refuses before anyone
@@ -157,7 +157,7 @@ export function webFetchTool(deps: WebFetchDeps) {
       try {
         checkUrl(args.url);
       } catch (err) {
-        if (err instanceof WebError) throw new ToolError(err.message, { cause: err });
+        if (err instanceof WebError) throw new ToolError(err.message, 'refused', { cause: err });
         throw err;
       }
     },
@@ -167,7 +167,10 @@ export function webFetchTool(deps: WebFetchDeps) {
       try {
         page = await deps.fetch(args.url, { maxBytes, signal: ctx.signal, onHop: hopGuard(args.url, ctx) });
       } catch (err) {
-        if (err instanceof WebError) throw new ToolError(err.message + advice(err), { cause: err });
+        if (err instanceof WebError)
+          throw new ToolError(err.message + advice(err), err.kind === 'refused' ? 'refused' : 'network', {
+            cause: err,
+          });
         throw err;
       }
       const body = isHtml(page.contentType)
@@ -176,7 +179,13 @@ export function webFetchTool(deps: WebFetchDeps) {
       return {
         output: formatPage(page, args.url, body),
         title: `${page.status} ${page.contentType}, ${kB(page.bytes)} kB${page.truncated ? ' (cut)' : ''}`,
-        meta: { url: page.url, status: page.status, bytes: page.bytes, redirects: page.redirects },
+        display: {
+          kind: 'fetch',
+          url: page.url,
+          status: page.status,
+          bytes: page.bytes,
+          redirects: page.redirects,
+        },
       };
     },
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clampCount, DEFAULT_COUNT, MAX_COUNT, WebError, type Result, type Searcher } from '../web/types';
 import { fenced, makeFence, withoutControls, type Fence } from './fence';
-import { defineTool, ToolError, type ToolSession } from './tool';
+import { defineTool, ToolError, type ToolState } from './tool';
 import { capLine } from './truncate';
 
 /** Cap on a title or snippet line in the output, in characters. */
@@ -38,8 +38,8 @@ function memoKey(provider: string, text: string, count: number, site: string | u
   return `web_search\u0000${provider}\u0000${normaliseQuery(text)}\u0000${count}\u0000${site ?? ''}`;
 }
 
-function getMemo(session: ToolSession, key: string): Result[] | undefined {
-  const hit = session.memo.get(key);
+function getMemo(state: ToolState, key: string): Result[] | undefined {
+  const hit = state.memo.get(key);
   return Array.isArray(hit) ? (hit as Result[]) : undefined;
 }
 
@@ -88,14 +88,13 @@ export function formatResults(
 
 /**
  * The `web_search` tool on one {@link Searcher}. Identical queries (same normalised words, count and
- * site) are answered from `ctx.session.memo` for the rest of the session. No results is a sentence,
+ * site) are answered from `ctx.state.memo` for the rest of the session. No results is a sentence,
  * not an error; a provider failure is a {@link ToolError} telling the model what to try.
  */
 export function webSearchTool(searcher: Searcher) {
   return defineTool({
     name: 'web_search',
     kind: 'fetch',
-    readOnly: false,
     description: DESCRIPTION,
     schema,
     describe: (args) => {
@@ -111,7 +110,7 @@ export function webSearchTool(searcher: Searcher) {
       const count = clampCount(args.count);
       const site = normaliseSite(args.site);
       const key = memoKey(searcher.name, text, count, site);
-      let results = getMemo(ctx.session, key);
+      let results = getMemo(ctx.state, key);
       const cached = results !== undefined;
       if (!results) {
         try {
@@ -123,20 +122,22 @@ export function webSearchTool(searcher: Searcher) {
             if (err.kind === 'config') {
               throw new ToolError(
                 `web_search cannot run: ${msg}. Only the person can fix this; do not retry web_search.`,
+                'unavailable',
               );
             }
             throw new ToolError(
               `web_search failed: ${msg}. Try again later, or with other words; do not repeat the same call at once.`,
+              'network',
             );
           }
           throw err;
         }
-        ctx.session.memo.set(key, results);
+        ctx.state.memo.set(key, results);
       }
       return {
         output: formatResults(searcher.name, text, site, results),
         title: `${results.length} result${results.length === 1 ? '' : 's'}${cached ? ' (remembered)' : ''}`,
-        meta: { provider: searcher.name, count: results.length, cached, urls: results.map((r) => r.url) },
+        display: { kind: 'list', total: results.length, items: results.map((r) => r.url), cached },
       };
     },
   });

@@ -119,6 +119,7 @@ export async function resolveInWorkspace(root: string, p: string): Promise<strin
   const outside = (): ToolError =>
     new ToolError(
       `path ${capQuote(p)} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
+      'outside_workspace',
     );
   if (!isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical)) throw outside();
   const resolved = await resolveReal(lexical, p);
@@ -126,6 +127,7 @@ export async function resolveInWorkspace(root: string, p: string): Promise<strin
     throw new ToolError(
       `path ${capQuote(p)} is outside the workspace ${realRoot} (it resolves to ${capQuote(resolved)} through a symbolic link); ` +
         'only files inside it can be read or changed',
+      'outside_workspace',
     );
   }
   return resolved;

@@ -62,7 +62,7 @@ async function planWrite(
     version = await currentVersion(abs);
     stamp = { size: st.size, modified: st.mtime.toISOString() };
   }
-  const seen = seenVersion(ctx.session, abs);
+  const seen = seenVersion(ctx.state, abs);
   if (seen !== undefined && !sameVersion(seen, version))
     throw new ToolError(`cannot write ${shown}: ${FILE_CHANGED}`);
   return { abs, shown, before, exists: st !== undefined, version, stamp };
@@ -70,10 +70,10 @@ async function planWrite(
 
 /**
  * `write_file(path, content)`: create or overwrite a file, creating parent folders. Atomic (temp file,
- * fsync, rename), keeps an existing file's mode. meta: `{ path, before, after }` (before is the old
- * contents, or null for a new file or one too large to diff) for the TUI's diff view. Refuses a
- * read-only file (mode bits), and a file that changed since this session read it or since this call
- * read it ("the file changed since it was read; read it again": nothing is written).
+ * fsync, rename), keeps an existing file's mode. display: `diff` (before is the old contents, or
+ * null for a new file or one too large to diff) for the TUI's diff view. Refuses a read-only file
+ * (mode bits), and a file that changed since this session read it or since this call read it
+ * ("the file changed since it was read; read it again": nothing is written).
  */
 export const writeFileTool = defineTool({
   name: 'write_file',
@@ -96,21 +96,21 @@ export const writeFileTool = defineTool({
     try {
       await mkdir(path.dirname(abs), { recursive: true });
     } catch (err) {
-      throw new ToolError(`cannot create the folder for ${shown}: ${(err as Error).message}`);
+      throw new ToolError(`cannot create the folder for ${shown}: ${(err as Error).message}`, 'io');
     }
     try {
-      await writeFileAtomic(abs, args.content, { expect: version, journal: ctx.session.writeJournal });
+      await writeFileAtomic(abs, args.content, { expect: version, journal: ctx.state.writeJournal });
     } catch (err) {
-      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`);
+      throw new ToolError(`cannot write ${shown}: ${(err as Error).message}`, 'io');
     }
-    recordVersion(ctx.session, abs, versionOf(Buffer.from(args.content)));
+    recordVersion(ctx.state, abs, versionOf(Buffer.from(args.content)));
     const size = Buffer.byteLength(args.content);
     const lines = lineCount(args.content);
     const verb = exists ? 'Overwrote' : 'Created';
     return {
       output: `${verb} ${shown} (${lines.toLocaleString('en-US')} lines, ${size.toLocaleString('en-US')} bytes)`,
       title: `${verb} ${shown}`,
-      meta: { path: shown, before, after: args.content },
+      display: { kind: 'diff', path: shown, before, after: args.content },
     };
   },
 });

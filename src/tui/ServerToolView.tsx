@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ServerToolItem } from './transcript-state';
-import { pascalCase } from './format';
+import { displayName } from '../util/text';
 import { ToolHeader } from './ToolHeader';
 import { useTheme } from './theme';
 
@@ -22,7 +22,7 @@ export function ServerToolView({ item }: { item: ServerToolItem }) {
     <Box flexDirection="column">
       <ToolHeader
         status={item.status}
-        displayName={pascalCase(item.name)}
+        displayName={displayName(item.name)}
         detail={detailOf(item.input)}
         startedAt={item.startedAt}
       />

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { ToolItem } from './transcript-state';
-import { BashView } from './BashView';
-import { EditView, hasFileChange } from './EditView';
+import { ShellView } from './ShellView';
+import { DiffView } from './DiffView';
 import { ResultLines } from './ResultLines';
 import { headerProps, ToolHeader } from './ToolHeader';
 import { ToolStatusLines } from './ToolStatusLines';
@@ -29,15 +29,15 @@ function GenericView({ item }: { item: ToolItem }) {
   );
 }
 
-/** Picks the purpose-built view for a tool where the generic one is poor (STYLE.md rule 15). */
+/**
+ * Picks the view by the shape of what the call shows (STYLE.md rule 15), never by the tool's name:
+ * the finished call's `display.kind`, or while it runs the kind its tool announced. A shape with no
+ * purpose-built view (list, fetch, subagent, image, text) gets the generic one.
+ */
 export function ToolCall({ item }: { item: ToolItem }) {
-  if (item.name === 'bash') return <BashView item={item} />;
-  if (
-    (item.name === 'edit_file' || item.name === 'write_file') &&
-    item.status === 'done' &&
-    hasFileChange(item.meta)
-  ) {
-    return <EditView item={item} />;
-  }
+  const d = item.display;
+  if (d?.kind === 'diff' && item.status === 'done') return <DiffView item={item} change={d} />;
+  if (d?.kind === 'shell' || (d === undefined && item.shows === 'shell'))
+    return <ShellView item={item} shell={d} />;
   return <GenericView item={item} />;
 }

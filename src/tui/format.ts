@@ -1,14 +1,5 @@
 /** Small text helpers for the TUI. Pure; widths are never cached (the terminal may resize). */
 
-/** `web_fetch` → `WebFetch` (STYLE.md rule 19: wire names snake_case, displayed PascalCase). */
-export function pascalCase(name: string): string {
-  return name
-    .split(/[_\-\s]+/)
-    .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join('');
-}
-
 /** Braille spinner, one frame per 100 ms. */
 const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

@@ -3,7 +3,7 @@
  * (printed once); `live` holds what may still change (streamed text, running tools). A delta touches
  * only `live`, so a session of thousands of items costs what a new one costs per frame.
  */
-import type { AgentEvent, TurnEndReason, Usage } from '../agent/events';
+import type { AgentEvent, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
 import type { Decision } from '../approval/types';
 import { keepTail, retryingIn } from './format';
 
@@ -46,7 +46,10 @@ export type Item =
       rejectedWith?: string;
       output?: string;
       title?: string;
-      meta?: Record<string, unknown>;
+      /** The display kind announced at the start (`tool_start.shows`), for the view of a running call. */
+      shows?: ToolDisplay['kind'];
+      /** The finished call's display, by shape; its `kind` picks the view. */
+      display?: ToolDisplay;
       durationMs?: number;
     }
   | {
@@ -63,6 +66,8 @@ export type Item =
   | { kind: 'notice'; key: number; level: 'info' | 'warn'; text: string }
   | { kind: 'error'; key: number; text: string }
   | { kind: 'info'; key: number; title?: string; lines: string[] }
+  /** An approval's whole detail and change, printed on request ("d") above the prompt. */
+  | { kind: 'preview'; key: number; title: string; detail: string; before?: string; after?: string }
   | { kind: 'turn_end'; key: number; reason: TurnEndReason };
 
 /** Actions the app adds to the agent's events. */
@@ -72,6 +77,8 @@ export type LocalAction =
   | { type: 'local_error'; message: string }
   /** A prompt went to the agent: wait for the model until something arrives. */
   | { type: 'turn_start' }
+  /** Print an approval's whole preview now, above the live part (straight to `done`). */
+  | { type: 'show_preview'; title: string; detail: string; before?: string; after?: string }
   /** The run settled (resolved or rejected): whatever is still live is finished. */
   | { type: 'settle' }
   /** `/clear`: the transcript starts empty and the token figures from zero. */
@@ -260,6 +267,11 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       };
     case 'redraw':
       return { ...s, epoch: (s.epoch ?? 0) + 1 };
+    case 'show_preview': {
+      const { type: _type, ...preview } = a;
+      const item: Item = { kind: 'preview', key: s.nextKey, ...preview };
+      return { ...s, done: [...s.done, item], nextKey: s.nextKey + 1 };
+    }
     case 'turn_start':
       return s;
     case 'request_start':
@@ -281,6 +293,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         summary: a.summary,
         detail: a.detail,
         input: a.input,
+        shows: a.shows,
         status: 'running',
         startedAt: now,
         awaitingApproval: false,
@@ -306,7 +319,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         status: a.status,
         output: a.output,
         title: a.title,
-        meta: a.meta,
+        display: a.display,
         durationMs: a.durationMs,
         awaitingApproval: false,
       };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import { deepForTerminal, forTerminal } from '../util/terminal-text';
 import type { Controller } from './controller';
-import { pascalCase } from './format';
+import { displayName } from '../util/text';
 
 interface Pending {
   id: number;
@@ -47,7 +47,7 @@ export function useApproval(controller: Controller): {
             {
               id,
               request: deepForTerminal(request),
-              displayName: forTerminal(tool?.displayName ?? pascalCase(request.tool)),
+              displayName: forTerminal(tool?.displayName ?? displayName(request.tool)),
               resolve: settle,
             },
           ]);

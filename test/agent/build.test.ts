@@ -11,7 +11,8 @@ async function spec(over: Partial<AgentSpec> = {}): Promise<AgentSpec> {
   return {
     workspace: await realpath(await mkdtemp(join(tmpdir(), 'codey-build-'))),
     llm: new ScriptedLlm([]),
-    toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+    toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
     policy: new Policy(),
     model: 'claude-test',
     thinking: 'off',
@@ -53,6 +54,15 @@ describe('buildAgent', () => {
     expect(moved.toolState).toBe(first.toolState);
     expect(moved.totals).toBe(first.totals);
     expect(moved.registry).not.toBe(first.registry);
+  });
+
+  it("gives the tools, here and after a move, the spec's environment less codey's own keys", async () => {
+    const env = { PATH: '/usr/bin', ANTHROPIC_API_KEY: 'sk-ant-build-0123456789', BRAVE_API_KEY: 'bk' };
+    const first = (await buildAgent(await spec({ env }))).deps;
+    expect(first.registry.env).toEqual({ PATH: '/usr/bin' });
+    const other = await realpath(await mkdtemp(join(tmpdir(), 'codey-build-')));
+    const moved = (await buildAgent({ ...specOf(first), workspace: other })).deps;
+    expect(moved.registry.env).toEqual({ PATH: '/usr/bin' });
   });
 
   it('a model change makes new deps; a turn already built on the old ones keeps its model', async () => {

@@ -34,7 +34,7 @@ function deps(answer: (req: ApprovalRequest, n: number) => Promise<Decision>): {
         return answer(req, asked.length);
       },
       cwd: root,
-      session: { memo: new Map() },
+      state: { memo: new Map() },
       emit: (e) => events.push(e),
       denials: [],
       scrub: (t) => t,

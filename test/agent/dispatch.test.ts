@@ -22,7 +22,11 @@ let registry: Registry;
 beforeAll(async () => {
   dir = await realpath(await mkdtemp(path.join(tmpdir(), 'codey-dispatch-')));
   await writeFile(path.join(dir, 'a.txt'), 'alpha\n');
-  registry = await toolsIn(dir, { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' });
+  registry = await toolsIn({
+    workspace: dir,
+    settings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
+  });
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -31,7 +35,7 @@ function deps(events: AgentEvent[] = []): DispatchDeps {
     registry,
     policy: new Policy(),
     cwd: dir,
-    session: { memo: new Map() },
+    state: { memo: new Map() },
     emit: (e) => events.push(e),
     denials: [],
     scrub: (t) => t,

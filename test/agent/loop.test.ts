@@ -50,7 +50,8 @@ async function agent(replies: ScriptedReply[], over: Partial<AgentSpec> & { regi
   const built = await buildAgent({
     workspace: '/tmp',
     llm,
-    toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+    toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
     policy: new Policy(),
     model: 'm',
     thinking: 'off',

@@ -18,7 +18,8 @@ async function agent() {
   const { conversation, deps } = await buildAgent({
     llm: new AnthropicClient({ apiKey: 'k', authHeader: 'bearer', baseUrl: fake.url, maxRetries: 0 }),
     workspace: '/tmp',
-    toolSettings: { webProvider: 'none', webFetch: 'none', env: {}, version: 'test' },
+    toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+    env: {},
     policy: new Policy(),
     model: 'claude-opus-4-8',
     thinking: 'off',

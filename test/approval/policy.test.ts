@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Policy,
+  describe as describeCall,
   evaluate,
   parseRule,
   readRule,
@@ -223,5 +224,27 @@ describe('domain rules', () => {
       'domain:example.com (that host and all its subdomains; domain:*.example.com means the same)',
     );
     expect('problem' in read && read.problem).toContain(`"${text}"`);
+  });
+});
+
+describe('a request takes readOnly from the kind alone', () => {
+  const tool = (kind: string) => ({
+    name: 'probe',
+    kind,
+    describe: () => ({ summary: 's', detail: 'd', rememberable: true }),
+  });
+
+  it('never asks about read, and asks about every other kind', () => {
+    const verdicts = ['read', 'edit', 'execute', 'fetch', 'agent'].map((k) => {
+      const req = describeCall(tool(k), undefined as never);
+      return [k, req.readOnly, evaluate(req, []).action];
+    });
+    expect(verdicts).toEqual([
+      ['read', true, 'allow'],
+      ['edit', false, 'ask'],
+      ['execute', false, 'ask'],
+      ['fetch', false, 'ask'],
+      ['agent', false, 'ask'],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemPrompt } from '../../src/agent/system-prompt';
 import { buildRequest } from '../../src/llm/request';
-import { fileTools } from '../../src/tools/index-file-tools';
+import { builtinTools } from '../../src/tools/builtin-tools';
 import { Registry } from '../../src/tools/registry';
 import { CANARY, codey, removeSandbox, sandbox, sessionLogs, type Sandbox } from '../support/cli';
 import { block, fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
@@ -45,7 +45,7 @@ describe('no provider, no web', () => {
         date: new Date().toISOString().slice(0, 10),
         isGitRepo: false,
       }),
-      tools: new Registry(fileTools()).definitions(),
+      tools: new Registry(builtinTools()).definitions(),
       hostedTools: [],
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }],
       maxTokens: 32_000,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bashTool, runBash } from '../../src/tools/bash';
+import { toolsIn } from '../../src/tools/factory';
+import { childEnv } from '../../src/web/secret-env';
 import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
 
 let root: string;
@@ -58,7 +60,7 @@ describe('bash', () => {
       output: `${root}\nhello`,
       isError: false,
       title: 'exit 0',
-      meta: { exitCode: 0, timedOut: false },
+      display: { kind: 'shell', command: 'pwd; echo hello', exitCode: 0, timedOut: false },
     });
   });
 
@@ -67,7 +69,7 @@ describe('bash', () => {
     const r = await call(bashTool, { command }, fakeContext(root));
     expect(r.output).toBe('out1\nerr1\nout2\nexit code 3');
     expect(r.isError).toBe(false);
-    expect(r.meta).toEqual({ exitCode: 3, timedOut: false });
+    expect(r.display).toEqual({ kind: 'shell', command, exitCode: 3, timedOut: false });
   });
 
   it('closes stdin, so a command waiting for input ends at once', async () => {
@@ -85,7 +87,7 @@ describe('bash', () => {
   it('reports a command killed by a signal', async () => {
     const r = await call(bashTool, { command: 'echo before; kill -9 $$' }, fakeContext(root));
     expect(r.output).toBe('before\nkilled by signal SIGKILL');
-    expect(r.meta).toEqual({ exitCode: null, timedOut: false });
+    expect(r.display).toMatchObject({ kind: 'shell', exitCode: null, timedOut: false });
   });
 
   it('says how big a long output was, and keeps its start and end', async () => {
@@ -114,7 +116,7 @@ describe('bash', () => {
         'or run it in the background',
     );
     expect(r.isError).toBe(true);
-    expect(r.meta).toEqual({ exitCode: null, timedOut: true });
+    expect(r.display).toEqual({ kind: 'shell', command, exitCode: null, timedOut: true });
     const pids = await readPids();
     expect(pids).toHaveLength(3);
     await expectAllGone(pids);
@@ -144,6 +146,7 @@ describe('bash', () => {
   it('returns when bash exits even if a background job keeps the output pipe open', async () => {
     const o = await runBash('sleep 1000 & echo $! > pids; echo hi', {
       cwd: root,
+      env: childEnv(),
       timeoutMs: 60_000,
       signal: new AbortController().signal,
       pipeGraceMs: 200,
@@ -188,33 +191,43 @@ describe('bash', () => {
       summary: 'Run: npm test',
       detail: 'npm test',
       rememberable: true,
+      noun: 'this command',
     });
     expect(bashTool.describe({ command: 'cd x\nmake' })).toEqual({
       summary: 'Run: cd x …',
       detail: 'cd x\nmake',
       rememberable: true,
+      noun: 'this command',
     });
   });
 });
 
 describe('bash environment', () => {
-  it("does not hand codey's own keys to the command, but keeps the rest of the environment", async () => {
-    const saved = { ...process.env };
-    process.env.ANTHROPIC_API_KEY = 'sk-ant-canary-bash-0123456789';
-    process.env.BRAVE_API_KEY = 'brave-canary-0123456789';
-    process.env.CODEY_TEST_VISIBLE = 'visible';
+  it("gets exactly the context's environment: the host's less codey's own keys, never process.env", async () => {
+    process.env.CODEY_TEST_PROCESS_ONLY = 'leaked';
     try {
-      const out = await runBash(
-        'echo "key=[$ANTHROPIC_API_KEY] brave=[$BRAVE_API_KEY] other=[$CODEY_TEST_VISIBLE]"',
-        {
-          cwd: root,
-          timeoutMs: 10_000,
-          signal: new AbortController().signal,
+      const registry = await toolsIn({
+        workspace: root,
+        settings: { webProvider: 'none', webFetch: 'none', version: 'test' },
+        env: {
+          PATH: process.env.PATH,
+          ANTHROPIC_API_KEY: 'sk-ant-canary-bash-0123456789',
+          BRAVE_API_KEY: 'brave-canary-0123456789',
+          CODEY_TEST_VISIBLE: 'visible',
         },
+      });
+      const ctx = { ...fakeContext(root), env: registry.env };
+      const r = await call(
+        bashTool,
+        {
+          command:
+            'echo "key=[$ANTHROPIC_API_KEY] brave=[$BRAVE_API_KEY] other=[$CODEY_TEST_VISIBLE] process=[$CODEY_TEST_PROCESS_ONLY]"',
+        },
+        ctx,
       );
-      expect(out.output.trim()).toBe('key=[] brave=[] other=[visible]');
+      expect(r.output).toBe('key=[] brave=[] other=[visible] process=[]');
     } finally {
-      process.env = saved;
+      delete process.env.CODEY_TEST_PROCESS_ONLY;
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileTools } from '../../src/tools/index-file-tools';
+import { builtinTools } from '../../src/tools/builtin-tools';
 import { Registry } from '../../src/tools/registry';
 import { webFetchTool } from '../../src/tools/web-fetch';
 import { webSearchTool } from '../../src/tools/web-search';
@@ -10,7 +10,7 @@ import { webSearchTool } from '../../src/tools/web-search';
  */
 describe('tool definitions', () => {
   const registry = new Registry([
-    ...fileTools(),
+    ...builtinTools(),
     webSearchTool({ name: 'ddgs', search: async () => [] }),
     webFetchTool({ fetch: async () => Promise.reject(new Error('unused')), htmlToText: (h) => h }),
   ]);

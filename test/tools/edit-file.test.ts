@@ -26,7 +26,8 @@ describe('edit_file', () => {
       'Edited a.ts: replaced 1 occurrence at line 2. Lines 1–3 now read:\n' +
         '     1\tfunction f() {\n     2\t  return 2;\n     3\t}',
     );
-    expect(r.meta).toEqual({
+    expect(r.display).toEqual({
+      kind: 'diff',
       path: 'a.ts',
       before: 'function f() {\n  return 1;\n}\n',
       after: 'function f() {\n  return 2;\n}\n',

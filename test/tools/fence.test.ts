@@ -9,7 +9,8 @@ const ctx: ToolContext = {
   cwd: '/',
   signal: new AbortController().signal,
   emit: () => {},
-  session: { memo: new Map() },
+  state: { memo: new Map() },
+  env: {},
 };
 
 /** web_fetch on a fake fetch returning `html`, through the real HTML reducer. */

@@ -2,7 +2,8 @@
 import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../../src/tools/tool';
+import { isZodSchema, ToolError, type Tool, type ToolContext, type ToolResult } from '../../src/tools/tool';
+import { childEnv } from '../../src/web/secret-env';
 
 export interface FakeContext extends ToolContext {
   /** Every progress message the tool emitted. */
@@ -11,7 +12,14 @@ export interface FakeContext extends ToolContext {
 
 export function fakeContext(cwd: string, signal: AbortSignal = new AbortController().signal): FakeContext {
   const progress: string[] = [];
-  return { cwd, signal, emit: (p) => progress.push(p.message), session: { memo: new Map() }, progress };
+  return {
+    cwd,
+    signal,
+    emit: (p) => progress.push(p.message),
+    state: { memo: new Map() },
+    env: childEnv(),
+    progress,
+  };
 }
 
 /** A fresh folder under the OS temp dir, symlinks resolved (ToolContext.cwd is always real). */
@@ -43,10 +51,11 @@ export async function writeTree(root: string, files: Record<string, string | Buf
  * ToolError into an error result. Any other exception fails the test.
  */
 export async function call(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+  if (!isZodSchema(tool.schema)) throw new Error(`${tool.name} has no zod schema`);
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) throw new Error(`test passed invalid args: ${parsed.error.message}`);
   try {
-    const raw = await tool.run(parsed.data, ctx);
+    const raw = await tool.run(parsed.data as never, ctx);
     return typeof raw === 'string' ? { output: raw } : raw;
   } catch (err) {
     if (err instanceof ToolError) return { output: err.message, isError: true };

@@ -40,7 +40,7 @@ describe('glob', () => {
     const r = await glob({ pattern: '**/*.ts' });
     expect(r.output).toBe('src/new.ts\n.github/ci.ts\nsrc/lib/mid.ts\nsrc/old.ts');
     expect(r.title).toBe('Found 4 files');
-    expect(r.meta).toMatchObject({ count: 4, shown: 4 });
+    expect(r.display).toMatchObject({ kind: 'list', total: 4, shown: 4 });
   });
 
   it('keeps "*" inside one folder', async () => {
@@ -81,7 +81,7 @@ describe('glob', () => {
     expect(lines).toHaveLength(201);
     expect(lines[0]).toBe('f204.txt');
     expect(lines[200]).toBe('(5 more not shown; narrow the pattern)');
-    expect(r.meta).toMatchObject({ count: 205, shown: 200 });
+    expect(r.display).toMatchObject({ kind: 'list', total: 205, shown: 200 });
   });
 
   it('keeps the newest files while walking more than it shows, in any walk order', async () => {
@@ -104,7 +104,7 @@ describe('glob', () => {
         .map((r) => r.p);
       const r = await glob({ pattern: '**/*.txt' }, big);
       expect(r.output.split('\n')).toEqual([...want, '(500 more not shown; narrow the pattern)']);
-      expect(r.meta).toEqual({ count: 700, shown: 200, ignored: 0 });
+      expect(r.display).toEqual({ kind: 'list', total: 700, shown: 200, ignored: 0 });
     } finally {
       await removeDir(big);
     }

@@ -45,7 +45,7 @@ beforeAll(async () => {
   plain = await tempDir();
   await writeTree(plain, { '.gitignore': '*.log\n', 'a.log': 'needle\n', 'b.txt': 'needle\n' });
 
-  rgPath = await findRipgrep({ memo: new Map() });
+  rgPath = await findRipgrep({ memo: new Map() }, process.env.PATH ?? '');
 });
 afterAll(async () => {
   await removeDir(root);
@@ -230,7 +230,11 @@ describe.skipIf(!rgOnPath && !ci)('grep, ripgrep and JavaScript give the same ou
 describe('grep tool', () => {
   it('defaults to files_with_matches under the workspace root', async () => {
     const r = await call(grepTool, { pattern: 'needle in', path: 'sub' }, fakeContext(root));
-    expect(r).toEqual({ output: 'sub/anchored.txt', title: '1 file matched', meta: { files: 1 } });
+    expect(r).toEqual({
+      output: 'sub/anchored.txt',
+      title: '1 file matched',
+      display: { kind: 'list', total: 1 },
+    });
   });
 
   it('passes output_mode, glob and ignore_case through', async () => {
@@ -244,7 +248,11 @@ describe('grep tool', () => {
 
   it('says no matches without marking an error', async () => {
     const r = await call(grepTool, { pattern: 'zzz-absent' }, fakeContext(root));
-    expect(r).toEqual({ output: 'no matches for zzz-absent in .', title: 'No matches', meta: { files: 0 } });
+    expect(r).toEqual({
+      output: 'no matches for zzz-absent in .',
+      title: 'No matches',
+      display: { kind: 'list', total: 0 },
+    });
   });
 
   it('suggests a similar path for a missing one', async () => {
@@ -260,9 +268,9 @@ describe('grep tool', () => {
     expect(r.output).toContain('is outside the workspace');
   });
 
-  it('finds no rg on an empty PATH and remembers the answer in the session', async () => {
-    const session = { memo: new Map<string, unknown>() };
-    expect(await findRipgrep(session, '')).toBeNull();
-    expect(await findRipgrep(session, '/usr/bin:/bin')).toBeNull();
+  it('finds no rg on an empty PATH and remembers the answer in the tool state', async () => {
+    const state = { memo: new Map<string, unknown>() };
+    expect(await findRipgrep(state, '')).toBeNull();
+    expect(await findRipgrep(state, '/usr/bin:/bin')).toBeNull();
   });
 });

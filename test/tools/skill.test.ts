@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { neverAsks } from '../../src/approval/policy';
 import { discoverSkills } from '../../src/skills/discover';
 import type { Skill } from '../../src/skills/skill';
-import { fileTools } from '../../src/tools/index-file-tools';
+import { builtinTools } from '../../src/tools/builtin-tools';
 import { Registry } from '../../src/tools/registry';
 import { skillTool } from '../../src/tools/skill';
 import type { Tool } from '../../src/tools/tool';
@@ -37,8 +38,8 @@ const tool = (skills: Skill[]): Tool => {
 describe('skillTool', () => {
   it('is absent without skills, so the request carries no trace of them', () => {
     expect(skillTool([])).toBeUndefined();
-    const without = new Registry(fileTools()).definitions();
-    const tools = [...fileTools(), skillTool([])].filter((t): t is Tool => t !== undefined);
+    const without = new Registry(builtinTools()).definitions();
+    const tools = [...builtinTools(), skillTool([])].filter((t): t is Tool => t !== undefined);
     expect(JSON.stringify(new Registry(tools).definitions())).toBe(JSON.stringify(without));
   });
 
@@ -51,7 +52,7 @@ describe('skillTool', () => {
     const t = tool(skills);
     expect(t.name).toBe('skill');
     expect(t.kind).toBe('read');
-    expect(t.readOnly).toBe(true);
+    expect(neverAsks(t.kind)).toBe(true);
     expect(t.description).toBe(
       'Load a skill: instructions for one kind of task, with the files it ships (references, scripts, ' +
         'templates). When a task matches a skill below, call skill with its name before you start and ' +
@@ -101,7 +102,7 @@ describe('skillTool', () => {
       ].join('\n'),
     );
     expect(r.title).toBe('Loaded skill sheets');
-    expect(r.meta).toEqual({ name: 'sheets', dir, files: 3 });
+    expect(r.display).toEqual({ kind: 'list', total: 3, shown: 3 });
   });
 
   it('caps the file list and says how to see the rest', async () => {

@@ -53,7 +53,7 @@ async function fetchVia(
         }
       : undefined,
     cwd: '/',
-    session: { memo: new Map() },
+    state: { memo: new Map() },
     emit: (e) => events.push(e),
     denials,
     scrub: (t) => t,

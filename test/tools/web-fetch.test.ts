@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { neverAsks } from '../../src/approval/policy';
 import type { ToolContext } from '../../src/tools/tool';
 import { headTail, MAX_OUTPUT_CHARS, MAX_OUTPUT_LINES } from '../../src/tools/truncate';
 import { makeFence, neutraliseMarkers } from '../../src/tools/fence';
@@ -22,7 +23,13 @@ function page(over: Partial<FetchedPage> = {}): FetchedPage {
 }
 
 function ctx(): ToolContext {
-  return { cwd: '/', signal: new AbortController().signal, emit: () => {}, session: { memo: new Map() } };
+  return {
+    cwd: '/',
+    signal: new AbortController().signal,
+    emit: () => {},
+    state: { memo: new Map() },
+    env: {},
+  };
 }
 
 /** The tool on a fake fetch; records what it was asked and what the converter got. */
@@ -65,11 +72,12 @@ describe('web_fetch', () => {
   it('is a fetch tool that asks, described by URL and domain', () => {
     const { tool } = setup(page());
     expect(tool.kind).toBe('fetch');
-    expect(tool.readOnly).toBe(false);
+    expect(neverAsks(tool.kind)).toBe(false);
     expect(tool.describe({ url: 'https://Docs.Python.org/3/' })).toEqual({
       summary: 'Fetch https://Docs.Python.org/3/',
       detail: 'https://Docs.Python.org/3/',
       rememberable: true,
+      noun: 'this URL',
       domain: 'docs.python.org',
     });
     expect(tool.describe({ url: 'http://[2606:4700::1]/' }).domain).toBe('2606:4700::1');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { neverAsks } from '../../src/approval/policy';
 import { Registry } from '../../src/tools/registry';
 import type { ToolContext } from '../../src/tools/tool';
 import { formatResults, normaliseSite, webSearchTool } from '../../src/tools/web-search';
@@ -17,7 +18,7 @@ function fakeSearcher(answer: (q: Query) => Result[] | Promise<Result[]>, name =
 }
 
 function ctx(memo = new Map<string, unknown>(), signal = new AbortController().signal): ToolContext {
-  return { cwd: '/nowhere', signal, emit: () => {}, session: { memo } };
+  return { cwd: '/nowhere', signal, emit: () => {}, state: { memo }, env: {} };
 }
 
 const TWO: Result[] = [
@@ -111,7 +112,7 @@ describe('web_search tool', () => {
     expect(second.output.replaceAll(tokenOf(second.output), 'T')).toBe(
       first.output.replaceAll(tokenOf(first.output), 'T').replace('"Node 24 release"', '"node   24 RELEASE"'),
     );
-    expect(second.meta?.cached).toBe(true);
+    expect(second.display).toMatchObject({ kind: 'list', cached: true });
 
     await call(registry, { query: 'node 24 release', count: 3 }, c);
     await call(registry, { query: 'node 24 release', site: 'nodejs.org' }, c);
@@ -194,7 +195,7 @@ describe('web_search tool', () => {
     expect(tool.name).toBe('web_search');
     expect(tool.displayName).toBe('WebSearch');
     expect(tool.kind).toBe('fetch');
-    expect(tool.readOnly).toBe(false);
+    expect(neverAsks(tool.kind)).toBe(false);
     expect(tool.describe({ query: ' tokio select ' })).toEqual({
       summary: 'Search: tokio select',
       detail: 'tokio select',

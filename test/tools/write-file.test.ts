@@ -15,11 +15,11 @@ afterEach(() => removeDir(root));
 const write = (args: Record<string, unknown>) => call(writeFileTool, args, fakeContext(root));
 
 describe('write_file', () => {
-  it('creates a file and its parent folders, with meta for a diff view', async () => {
+  it('creates a file and its parent folders, with a diff display', async () => {
     const r = await write({ path: 'src/deep/new.ts', content: 'a\nb\n' });
     expect(r.output).toBe('Created src/deep/new.ts (2 lines, 4 bytes)');
     expect(r.isError).toBeFalsy();
-    expect(r.meta).toEqual({ path: 'src/deep/new.ts', before: null, after: 'a\nb\n' });
+    expect(r.display).toEqual({ kind: 'diff', path: 'src/deep/new.ts', before: null, after: 'a\nb\n' });
     expect(await readFile(path.join(root, 'src/deep/new.ts'), 'utf8')).toBe('a\nb\n');
   });
 
@@ -29,7 +29,7 @@ describe('write_file', () => {
     await chmod(file, 0o755);
     const r = await write({ path: 'run.sh', content: 'new' });
     expect(r.output).toBe('Overwrote run.sh (1 lines, 3 bytes)');
-    expect(r.meta).toEqual({ path: 'run.sh', before: 'old\n', after: 'new' });
+    expect(r.display).toEqual({ kind: 'diff', path: 'run.sh', before: 'old\n', after: 'new' });
     expect(await readFile(file, 'utf8')).toBe('new');
     expect((await stat(file)).mode & 0o777).toBe(0o755);
   });

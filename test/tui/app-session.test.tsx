@@ -143,6 +143,7 @@ describe('turns', () => {
       summary: 'Run a shell command',
       detail: 'rm -rf build',
       rememberable: true,
+      noun: 'this command',
     });
     await shows('Bash: Run a shell command', '3. Yes, always for this command');
     await type('2');
@@ -209,7 +210,7 @@ describe('turns', () => {
         displayName: 'Bash',
         status: 'done',
         output: 'clean',
-        meta: { exitCode: 0 },
+        display: { kind: 'shell', command: 'git status', exitCode: 0, timedOut: false },
         durationMs: 5,
       },
     );

@@ -12,6 +12,7 @@ const bash: ApprovalRequest = {
   summary: 'Run a shell command',
   detail: 'rm -rf build',
   rememberable: true,
+  noun: 'this command',
 };
 const fetchReq: ApprovalRequest = {
   tool: 'web_fetch',
@@ -19,6 +20,7 @@ const fetchReq: ApprovalRequest = {
   summary: 'Fetch a page',
   detail: 'https://docs.rs/x',
   rememberable: true,
+  noun: 'this URL',
   domain: 'docs.rs',
 };
 const search: ApprovalRequest = {
@@ -124,6 +126,13 @@ describe('ApprovalPrompt', () => {
     expect(out()).toContain('4. Yes, always for docs.rs');
     expect(decisions).toEqual([{ kind: 'allow_domain' }]);
     expect(approvalChoices(bash, 'Bash').some((c) => c.decision?.kind === 'allow_domain')).toBe(false);
+  });
+
+  it("names the rememberable detail with the tool's own noun, whatever the tool is called", () => {
+    const job: ApprovalRequest = { ...bash, tool: 'mcp__ci__run_job', noun: 'this job' };
+    expect(approvalChoices(job, 'McpCiRunJob')[2].label).toBe('Yes, always for this job');
+    const plain: ApprovalRequest = { ...bash, noun: undefined };
+    expect(approvalChoices(plain, 'Bash')[2].label).toBe('Yes, always for this exact call');
   });
 });
 

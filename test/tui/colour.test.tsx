@@ -24,7 +24,7 @@ const edit: ToolItem = {
   startedAt: 0,
   awaitingApproval: false,
   output: '',
-  meta: { path: 'a.txt', before: 'old\n', after: 'new\n' },
+  display: { kind: 'diff', path: 'a.txt', before: 'old\n', after: 'new\n' },
 };
 
 const COLOUR = /\u001B\[(?:3[0-79]|9[0-7]|38;)[\d;]*m/;

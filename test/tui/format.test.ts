@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, formatTokens, oneLine, pascalCase, shortenPath } from '../../src/tui/format';
+import { formatElapsed, formatTokens, oneLine, shortenPath } from '../../src/tui/format';
 import { makeTheme, noColorFromEnv } from '../../src/tui/theme';
 
 describe('format helpers', () => {
-  it('displays wire names in PascalCase', () => {
-    expect(pascalCase('web_fetch')).toBe('WebFetch');
-    expect(pascalCase('bash')).toBe('Bash');
-  });
-
   it('shortens token counts and elapsed times', () => {
     expect([950, 1234, 12_345, 2_500_000].map(formatTokens)).toEqual(['950', '1.2k', '12k', '2.5M']);
     expect([400, 12_300, 185_000].map(formatElapsed)).toEqual(['0.4s', '12s', '3m 05s']);

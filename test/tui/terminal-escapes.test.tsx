@@ -72,6 +72,7 @@ describe('escape sequences shown to the person', () => {
       input: { command: `ls --color${HOSTILE}` },
       summary: `Run: ls${HOSTILE}`,
       detail: `ls --color${HOSTILE}`,
+      shows: 'shell',
     });
     c.emit({ type: 'tool_progress', id: 't1', message: `building${HOSTILE}` });
     await shows('building');
@@ -84,7 +85,7 @@ describe('escape sequences shown to the person', () => {
       status: 'done',
       output: `${ESC}[01;34msrc${ESC}[0m\nout${HOSTILE}put`,
       title: `exit 0${HOSTILE}`,
-      meta: { exitCode: 0 },
+      display: { kind: 'shell', command: `ls --color${HOSTILE}`, exitCode: 0, timedOut: false },
       durationMs: 5,
     });
     c.emit({

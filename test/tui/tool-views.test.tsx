@@ -23,11 +23,11 @@ const base: ToolItem = {
   output: 'Edited src/a.ts',
 };
 
-describe('EditView', () => {
+describe('diff view', () => {
   it('shows the change as a numbered unified diff with +/− counts', () => {
     const before = 'a\nb\nc\nd\ne\nf\ng\nh\n';
     const after = 'a\nb\nc\nD\ne\nf\ng\nh\n';
-    expect(show({ ...base, meta: { path: 'src/a.ts', before, after } })).toBe(
+    expect(show({ ...base, display: { kind: 'diff', path: 'src/a.ts', before, after } })).toBe(
       [
         '● Edit(src/a.ts) +1 −1',
         '    1   a',
@@ -45,7 +45,7 @@ describe('EditView', () => {
   it('separates distant hunks and caps long diffs', () => {
     const before = Array.from({ length: 200 }, (_, i) => `l${i}`).join('\n');
     const after = before.replace('l5\n', 'L5\n').replace(/l1(\d\d)\n/g, 'X$1\n');
-    const out = show({ ...base, meta: { path: 'p', before, after } });
+    const out = show({ ...base, display: { kind: 'diff', path: 'p', before, after } });
     expect(out).toContain('⋮');
     expect(out).toMatch(/… \+\d+ more lines$/);
     expect(out.split('\n').length).toBe(1 + 40 + 1);
@@ -56,7 +56,7 @@ describe('EditView', () => {
       ...base,
       name: 'write_file',
       displayName: 'Write',
-      meta: { path: 'n.txt', before: null, after: 'x\ny\n' },
+      display: { kind: 'diff', path: 'n.txt', before: null, after: 'x\ny\n' },
     });
     expect(out).toBe('● Write(n.txt) +2 −0\n    1 + x\n    2 + y');
   });
@@ -68,18 +68,25 @@ describe('EditView', () => {
   });
 });
 
-describe('BashView', () => {
+describe('shell view', () => {
   const bash: ToolItem = {
     ...base,
     name: 'bash',
     displayName: 'Bash',
     detail: 'npm test',
     input: { command: 'npm test' },
+    shows: 'shell',
   };
+  const shell = (exitCode: number) => ({
+    kind: 'shell' as const,
+    command: 'npm test',
+    exitCode,
+    timedOut: false,
+  });
 
   it('shows the command, the tail of the output and the exit code', () => {
     const output = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n');
-    expect(show({ ...bash, output, meta: { exitCode: 1 } })).toBe(
+    expect(show({ ...bash, output, display: shell(1) })).toBe(
       [
         '● Bash(npm test)',
         '    … +4 lines above',
@@ -107,8 +114,46 @@ describe('BashView', () => {
   });
 
   it('shows a short successful run whole', () => {
-    expect(show({ ...bash, output: 'ok\n', meta: { exitCode: 0 }, durationMs: 2500 })).toBe(
+    expect(show({ ...bash, output: 'ok\n', display: shell(0), durationMs: 2500 })).toBe(
       '● Bash(npm test) 2.5s\n  ⎿ ok\n    exit 0',
+    );
+  });
+});
+
+describe('views by display kind, not by tool name', () => {
+  const other: ToolItem = { ...base, name: 'mcp__ci__run_job', displayName: 'McpCiRunJob', detail: 'job 7' };
+
+  it('renders a tool of any name with a shell display as a shell call', () => {
+    const display = { kind: 'shell' as const, command: 'make check', exitCode: 2, timedOut: false };
+    expect(show({ ...other, output: 'failed: 3 tests', display })).toBe(
+      '● McpCiRunJob(make check)\n  ⎿ failed: 3 tests\n    exit 2',
+    );
+  });
+
+  it('shows the running tail of a tool that announced a shell display', () => {
+    const progress = Array.from({ length: 10 }, (_, i) => `step ${i + 1}`).join('\n');
+    const out = show({ ...other, status: 'running', startedAt: Date.now(), shows: 'shell', progress });
+    expect(out.split('\n').slice(1)).toEqual([
+      '    … +2 lines above',
+      '    step 3',
+      '    step 4',
+      '    step 5',
+      '    step 6',
+      '    step 7',
+      '    step 8',
+      '    step 9',
+      '    step 10',
+    ]);
+  });
+
+  it('renders a tool of any name with a diff display as a diff', () => {
+    const display = { kind: 'diff' as const, path: 'notes.md', before: 'a\n', after: 'b\n' };
+    expect(show({ ...other, display })).toBe('● McpCiRunJob(notes.md) +1 −1\n    1 - a\n    1 + b');
+  });
+
+  it('gives bash with no display the generic view (the name alone picks nothing)', () => {
+    expect(show({ ...base, name: 'bash', displayName: 'Bash', detail: 'ls', output: 'a\nb' })).toBe(
+      '● Bash(ls)\n  ⎿ a\n    b',
     );
   });
 });

@@ -106,7 +106,8 @@ function ctx(): ToolContext {
     cwd: '/',
     signal: new AbortController().signal,
     emit: () => {},
-    session: { memo: new Map() },
+    state: { memo: new Map() },
+    env: {},
     approve: async () => ({ allowed: true }),
   };
 }

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import type { ToolDisplay } from '../agent/events';
 import type { ToolItem } from './transcript-state';
 import { ResultLines } from './ResultLines';
 import { headerProps, ToolHeader } from './ToolHeader';
@@ -8,23 +9,25 @@ import { useTheme } from './theme';
 /** Lines of output kept from the end. */
 const TAIL_LINES = 8;
 
-function commandOf(item: ToolItem): string {
-  const input = item.input as { command?: unknown } | undefined;
-  return typeof input?.command === 'string' ? input.command : item.detail;
-}
-
 /**
- * `Bash(command)`, then the tail of the output and the exit code. While it runs, and after an
+ * A `shell` display: `Name(command)`, then the tail of the output and the exit code. `shell` is
+ * absent while the call runs (the command is then the call's detail). While it runs, and after an
  * interrupt, the tail of what it printed so far.
  */
-export function BashView({ item }: { item: ToolItem }) {
+export function ShellView({
+  item,
+  shell,
+}: {
+  item: ToolItem;
+  shell?: Extract<ToolDisplay, { kind: 'shell' }>;
+}) {
   const theme = useTheme();
-  const exitCode = typeof item.meta?.exitCode === 'number' ? item.meta.exitCode : undefined;
+  const exitCode = typeof shell?.exitCode === 'number' ? shell.exitCode : undefined;
   const finished = item.status === 'done' || item.status === 'error';
   const failed = item.status === 'error' || (exitCode !== undefined && exitCode !== 0);
   return (
     <Box flexDirection="column">
-      <ToolHeader {...headerProps(item)} detail={commandOf(item)} />
+      <ToolHeader {...headerProps(item)} detail={shell?.command ?? item.detail} />
       <ToolStatusLines item={item} />
       {(item.status === 'running' || item.status === 'interrupted') && item.progress ? (
         <ResultLines text={item.progress} tail dim={item.status === 'running'} max={TAIL_LINES} />

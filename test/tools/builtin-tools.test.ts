@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { neverAsks } from '../../src/approval/policy';
 import { describe, expect, it } from 'vitest';
-import { fileTools } from '../../src/tools/index-file-tools';
+import { builtinTools } from '../../src/tools/builtin-tools';
 
-describe('fileTools', () => {
+describe('builtinTools', () => {
   it('returns the six workspace tools in order, with their kinds and parameter names', () => {
-    const seen = fileTools().map((t) => {
-      const schema = z.toJSONSchema(t.schema, { io: 'input' }) as { properties: object; required?: string[] };
+    const seen = builtinTools().map((t) => {
+      const schema = z.toJSONSchema(t.schema as z.ZodType, { io: 'input' }) as {
+        properties: object;
+        required?: string[];
+      };
       return [
         t.name,
         t.displayName,
         t.kind,
-        t.readOnly,
+        neverAsks(t.kind),
         Object.keys(schema.properties),
         schema.required ?? [],
       ];
@@ -33,9 +37,11 @@ describe('fileTools', () => {
   });
 
   it('keeps descriptions short (every byte is paid on every turn) and describes every parameter', () => {
-    for (const t of fileTools()) {
+    for (const t of builtinTools()) {
       expect(t.description.length, t.name).toBeLessThanOrEqual(400);
-      const schema = z.toJSONSchema(t.schema) as { properties: Record<string, { description?: string }> };
+      const schema = z.toJSONSchema(t.schema as z.ZodType) as {
+        properties: Record<string, { description?: string }>;
+      };
       for (const [name, p] of Object.entries(schema.properties))
         expect(p.description, `${t.name}.${name}`).toBeTruthy();
     }

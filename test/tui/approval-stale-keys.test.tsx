@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/approval/types';
 import { App } from '../../src/tui/App';
 import { ApprovalPrompt } from '../../src/tui/ApprovalPrompt';
-import { PREVIEW_MAX_COLUMNS, PREVIEW_MAX_LINES, capPreview } from '../../src/tui/preview-cap';
 import { FakeController } from './fake-controller';
 import { frame, mounted, tick, eventually } from './helpers';
 
@@ -18,31 +17,6 @@ const write = (after: string, before = '') => ({
   preview: { path: 'dist/app.min.js', before, after },
 });
 
-describe('capPreview', () => {
-  it('cuts long lines, counting what it cut, and keeps different lines different', () => {
-    const long = 'a'.repeat(PREVIEW_MAX_COLUMNS + 10);
-    const c = capPreview(`${long}b\nshort\n`, `${long}c\nshort\n`);
-    expect(c.before).toBe(`${'a'.repeat(PREVIEW_MAX_COLUMNS)}… +11 chars\nshort\n`);
-    expect(c.after).toBe(
-      `${'a'.repeat(PREVIEW_MAX_COLUMNS)}… +11 chars (version 2: differs after column ${PREVIEW_MAX_COLUMNS})\nshort\n`,
-    );
-    expect(capPreview(`${long}b\n`, `${long}b\n`).after).toBe(
-      `${'a'.repeat(PREVIEW_MAX_COLUMNS)}… +11 chars\n`,
-    );
-  });
-
-  it('keeps a window of lines from just above the first change, with the offset for line numbers', () => {
-    const lines = Array.from({ length: PREVIEW_MAX_LINES + 3000 }, (_, i) => `line ${i + 1}`);
-    const before = `${lines.join('\n')}\n`;
-    const after = before.replace('line 2600\n', 'LINE 2600\n');
-    const c = capPreview(before, after);
-    expect(c.firstLine).toBe(2596);
-    expect(c.before.split('\n')[0]).toBe('line 2597');
-    expect(c.after.split('\n')[3]).toBe('LINE 2600');
-    expect(c.linesCut).toBe(PREVIEW_MAX_LINES + 3000 - 2596 - PREVIEW_MAX_LINES);
-  });
-});
-
 describe('an approval preview of one very long line', () => {
   it('shows at once with the line cut to the preview width, for 100 kB and for 3 MB', () => {
     for (const size of [100_000, 3_000_000]) {
@@ -55,28 +29,12 @@ describe('an approval preview of one very long line', () => {
         />,
       );
       const out = frame(app.lastFrame);
-      expect(out).toContain(`… +${(size - PREVIEW_MAX_COLUMNS).toLocaleString('en-US')} chars`);
+      expect(out).toMatch(/x…/);
       expect(out).toContain('Allow this?');
       // What is drawn is bounded by the cap, not by the size of the line.
       expect(out.length).toBeLessThan(4000);
       app.unmount();
     }
-  });
-
-  it('numbers the lines of a window cut from a long file as in the file', () => {
-    const lines = Array.from({ length: PREVIEW_MAX_LINES + 500 }, (_, i) => `row ${i + 1}`);
-    const before = `${lines.join('\n')}\n`;
-    const app = render(
-      <ApprovalPrompt
-        request={write(before.replace('row 2300\n', 'ROW 2300\n'), before)}
-        displayName="Write"
-        onDecision={() => undefined}
-        onInterrupt={() => undefined}
-      />,
-    );
-    const out = frame(app.lastFrame);
-    expect(out).toContain('2300 - row 2300');
-    expect(out).toContain('2300 + ROW 2300');
   });
 });
 

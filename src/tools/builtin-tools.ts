@@ -1,0 +1,15 @@
+import { bashTool } from './bash';
+import { editFileTool } from './edit-file';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { readFileTool } from './read-file';
+import type { Tool } from './tool';
+import { writeFileTool } from './write-file';
+
+/**
+ * The built-in workspace tools, in the order the model sees them: bash, read_file, write_file,
+ * edit_file, glob, grep. The `builtin` source of `toolsIn` (factory.ts); every session has them.
+ */
+export function builtinTools(): Tool[] {
+  return [bashTool, readFileTool, writeFileTool, editFileTool, globTool, grepTool] as Tool[];
+}
