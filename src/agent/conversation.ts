@@ -199,6 +199,23 @@ export class Conversation {
   }
 
   /**
+   * Keep what had streamed of a response the person interrupted: `texts` (its text blocks so far, in
+   * order) become an assistant message like any response's, followed by a user message holding
+   * {@link INTERRUPTED.answer}, so the model knows the answer was cut and the next prompt joins that
+   * message. Only text is kept: a half-streamed tool_use or an unsigned thinking block would make the
+   * next request invalid. Nothing is added when no text arrived.
+   */
+  appendInterrupted(texts: readonly string[]): void {
+    const blocks: Block[] = texts
+      .map((t) => t.trimEnd())
+      .filter((t) => t.trim() !== '')
+      .map((text) => ({ type: 'text', text }));
+    if (blocks.length === 0 || this.#messages.length === 0) return;
+    this.appendAssistant(blocks);
+    this.appendUser(INTERRUPTED.answer);
+  }
+
+  /**
    * A function that puts the conversation back as it is now (a prompt that made the request too
    * large is taken back). Cheap: messages are never changed in place.
    */

@@ -136,8 +136,11 @@ export type LoopEvent =
       droppedMessages: number;
     }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
-  /** The LLM layer is retrying a failed or cut stream. */
-  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  /**
+   * The LLM layer is retrying a failed or cut stream, after `delayMs` ms: retry number `attempt`
+   * (from 1) of a request tried at most `attempts` times in all (the first try included).
+   */
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string; attempts?: number }
   | { type: 'error'; message: string }
   /** The user turn is over. `text` is the final assistant text. */
   | {

@@ -10,4 +10,9 @@ export const INTERRUPTED = {
   whileAsking: 'Interrupted by the person while asking for approval; it was not run.',
   /** The call had started and was stopped; what it printed so far follows on the next lines. */
   whileRunning: 'Interrupted by the person while the tool ran; it was stopped.',
+  /**
+   * Follows an answer the person stopped mid-stream (in the next user message): the text above is
+   * what had arrived, and the model should not assume the rest was said.
+   */
+  answer: '[The person interrupted your answer above while it was streaming; it ends where they stopped it.]',
 } as const;

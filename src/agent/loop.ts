@@ -203,8 +203,9 @@ export async function runTurn(
 
     let response: LlmResponse | undefined;
     let overflow: { tokens?: number; message: string } | undefined;
+    const partial = new Map<number, string>();
     try {
-      response = await streamResponse(conversation, deps, signal);
+      response = await streamResponse(conversation, deps, signal, partial);
       if (isOverflowStop(response)) {
         // Cut at the window's end: nothing of it is kept, the conversation is compacted and sent again.
         countUsage(deps, response.usage);
@@ -215,8 +216,13 @@ export async function runTurn(
         };
       }
     } catch (err) {
-      if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
+      if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted')) {
+        // What the person saw of the answer stays in the conversation, marked as interrupted.
+        const texts = [...partial.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+        conversation.appendInterrupted(texts);
+        if (texts.length > 0) text = texts.join('');
         return finish('interrupted', null);
+      }
       if (err instanceof ContextOverflowError) overflow = { tokens: err.tokens, message: err.message };
       else return failed(err);
     }
@@ -294,11 +300,15 @@ export async function runTurn(
   }
 }
 
-/** Stream one response for the conversation as it is, passing deltas and blocks on as events. */
+/**
+ * Stream one response for the conversation as it is, passing deltas and blocks on as events.
+ * `partial` collects the text streamed so far by block index (a retry empties it), for an interrupt.
+ */
 async function streamResponse(
   conversation: Conversation,
   deps: AgentDeps,
   signal: AbortSignal,
+  partial: Map<number, string>,
 ): Promise<LlmResponse> {
   const { emit } = deps;
   // Each text or thinking block's deltas pass a redacting stream (key shapes on), flushed at the
@@ -324,6 +334,7 @@ async function streamResponse(
     switch (ev.type) {
       case 'text_delta':
       case 'thinking_delta': {
+        if (ev.type === 'text_delta') partial.set(ev.index, (partial.get(ev.index) ?? '') + ev.text);
         let held = open.get(ev.index);
         if (!held || held.kind !== ev.type) {
           flush(ev.index);
@@ -336,13 +347,22 @@ async function streamResponse(
       }
       case 'block':
         flush(ev.index);
-        if (ev.block.type === 'text') emit({ type: 'text', text: ev.block.text });
-        else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
+        if (ev.block.type === 'text') {
+          partial.set(ev.index, ev.block.text);
+          emit({ type: 'text', text: ev.block.text });
+        } else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
         else for (const e of serverToolEvents(ev.block)) emit(e);
         break;
       case 'reset':
         flushAll();
-        emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
+        partial.clear();
+        emit({
+          type: 'retry',
+          attempt: ev.attempt,
+          delayMs: ev.delayMs,
+          reason: ev.reason,
+          ...(ev.attempts === undefined ? {} : { attempts: ev.attempts }),
+        });
         break;
       case 'response':
         flushAll();

@@ -21,6 +21,9 @@ import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { moveSession, type CodeySession } from './session';
+import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
+import { headTail } from '../tools/truncate';
+import { editInEditor } from './editor';
 import { sessionsIn } from '../session/store';
 import { createWorktree, type Worktree } from './worktree';
 
@@ -39,6 +42,8 @@ export class SessionController implements Controller {
   #compacting: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
+  /** What `!cmd` runs printed, waiting for the next prompt. */
+  readonly #shellContext: string[] = [];
   readonly #env: Record<string, string | undefined>;
   /** Listeners of the transcript the controller draws itself (a resumed conversation). */
   readonly #listeners = new Set<(action: TranscriptAction) => void>();
@@ -88,6 +93,26 @@ export class SessionController implements Controller {
   }
   get webStatus(): string {
     return this.#s.webStatus;
+  }
+
+  /** `!cmd`: see {@link Controller.shell}. Runs as the bash tool does (same env, caps, interrupt). */
+  async shell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }> {
+    const o = await runBash(command, {
+      cwd: this.#s.workspace,
+      env: this.#s.deps.registry.env,
+      timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
+      signal: AbortSignal.any([signal, this.#stop.signal]),
+    });
+    const output = headTail(this.#s.deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
+    this.#shellContext.push(
+      `[The person ran this shell command themselves (exit ${o.exitCode ?? o.signal ?? 'unknown'}):]\n$ ${command}\n${output}`,
+    );
+    return { output, exitCode: o.exitCode };
+  }
+
+  /** Ctrl+G: see {@link editInEditor}. */
+  editText(text: string): { text: string } | { error: string } {
+    return editInEditor(text);
   }
 
   /** The agent's events, and one warning notice if the session log fails (a full disk). */
@@ -150,7 +175,10 @@ export class SessionController implements Controller {
   async run(prompt: string, signal: AbortSignal): Promise<void> {
     await this.#compacting;
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
-    const turn = this.#s.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
+    // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
+    const context = this.#shellContext.splice(0).join('\n\n');
+    const text = context ? `${context}\n\n${prompt}` : prompt;
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]));
     this.#running = turn;
     try {
       await turn;
@@ -239,8 +267,8 @@ export class SessionController implements Controller {
    * included, and the system prompt names the new root.
    */
   async worktree(name?: string): Promise<Worktree> {
-    const { path, branch } = await createWorktree(this.#s.workspace, name);
-    await moveSession(this.#s, path);
-    return { path, branch };
+    const wt = await createWorktree(this.#s.workspace, name);
+    await moveSession(this.#s, wt.path);
+    return wt;
   }
 }

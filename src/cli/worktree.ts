@@ -10,6 +10,11 @@ export interface Worktree {
   path: string;
   /** Its new branch, `codey/NAME`. */
   branch: string;
+  /**
+   * Paths with uncommitted changes (untracked files included) in the tree it was made from: they
+   * stay there, since the new tree starts from the last commit.
+   */
+  uncommitted: number;
 }
 
 /**
@@ -81,8 +86,10 @@ export async function createWorktree(
   );
   if (taken) throw new Error(`a branch ${branch} exists already; pick another name`);
   await excludeCodeyFolder(common);
+  const status = await git(top, ['status', '--porcelain'], env).catch(() => '');
+  const uncommitted = status === '' ? 0 : status.split('\n').length;
   await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD'], env);
-  return { path, branch };
+  return { path, branch, uncommitted };
 }
 
 /** Add `/.codey/` to `<common dir>/info/exclude` once, so the worktrees never show in `git status`. */

@@ -179,7 +179,13 @@ export class AnthropicClient implements LlmClient {
           );
         }
         const delayMs = base * 2 ** attempt;
-        yield { type: 'reset', attempt: attempt + 1, delayMs, reason: describeCut(err) };
+        yield {
+          type: 'reset',
+          attempt: attempt + 1,
+          delayMs,
+          reason: describeCut(err),
+          attempts: maxStreamRetries + 1,
+        };
         try {
           await sleep(delayMs, signal);
         } catch {

@@ -58,7 +58,11 @@ export type LlmEvent =
   | { type: 'thinking_delta'; index: number; text: string }
   /** A content block is complete (text, thinking, tool_use with parsed input, server tool blocks). */
   | { type: 'block'; index: number; block: ContentBlock }
-  | { type: 'reset'; attempt: number; delayMs: number; reason: string }
+  /**
+   * `attempt` counts the retries from 1; `attempts` is the most tries in all (the first one
+   * included), when the client knows it.
+   */
+  | { type: 'reset'; attempt: number; delayMs: number; reason: string; attempts?: number }
   | { type: 'response'; response: LlmResponse };
 
 /** The model behind a one-method interface (STYLE.md rule 14): the SDK client or a scripted fake. */

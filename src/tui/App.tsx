@@ -1,9 +1,10 @@
-import { Box, measureElement, useApp, type DOMElement } from 'ink';
+import { Box, measureElement, useApp, useStdout, type DOMElement } from 'ink';
 import { homedir } from 'node:os';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
 import { COMMANDS } from './commands';
+import { Picker } from './Picker';
 import { PromptInput } from './PromptInput';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
@@ -15,6 +16,7 @@ import { useHistory } from './use-history';
 import { useSession } from './use-session';
 import { useTerminalSize } from './use-terminal-size';
 import { useTranscript } from './use-transcript';
+import { usageSinceClear } from './transcript-state';
 
 /** Rows of the status line. */
 const STATUS_ROWS = 2;
@@ -37,6 +39,9 @@ export interface AppProps {
   onFrameRows?: (rows: number) => void;
 }
 
+/** Clears the screen and the scrollback and puts the cursor home, as `clear` does. */
+const CLEAR_ALL = '\u001B[2J\u001B[3J\u001B[H';
+
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
 export function App({ controller, noColor = false, home, initialPrompt, onFrameRows }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
@@ -46,6 +51,17 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const history = useHistory(controller.historyFile, controller.secrets);
   const commands = controller.commands ?? COMMANDS;
   const session = useSession(controller, dispatch, history.add, exit, commands);
+  const { write } = useStdout();
+  // After `/clear` has emptied the transcript and its frame is drawn: clear the screen, scrollback
+  // and cursor as `clear` does; Ink draws the (new) live part again below.
+  useEffect(() => {
+    if (state.clears) write(CLEAR_ALL);
+  }, [state.clears, write]);
+  // Ctrl+L: clear the screen (torn lines, another program's output), then print the transcript again.
+  const redraw = useCallback(() => {
+    write(CLEAR_ALL);
+    dispatch({ type: 'redraw' });
+  }, [write, dispatch]);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -88,7 +104,13 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider value={keys}>
         <Box ref={root} flexDirection="column">
-          <Transcript done={state.done} live={state.live} columns={columns} maxLiveRows={maxLiveRows} />
+          <Transcript
+            key={state.epoch}
+            done={state.done}
+            live={state.live}
+            columns={columns}
+            maxLiveRows={maxLiveRows}
+          />
           {state.waitingSince !== undefined ? (
             <Waiting model={controller.model} since={state.waitingSince} />
           ) : null}
@@ -99,30 +121,42 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 request={pending.request}
                 displayName={pending.displayName}
                 onDecision={approval.answer}
+                onInterrupt={session.interrupt}
                 maxRows={promptRows}
                 columns={columns}
                 onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
               />
             </Box>
           ) : null}
+          {session.pick && !pending ? (
+            <Picker
+              title={session.pick.title}
+              choices={session.pick.choices}
+              selected={session.pick.selected}
+              onChoose={session.answerPick}
+              onCancel={() => session.answerPick(undefined)}
+            />
+          ) : null}
           <Box ref={bottom} flexDirection="column" flexShrink={0}>
             {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
             <Box display={pending ? 'none' : 'flex'} flexDirection="column">
               <PromptInput
-                active={!approval.pending}
+                active={!approval.pending && !session.pick}
                 busy={session.busy}
                 history={history.entries}
                 onSubmit={session.submit}
                 onInterrupt={session.interrupt}
                 onExit={session.exit}
                 commands={commands}
+                onRedraw={redraw}
+                onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
               />
             </Box>
             <StatusLine
               model={controller.model}
               workspace={controller.workspace}
               home={homeDir}
-              usage={state.usage}
+              usage={usageSinceClear(state)}
               context={state.context}
               webStatus={controller.webStatus}
               busy={session.busy}

@@ -1,11 +1,11 @@
 import { FileDiff } from './FileDiff';
 import { Box, Text } from 'ink';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import stringWidth from 'string-width';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import { splitLines } from './format';
 import { useTheme } from './theme';
-import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from './keys';
 import { capPreview, capTextWidth } from './preview-cap';
 
 /** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
@@ -53,6 +53,11 @@ export interface ApprovalPromptProps {
   displayName: string;
   onDecision: (decision: Decision) => void;
   /**
+   * Esc or Ctrl+C: stop the whole turn. The loop answers the call "interrupted while asking" and the
+   * person gets the input back.
+   */
+  onInterrupt: () => void;
+  /**
    * Rows the prompt may take, its border included (default: no limit). The header and the choices
    * always show; the detail and the diff get what is left, then say "+N more lines, press d to see all".
    */
@@ -89,13 +94,15 @@ function layoutRows(rows: number, detailLines: number, diff: boolean) {
 }
 
 /**
- * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` and Esc
- * (no). The last choice opens a one-line input whose text goes back to the model with the refusal.
+ * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` (no), Esc
+ * and Ctrl+C (stop the turn). The last choice opens a one-line input whose text goes back to the
+ * model with the refusal.
  */
 export function ApprovalPrompt({
   request,
   displayName,
   onDecision,
+  onInterrupt,
   maxRows = Number.POSITIVE_INFINITY,
   columns = 100,
   onShowAll,
@@ -104,6 +111,7 @@ export function ApprovalPrompt({
   const choices = approvalChoices(request, displayName);
   const [selected, setSelectedState] = useState(0);
   const [message, setMessageState] = useState<string | undefined>(undefined);
+  const [dropped, setDropped] = useState(false);
   const [shownAll, setShownAll] = useState(false);
   // Refs hold the truth between renders, so keys that arrive together each see the last one's effect.
   const current = useRef({
@@ -111,7 +119,23 @@ export function ApprovalPrompt({
     message: undefined as string | undefined,
     answered: false,
     pasting: false,
+    seen: false,
   });
+  // When the app was stalled just before the prompt was drawn, keys pressed meanwhile waited in the
+  // terminal and are read right after the draw: they were pressed before anyone could see the
+  // prompt, so they must not answer it. Those are read before the next check phase of the event
+  // loop; answers count from then on. Esc and Ctrl+C always stop the turn.
+  const stalled = useStallCheck();
+  useLayoutEffect(() => {
+    if (!stalled()) {
+      current.current.seen = true;
+      return;
+    }
+    const timer = setImmediate(() => {
+      current.current.seen = true;
+    });
+    return () => clearImmediate(timer);
+  }, [stalled]);
   const setSelected = (n: number) => {
     current.current.selected = n;
     setSelectedState(n);
@@ -124,6 +148,12 @@ export function ApprovalPrompt({
     if (current.current.answered) return;
     current.current.answered = true;
     onDecision(decision);
+  };
+
+  // Also after an answer: the prompt may still hold the keys for a moment, and a stop must not be lost.
+  const interrupt = () => {
+    current.current.answered = true;
+    onInterrupt();
   };
 
   const choose = (index: number) => {
@@ -147,6 +177,9 @@ export function ApprovalPrompt({
       c.pasting = input === PASTE_START;
       return;
     }
+    // Ctrl+C, and Esc outside the text box (where it goes back to the choices), stop the turn.
+    if ((key.ctrl && input === 'c') || (key.escape && msg === undefined)) return interrupt();
+    if (!c.seen) return setDropped(true);
     if (msg !== undefined) {
       if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
       else if (key.escape) setMessage(undefined);
@@ -157,7 +190,7 @@ export function ApprovalPrompt({
       else if (!key.ctrl && !key.meta && input) setMessage(msg + oneLine(input));
       return;
     }
-    if (key.escape || input === 'n' || input === 'N' || (key.ctrl && input === 'c')) decide({ kind: 'deny' });
+    if (input === 'n' || input === 'N') decide({ kind: 'deny' });
     else if (input === 'y' || input === 'Y') decide({ kind: 'allow_once' });
     else if ((input === 'd' || input === 'D') && cut && !shownAll && onShowAll) {
       setShownAll(true);
@@ -165,7 +198,11 @@ export function ApprovalPrompt({
     } else if (key.upArrow) setSelected((sel + choices.length - 1) % choices.length);
     else if (key.downArrow || key.tab) setSelected((sel + 1) % choices.length);
     else if (key.return) choose(sel);
-    else if (/^[1-9]$/.test(input)) choose(Number(input) - 1);
+    else if (/^[1-9]$/.test(input) && Number(input) <= choices.length) {
+      // The highlight moves first, so the frame shows which choice the digit picked.
+      setSelected(Number(input) - 1);
+      choose(Number(input) - 1);
+    }
   });
 
   // Cut before any diff or layout work, so a one-line megabyte file stays cheap; wider than the box,
@@ -244,10 +281,13 @@ export function ApprovalPrompt({
           <Text inverse> </Text>
         </Box>
       ) : null}
+      {dropped ? (
+        <Text color={theme.warning}>A key pressed before this prompt appeared was ignored.</Text>
+      ) : null}
       <Text color={theme.muted}>
         {message !== undefined
           ? 'Enter send · Esc back'
-          : `↑↓ Enter · 1-${choices.length} · y yes · n or Esc no`}
+          : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`}
       </Text>
     </Box>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
 import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './commands';
+import { oneLine } from './format';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 
@@ -13,6 +14,18 @@ export const EXIT_WINDOW_MS = 1000;
 
 // Shift+Enter under xterm's modifyOtherKeys.
 const SHIFT_ENTER_XTERM = '[27;2;13~';
+
+/** Ctrl+R: the text searched for, and the history entry that matches it (undefined: none). */
+interface Search {
+  query: string;
+  match?: number;
+}
+
+/** The newest history entry before index `before` that contains `query`. */
+function findOlder(history: readonly string[], query: string, before: number): number | undefined {
+  for (let i = Math.min(before, history.length) - 1; i >= 0; i--) if (history[i].includes(query)) return i;
+  return undefined;
+}
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -28,6 +41,10 @@ export interface PromptInputProps {
   onExit: () => void;
   /** The session's command registry, for Tab completion and the list under the input; default the built-ins. */
   commands?: readonly CommandSpec[];
+  /** Ctrl+L: clear the screen and draw the session again. */
+  onRedraw: () => void;
+  /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
+  onEdit?: (text: string) => { text: string } | { error: string };
 }
 
 /**
@@ -42,6 +59,8 @@ export function PromptInput({
   onInterrupt,
   onExit,
   commands = COMMANDS,
+  onRedraw,
+  onEdit,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -55,7 +74,13 @@ export function PromptInput({
     pasting: false,
     armed: false,
     ctrlCAt: 0,
+    search: undefined as Search | undefined,
   });
+  const [search, setSearchState] = useState<Search | undefined>(undefined);
+  const setSearch = (next: Search | undefined) => {
+    cur.current.search = next;
+    setSearchState(next);
+  };
 
   const setArmed = (on: boolean) => {
     cur.current.armed = on;
@@ -106,11 +131,47 @@ export function PromptInput({
     }
   };
 
+  /**
+   * Ctrl+R search, as readline's reverse-i-search: typing narrows, Ctrl+R again finds an older
+   * match, Enter (or any motion key) takes the match into the input, Esc or Ctrl+C leave it as it was.
+   */
+  const onSearchKey = (s: Search, input: string, key: Key) => {
+    if (key.ctrl && input === 'r') {
+      const older = findOlder(history, s.query, s.match ?? history.length);
+      return setSearch({ ...s, match: older ?? s.match });
+    }
+    if (key.escape || (key.ctrl && (input === 'c' || input === 'g'))) return setSearch(undefined);
+    if (key.backspace || key.delete) {
+      const query = s.query.slice(0, -1);
+      return setSearch({ query, match: findOlder(history, query, history.length) });
+    }
+    if (!key.ctrl && !key.meta && input && !key.return && !key.tab) {
+      const query = s.query + input;
+      return setSearch({ query, match: findOlder(history, query, (s.match ?? history.length - 1) + 1) });
+    }
+    setSearch(undefined);
+    if (s.match !== undefined) {
+      cur.current.histIndex = undefined;
+      set(edit.inputOf(history[s.match]));
+    }
+  };
+
   const onKey = (input: string, key: Key) => {
     const c = cur.current;
     const state = c.input;
     if (input === PASTE_START || input === PASTE_END) {
       c.pasting = input === PASTE_START;
+      return;
+    }
+    if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
+    if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
+    if (key.ctrl && input === 'l') return onRedraw();
+    if (key.ctrl && input === 'g' && onEdit) {
+      const edited = onEdit(state.value);
+      // The editor drew over the screen.
+      onRedraw();
+      if ('text' in edited) set(edit.inputOf(edited.text));
+      else setHint(edited.error);
       return;
     }
     if (c.pasting) {
@@ -138,6 +199,8 @@ export function PromptInput({
       else submit(state.value);
       return;
     }
+    // ink names the key only when the Tab is the whole chunk: then it completes a command. Inside a
+    // chunk ("/t\t" in one read, pasted code) it is text, and `insert` turns it into spaces.
     if (key.tab) {
       const completed = completeCommand(state.value, commands);
       if (completed !== undefined) set(edit.inputOf(completed));
@@ -155,10 +218,19 @@ export function PromptInput({
       else browse(1);
       return;
     }
+    // Alt+B / Alt+F arrive as ESC b / ESC f (ink: meta with the letter); some terminals send
+    // Alt+Left / Alt+Right for the same.
+    if (key.meta && (input === 'b' || key.leftArrow)) return set(edit.wordLeft(state));
+    if (key.meta && (input === 'f' || key.rightArrow)) return set(edit.wordRight(state));
     if (key.leftArrow) return set(edit.left(state));
     if (key.rightArrow) return set(edit.right(state));
     if (key.home || (key.ctrl && input === 'a')) return set(edit.home(state));
     if (key.end || (key.ctrl && input === 'e')) return set(edit.end(state));
+    if (key.ctrl && input === 'd') {
+      if (state.value === '') onExit();
+      else set(edit.deleteForward(state));
+      return;
+    }
     if (key.ctrl && input === 'w') return set(edit.deleteWordBack(state));
     if (key.ctrl && input === 'u') return set(edit.killToStart(state));
     if (key.ctrl && input === 'k') return set(edit.killToEnd(state));
@@ -230,6 +302,19 @@ export function PromptInput({
       </Box>
       {armed && state.value === '' ? <Text color={theme.warning}>Press Ctrl+C again to exit</Text> : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
+      {search ? (
+        <Text>
+          <Text color={theme.muted}>{`search history: ${search.query}`}</Text>
+          <Text inverse> </Text>
+          <Text color={theme.muted}>{'  → '}</Text>
+          {search.match === undefined ? (
+            <Text color={theme.muted}>{search.query ? 'no match' : 'type to search'}</Text>
+          ) : (
+            <Text>{oneLine(history[search.match], 120)}</Text>
+          )}
+          <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
+        </Text>
+      ) : null}
       {active ? <CommandList matches={matchCommands(state.value, commands)} /> : null}
     </Box>
   );

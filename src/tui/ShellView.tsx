@@ -11,7 +11,8 @@ const TAIL_LINES = 8;
 
 /**
  * A `shell` display: `Name(command)`, then the tail of the output and the exit code. `shell` is
- * absent while the call runs (the command is then the call's detail).
+ * absent while the call runs (the command is then the call's detail). While it runs, and after an
+ * interrupt, the tail of what it printed so far.
  */
 export function ShellView({
   item,
@@ -28,8 +29,8 @@ export function ShellView({
     <Box flexDirection="column">
       <ToolHeader {...headerProps(item)} detail={shell?.command ?? item.detail} />
       <ToolStatusLines item={item} />
-      {item.status === 'running' && item.progress ? (
-        <ResultLines text={item.progress} tail dim max={TAIL_LINES} />
+      {(item.status === 'running' || item.status === 'interrupted') && item.progress ? (
+        <ResultLines text={item.progress} tail dim={item.status === 'running'} max={TAIL_LINES} />
       ) : null}
       {finished ? (
         <ResultLines

@@ -1,6 +1,7 @@
 /** The built-in slash commands, in the order /help lists them. Adding one is one entry here. */
 import type { Usage } from '../agent/events';
-import type { CommandSpec } from './commands';
+import type { CommandOutcome, CommandSpec } from './commands';
+import { MODEL_CHOICES } from './wizard/options';
 import type { SkillInfo, Spend } from './controller';
 import { commandLabel, formatDollars } from './format';
 
@@ -26,10 +27,13 @@ function costLines(usage: Usage, spent: Spend): string[] {
     `cache write tokens:  ${n(usage.cache_creation_input_tokens)}`,
   ];
   if (usage.web_search_requests > 0) lines.push(`web searches:        ${n(usage.web_search_requests)}`);
-  const unknown = spent.unpriced.length ? `; no price known for ${spent.unpriced.join(', ')}` : '';
-  lines.push(
-    `cost:                ${formatDollars(spent.dollars)} (each request at its model's price${unknown})`,
-  );
+  const unpriced = spent.unpriced.join(', ');
+  // Nothing priced but something used: "$0.0000" would read as free.
+  const cost =
+    spent.unpriced.length > 0 && spent.dollars === 0
+      ? `price unknown (no price known for ${unpriced})`
+      : `${formatDollars(spent.dollars)} (each request at its model's price${unpriced ? `; price unknown for ${unpriced}` : ''})`;
+  lines.push(`cost:                ${cost}`);
   return lines;
 }
 
@@ -80,18 +84,31 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     whileBusy: false,
     run: ({ session }) => {
       session.clear();
-      return { kind: 'info', lines: ['Started a new conversation.'] };
+      return { kind: 'cleared', lines: ['Started a new conversation.'] };
     },
   },
   {
     name: '/model',
-    args: 'NAME',
-    description: 'use another model',
+    args: '[NAME]',
+    description: 'use another model (without NAME: pick one)',
     whileBusy: false,
     run: ({ args, session }) => {
-      if (!args) return { kind: 'info', lines: [`Model: ${session.model}. Change it with /model NAME.`] };
-      session.setModel(args);
-      return { kind: 'info', lines: [`Model set to ${session.model}.`] };
+      const set = (name: string): CommandOutcome => {
+        session.setModel(name);
+        return { kind: 'info', lines: [`Model set to ${session.model}.`] };
+      };
+      if (args) return set(args);
+      // No name: pick one of the current models (the one in use first when it is another).
+      const ids = MODEL_CHOICES.map((m) => m.id);
+      const models = ids.includes(session.model) ? ids : [session.model, ...ids];
+      const notes = new Map(MODEL_CHOICES.map((m) => [m.id, m.note]));
+      return {
+        kind: 'pick',
+        title: `Model (now ${session.model}; /model NAME for any other)`,
+        choices: models.map((id) => (notes.has(id) ? `${id}  ${notes.get(id)}` : id)),
+        selected: models.indexOf(session.model),
+        choose: (i) => set(models[i]),
+      };
     },
   },
   {
@@ -174,7 +191,13 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     run: async ({ args, session }) => {
       try {
         const wt = await session.worktree(args || undefined);
-        return { kind: 'info', lines: [`Now working in ${wt.path} on branch ${wt.branch}.`] };
+        const lines = [`Now working in ${wt.path} on branch ${wt.branch}.`];
+        const n = wt.uncommitted ?? 0;
+        if (n > 0) {
+          const changes = n === 1 ? '1 uncommitted change stays' : `${n} uncommitted changes stay`;
+          lines.push(`Note: ${changes} behind; the worktree starts from the last commit.`);
+        }
+        return { kind: 'info', lines };
       } catch (err) {
         return { kind: 'error', message: `Could not create a worktree: ${(err as Error).message}` };
       }

@@ -11,14 +11,30 @@ import type { SessionPort } from './controller';
 import { formatTokens } from './format';
 
 /**
- * What running a command produced: lines to show, an error to show, quitting, or a prompt to send
- * as the person's message (a custom command's expanded body, /init).
+ * What running a command produced: lines to show, an error to show, quitting, a prompt to send as
+ * the person's message (a custom command's expanded body, /init), or a new conversation (`cleared`:
+ * the screen and the status line's figures start afresh, then the lines).
  */
 export type CommandOutcome =
   | { kind: 'info'; title?: string; lines: string[] }
   | { kind: 'error'; message: string }
   | { kind: 'exit' }
-  | { kind: 'send'; prompt: string };
+  | { kind: 'send'; prompt: string }
+  | { kind: 'cleared'; lines: string[] }
+  | PickOutcome;
+
+/**
+ * The command needs the person to choose first (`/model` without a name): the app shows `choices`
+ * (labels; at most 9) with `selected` highlighted, then shows what `choose(index)` returns.
+ * Cancelling shows nothing.
+ */
+export interface PickOutcome {
+  kind: 'pick';
+  title: string;
+  choices: string[];
+  selected: number;
+  choose: (index: number) => CommandOutcome | Promise<CommandOutcome>;
+}
 
 /** What a command gets to work with. */
 export interface CommandContext {

@@ -97,10 +97,11 @@ export interface SessionPort {
   /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
   agents(): AgentInfo[] | undefined;
   /**
-   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
-   * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
+   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it;
+   * `uncommitted` counts the paths with changes left behind in the tree it came from. Rejects with
+   * an Error whose message is shown to the person (e.g. not a git repository).
    */
-  worktree(name?: string): Promise<{ path: string; branch: string }>;
+  worktree(name?: string): Promise<{ path: string; branch: string; uncommitted?: number }>;
   /** `/resume`: this workspace's stored sessions, the most recent first, the current one left out. */
   sessions(): SessionChoice[];
   /**
@@ -139,6 +140,18 @@ export interface Controller extends SessionPort {
    * when `signal` aborts it. A rejection is shown as an error and the session goes on.
    */
   run(prompt: string, signal: AbortSignal): Promise<void>;
+  /**
+   * `!cmd` typed in the input: run `command` with bash in the workspace now, without the model or an
+   * approval (the person typed it). Resolves with its output (secrets redacted, house caps) and exit
+   * code; the CLI also gives both to the model, prefixed, at the start of the next prompt. Absent:
+   * `!` lines are sent as prompts.
+   */
+  shell?(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
+  /**
+   * Ctrl+G: `text` edited in the person's editor, which owns the terminal until it exits; `error`
+   * is shown and the input kept. Absent: the key does nothing.
+   */
+  editText?(text: string): { text: string } | { error: string };
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
   setApprovalHandler(handler: ApprovalHandler): void;
 }

@@ -61,3 +61,22 @@ export function formatDollars(amount: number): string {
 export function commandLabel(command: { name: string; args?: string }): string {
   return command.args ? `${command.name} ${command.args}` : command.name;
 }
+
+/** The last `max` characters of `text` or fewer: a cut starts at the next line, never mid-line. */
+export function keepTail(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = text.slice(-max);
+  const nl = tail.indexOf('\n');
+  return nl === -1 ? tail : tail.slice(nl + 1);
+}
+
+/**
+ * "Retrying in 2 s (attempt 2 of 4)." for retry number `retry` (from 1) after `delayMs` ms; the
+ * attempt counts the first try, and "of N" appears when the most tries are known.
+ */
+export function retryingIn(delayMs: number, retry: number, attempts?: number): string {
+  const s = delayMs / 1000;
+  const secs = Number.isInteger(s) ? String(s) : s.toFixed(1);
+  const of = attempts === undefined ? '' : ` of ${attempts}`;
+  return `Retrying in ${secs} s (attempt ${retry + 1}${of}).`;
+}

@@ -10,13 +10,42 @@ export interface InputState {
 
 export const emptyInput: InputState = { value: '', cursor: 0 };
 
-export function inputOf(value: string): InputState {
-  return { value, cursor: value.length };
+/** Columns between tab stops when a tab in the input becomes spaces. */
+export const TAB_WIDTH = 4;
+
+/**
+ * `text` with each tab replaced by spaces up to the next tab stop ({@link TAB_WIDTH}), counting
+ * columns from `startCol` on its first line. A raw tab would be drawn by the terminal, not by the
+ * layout, and tear the input box.
+ */
+export function expandTabs(text: string, startCol = 0): string {
+  if (!text.includes('\t')) return text;
+  let col = startCol;
+  let out = '';
+  for (const ch of text) {
+    if (ch === '\t') {
+      const n = TAB_WIDTH - (col % TAB_WIDTH);
+      out += ' '.repeat(n);
+      col += n;
+    } else {
+      out += ch;
+      col = ch === '\n' ? 0 : col + 1;
+    }
+  }
+  return out;
 }
 
-/** Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF. */
+export function inputOf(value: string): InputState {
+  const clean = expandTabs(value);
+  return { value: clean, cursor: clean.length };
+}
+
+/**
+ * Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF, tabs
+ * become spaces ({@link expandTabs}).
+ */
 export function insert(s: InputState, text: string): InputState {
-  const clean = text.replace(/\r\n?/g, '\n');
+  const clean = expandTabs(text.replace(/\r\n?/g, '\n'), s.cursor - lineStart(s.value, s.cursor));
   return {
     value: s.value.slice(0, s.cursor) + clean + s.value.slice(s.cursor),
     cursor: s.cursor + clean.length,
@@ -75,6 +104,29 @@ export function down(s: InputState): InputState | undefined {
   if (e === s.value.length) return undefined;
   const col = s.cursor - lineStart(s.value, s.cursor);
   return { ...s, cursor: Math.min(e + 1 + col, lineEnd(s.value, e + 1)) };
+}
+
+/** Ctrl+D on a non-empty input: deletes the character under the cursor (a whole surrogate pair). */
+export function deleteForward(s: InputState): InputState {
+  if (s.cursor >= s.value.length) return s;
+  const moved = right(s);
+  return { value: s.value.slice(0, s.cursor) + s.value.slice(moved.cursor), cursor: s.cursor };
+}
+
+/** Alt+B: to the start of the word before the cursor (spaces skipped first), as readline does. */
+export function wordLeft(s: InputState): InputState {
+  let i = s.cursor;
+  while (i > 0 && !/[\p{L}\p{N}_]/u.test(s.value[i - 1])) i--;
+  while (i > 0 && /[\p{L}\p{N}_]/u.test(s.value[i - 1])) i--;
+  return { ...s, cursor: i };
+}
+
+/** Alt+F: to the end of the word after the cursor, as readline does. */
+export function wordRight(s: InputState): InputState {
+  let i = s.cursor;
+  while (i < s.value.length && !/[\p{L}\p{N}_]/u.test(s.value[i])) i++;
+  while (i < s.value.length && /[\p{L}\p{N}_]/u.test(s.value[i])) i++;
+  return { ...s, cursor: i };
 }
 
 /** Ctrl+W: deletes the word before the cursor and the spaces after it. */

@@ -6,7 +6,7 @@
  * register and update in layout effects, which run before the frame is painted.
  */
 import { useInput, type Key } from 'ink';
-import { createContext, useCallback, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 
 export type KeyHandler = (input: string, key: Key) => void;
 
@@ -28,9 +28,20 @@ interface Entry {
   isActive: boolean;
 }
 
+/** How often (ms) the router notes that the event loop is running. */
+const BEAT_MS = 100;
+/**
+ * A gap (ms) without a beat after which the app counts as stalled: keys typed during it waited in
+ * the terminal. Far above any timer delay of a loaded machine, far below the freezes it guards
+ * against (a prompt that takes seconds to draw).
+ */
+export const STALL_MS = 1000;
+
 /** Handlers in mount order; the last active one gets the key. */
 export interface KeyRouter {
   entries: Entry[];
+  /** `performance.now()` of the latest beat (ms). */
+  beat: number;
 }
 
 const KeyRouterContext = createContext<KeyRouter | null>(null);
@@ -39,7 +50,14 @@ export const KeyRouterProvider = KeyRouterContext.Provider;
 
 /** Creates the app's router and subscribes it to ink's input, once. */
 export function useKeyRouter(): KeyRouter {
-  const router = useRef<KeyRouter>({ entries: [] }).current;
+  const router = useRef<KeyRouter>({ entries: [], beat: performance.now() }).current;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      router.beat = performance.now();
+    }, BEAT_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }, [router]);
   const route = useCallback(
     (input: string, key: Key) => {
       for (let i = router.entries.length - 1; i >= 0; i--) {
@@ -81,4 +99,13 @@ export function useKeys(handler: KeyHandler, isActive = true): void {
     [entry],
   );
   useInput(direct, { isActive: router === null });
+}
+
+/**
+ * A function telling whether the event loop has just been stalled (no beat for {@link STALL_MS}),
+ * so keys read now may have been typed long before. Always false outside a router.
+ */
+export function useStallCheck(): () => boolean {
+  const router = useContext(KeyRouterContext);
+  return useCallback(() => router !== null && performance.now() - router.beat > STALL_MS, [router]);
 }

@@ -13,6 +13,10 @@ import {
 } from '../agent/events';
 import type { Decision } from '../approval/types';
 import { applyChild, type ChildActivity } from './transcript-child';
+import { keepTail, retryingIn } from './format';
+
+/** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
+export const PROGRESS_KEEP_CHARS = 16_000;
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -42,9 +46,12 @@ export type Item =
       /** ms since the epoch, from the reducer's `now`. */
       startedAt: number;
       awaitingApproval: boolean;
+      /** What the call printed so far (its last {@link PROGRESS_KEEP_CHARS} characters). */
       progress?: string;
       /** A dim line: the saved rule that settled the approval. */
       note?: string;
+      /** What the person told the model when they refused the call. */
+      rejectedWith?: string;
       output?: string;
       title?: string;
       /** The display kind announced at the start (`tool_start.shows`), for the view of a running call. */
@@ -83,7 +90,11 @@ export type LocalAction =
   /** Print an approval's whole preview now, above the live part (straight to `done`). */
   | { type: 'show_preview'; title: string; detail: string; before?: string; after?: string }
   /** The run settled (resolved or rejected): whatever is still live is finished. */
-  | { type: 'settle' };
+  | { type: 'settle' }
+  /** `/clear`: the transcript starts empty and the token figures from zero. */
+  | { type: 'clear' }
+  /** Ctrl+L: the screen was cleared; the finished items are printed again. */
+  | { type: 'redraw' };
 
 export type TranscriptAction = AgentEvent | LocalAction;
 
@@ -95,6 +106,12 @@ export interface TranscriptState {
   usage?: Usage;
   /** How full the model's window is: from the latest `usage` that says, or a compaction's estimate. */
   context?: ContextFill;
+  /** The session total at the latest `/clear`; the status line counts from it. */
+  usageBase?: Usage;
+  /** Counts `/clear`s and redraws: a new value starts a new `<Static>`, which only ever appends. */
+  epoch?: number;
+  /** Counts `/clear`s (the app then clears the screen and its scrollback). */
+  clears?: number;
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
   /**
@@ -253,6 +270,17 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return push(s, { kind: 'error', text: a.message });
     case 'settle':
       return finishLive(s);
+    case 'clear':
+      return {
+        done: [],
+        live: [],
+        nextKey: s.nextKey,
+        usageBase: s.usage,
+        epoch: (s.epoch ?? 0) + 1,
+        clears: (s.clears ?? 0) + 1,
+      };
+    case 'redraw':
+      return { ...s, epoch: (s.epoch ?? 0) + 1 };
     case 'show_preview': {
       const { type: _type, ...preview } = a;
       const item: Item = { kind: 'preview', key: s.nextKey, ...preview };
@@ -285,7 +313,10 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         awaitingApproval: false,
       });
     case 'tool_progress':
-      return updateTool(s, a.id, (t) => ({ ...t, progress: a.message }));
+      return updateTool(s, a.id, (t) => ({
+        ...t,
+        progress: keepTail((t.progress ?? '') + a.message, PROGRESS_KEEP_CHARS),
+      }));
     case 'approval_request':
       return updateTool(s, a.id, (t) => ({ ...t, awaitingApproval: true }));
     case 'approval_decision':
@@ -295,6 +326,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         // Restart the clock: the time spent asking is not the tool's.
         startedAt: now,
         note: a.source === 'rule' ? decisionNote(a.decision, a.rule) : t.note,
+        ...(a.decision.kind === 'deny_with_message' ? { rejectedWith: a.decision.message } : {}),
       }));
     case 'tool_end': {
       const fields = {
@@ -369,14 +401,15 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         kind: 'notice',
         level: 'info',
         text:
-          `The response was cut off (${a.reason}); retrying in ${(a.delayMs / 1000).toFixed(1)}s (attempt ${a.attempt}).` +
+          `The response was cut off (${a.reason}). ${retryingIn(a.delayMs, a.attempt, a.attempts)}` +
           (settled ? ' The partial answer above is repeated in full below.' : ''),
       });
       return { ...next, responseFrom: next.nextKey };
     }
     case 'turn_end': {
       const ended = finishLive(s);
-      if (a.reason === 'end_turn' || a.reason === 'error') return ended;
+      // A max_tokens stop is said once, by the loop's notice (which says what to do about it).
+      if (a.reason === 'end_turn' || a.reason === 'error' || a.reason === 'max_tokens') return ended;
       return finishLive(push(ended, { kind: 'turn_end', reason: a.reason }));
     }
   }
@@ -420,6 +453,15 @@ export function reduceTranscript(
   let s = state;
   for (const a of actions) s = waitingAfter(settleFront(apply(s, a, now)), a, now);
   return s;
+}
+
+/** The token figures since the latest `/clear` (all of the session's before any). */
+export function usageSinceClear(s: TranscriptState): Usage | undefined {
+  const { usage, usageBase: base } = s;
+  if (!usage || !base) return usage;
+  const since = { ...usage };
+  for (const k of Object.keys(since) as (keyof Usage)[]) since[k] = usage[k] - (base[k] ?? 0);
+  return Object.values(since).some((v) => v > 0) ? since : undefined;
 }
 
 export type ToolItem = Extract<Item, { kind: 'tool' }>;

@@ -1,7 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Controller } from './controller';
-import { COMMANDS, executeCommand, findCommand, type CommandSpec } from './commands';
+import {
+  COMMANDS,
+  executeCommand,
+  findCommand,
+  type CommandOutcome,
+  type CommandSpec,
+  type PickOutcome,
+} from './commands';
 import type { TranscriptAction } from './transcript-state';
+
+/** Lines of a `!cmd`'s output shown (its tail); the model gets it all, within the house caps. */
+const SHELL_TAIL_LINES = 20;
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
 export const EXIT_GRACE_MS = 2000;
@@ -18,8 +28,17 @@ export function useSession(
   remember: (entry: string) => void,
   quit: () => void,
   commands: readonly CommandSpec[] = COMMANDS,
-): { busy: boolean; submit: (text: string) => boolean; interrupt: () => void; exit: () => void } {
+): {
+  busy: boolean;
+  submit: (text: string) => boolean;
+  interrupt: () => void;
+  exit: () => void;
+  /** A command's pending choice (`/model` without a name), shown in place of the input. */
+  pick?: PickOutcome;
+  answerPick: (index: number | undefined) => void;
+} {
   const [busy, setBusy] = useState(false);
+  const [pick, setPick] = useState<PickOutcome | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
   const running = useRef<Promise<void> | undefined>(undefined);
   const exiting = useRef(false);
@@ -63,6 +82,21 @@ export function useSession(
     [controller, dispatch],
   );
 
+  // A command's outcome goes into the transcript; a pick waits for the person's choice first.
+  const show = useCallback(
+    (outcome: CommandOutcome) => {
+      if (outcome.kind === 'pick') setPick(outcome);
+      else if (outcome.kind === 'send') runPrompt(outcome.prompt);
+      else if (outcome.kind === 'exit') exit();
+      else if (outcome.kind === 'cleared') {
+        dispatch({ type: 'clear' });
+        dispatch({ type: 'info', lines: outcome.lines });
+      } else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
+      else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
+    },
+    [dispatch, exit, runPrompt],
+  );
+
   const runCommand = useCallback(
     (line: string) => {
       // Each command's `whileBusy` decides whether it may run during the turn. One that may not
@@ -78,10 +112,8 @@ export function useSession(
       let send: string | undefined;
       const done = executeCommand(line, controller, { busy, signal: ac.signal, commands })
         .then((outcome) => {
-          if (outcome.kind === 'exit') exit();
-          else if (outcome.kind === 'error') dispatch({ type: 'local_error', message: outcome.message });
-          else if (outcome.kind === 'send') send = outcome.prompt;
-          else dispatch({ type: 'info', title: outcome.title, lines: outcome.lines });
+          if (outcome.kind === 'send') send = outcome.prompt;
+          else show(outcome);
         })
         .finally(() => {
           if (exclusive) {
@@ -100,22 +132,71 @@ export function useSession(
         });
       if (exclusive) running.current = done;
     },
-    [controller, dispatch, exit, commands, runPrompt],
+    [controller, dispatch, commands, runPrompt, show],
+  );
+
+  /** Answers the pending pick: the index chosen, or undefined when cancelled. */
+  const answerPick = useCallback(
+    (index: number | undefined) => {
+      const p = pick;
+      setPick(undefined);
+      if (!p || index === undefined) return;
+      void Promise.resolve()
+        .then(() => p.choose(index))
+        .then(show, (err: unknown) =>
+          dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
+        );
+    },
+    [pick, show, dispatch],
+  );
+
+  // `!cmd`: the person's own shell command, run now; it shows as a block with its output's tail.
+  const runShell = useCallback(
+    (command: string, shell: NonNullable<Controller['shell']>) => {
+      const ac = new AbortController();
+      abort.current = ac;
+      setBusy(true);
+      const run = new Promise<{ output: string; exitCode: number | null }>((resolve) =>
+        resolve(shell(command, ac.signal)),
+      )
+        .then(({ output, exitCode }) => {
+          const lines = output.split('\n');
+          const shown = lines.slice(-SHELL_TAIL_LINES);
+          const more = lines.length - shown.length;
+          dispatch({
+            type: 'info',
+            title: `$ ${command}${exitCode ? `  (exit ${exitCode})` : ''}`,
+            lines: [...(more > 0 ? [`… +${more} lines above`] : []), ...shown],
+          });
+        })
+        .catch((err: unknown) =>
+          dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
+        )
+        .finally(() => {
+          if (abort.current === ac) abort.current = undefined;
+          if (running.current === run) running.current = undefined;
+          setBusy(false);
+        });
+      running.current = run;
+    },
+    [dispatch],
   );
 
   // A ref, not `busy`: two Enters faster than a render must not start two turns.
   const submit = useCallback(
     (text: string) => {
       const command = text.startsWith('/');
+      const shell = text.startsWith('!') && text.length > 1 ? controller.shell?.bind(controller) : undefined;
       if (!command && running.current) return false;
       remember(text);
       dispatch({ type: 'user_prompt', text });
       if (command) runCommand(text);
+      else if (shell) runShell(text.slice(1).trim(), shell);
       else runPrompt(text);
       return true;
     },
-    [dispatch, remember, runCommand, runPrompt],
+    [controller, dispatch, remember, runCommand, runPrompt, runShell],
   );
 
-  return { busy, submit, interrupt, exit };
+  return { busy, submit, interrupt, exit, pick, answerPick };
 }

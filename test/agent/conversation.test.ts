@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Conversation } from '../../src/agent/conversation';
+import { INTERRUPTED } from '../../src/agent/interrupt';
 import type { ContentBlockParam } from '../../src/llm/types';
 import { invariantProblems } from '../support/conversation-invariants';
 
@@ -28,6 +29,34 @@ describe('Conversation', () => {
     expect(c.length).toBe(3);
     c.appendUser('and now?');
     expect(c.messages[2]).toEqual({ role: 'user', content: [result('t1'), text('and now?')] });
+  });
+
+  it('keeps an interrupted answer as text with a mark after it; the next prompt joins the mark', () => {
+    const mark = text(INTERRUPTED.answer);
+    const c = new Conversation();
+    c.appendUser('explain');
+    c.appendInterrupted(['First part. ', '  ', 'Second par  ']);
+    c.appendUser('go on');
+    expect(c.messages).toEqual([
+      { role: 'user', content: [text('explain')] },
+      { role: 'assistant', content: [text('First part.'), text('Second par')] },
+      { role: 'user', content: [mark, text('go on')] },
+    ]);
+    expect(invariantProblems(c.messages)).toEqual([]);
+
+    // After a tool call: its result stays first; nothing is kept when no text arrived.
+    const d = new Conversation();
+    d.appendUser('run');
+    d.appendAssistant([use('t1')]);
+    d.appendUser([result('t1')]);
+    d.appendInterrupted(['', ' ']);
+    expect(d.length).toBe(3);
+    d.appendInterrupted(['Looking at the output']);
+    expect(d.messages.slice(3)).toEqual([
+      { role: 'assistant', content: [text('Looking at the output')] },
+      { role: 'user', content: [mark] },
+    ]);
+    expect(invariantProblems(d.messages)).toEqual([]);
   });
 
   it('extends the paused assistant message with the continuation after pause_turn', () => {

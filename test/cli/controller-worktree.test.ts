@@ -65,6 +65,7 @@ describe('SessionController.worktree', () => {
     expect(wt).toEqual({
       path: join(t.repo, '.codey', 'worktrees', 'fix_login-2.1'),
       branch: 'codey/fix_login-2.1',
+      uncommitted: 0,
     });
     expect(existsSync(join(wt.path, 'a.txt'))).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,12 +30,26 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('createWorktree', () => {
   it('adds the tree and its branch, and excludes .codey/ from git status once', async () => {
     const dir = await repo();
     const one = await createWorktree(dir, 'one');
-    expect(one).toEqual({ path: join(dir, '.codey', 'worktrees', 'one'), branch: 'codey/one' });
+    expect(one).toEqual({
+      path: join(dir, '.codey', 'worktrees', 'one'),
+      branch: 'codey/one',
+      uncommitted: 0,
+    });
     expect(readFileSync(join(one.path, 'a.txt'), 'utf8')).toBe('one\n');
     await createWorktree(one.path, 'two');
     const exclude = readFileSync(join(dir, '.git', 'info', 'exclude'), 'utf8');
     expect(exclude.split('\n').filter((l) => l === '/.codey/')).toHaveLength(1);
     expect(execFileSync('git', ['status', '--porcelain'], { cwd: dir }).toString()).toBe('');
+  });
+
+  it('counts the uncommitted changes left in the tree it was made from', async () => {
+    const dir = await repo();
+    writeFileSync(join(dir, 'a.txt'), 'changed\n');
+    writeFileSync(join(dir, 'new.txt'), 'untracked\n');
+    const wt = await createWorktree(dir, 'wip');
+    expect(wt.uncommitted).toBe(2);
+    // The new tree starts from the last commit: the change stayed behind.
+    expect(readFileSync(join(wt.path, 'a.txt'), 'utf8')).toBe('one\n');
   });
 
   it('refuses a name already taken by a folder or a branch', async () => {

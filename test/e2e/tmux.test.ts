@@ -96,6 +96,32 @@ describe('codey in a real terminal', () => {
   );
 
   it.skipIf(!hasTmux())(
+    'Esc at the approval prompt stops the turn: nothing runs, the model is not asked again, the input is back',
+    async () => {
+      fake.enqueue(reply.toolUse('bash', { command: 'touch ran.txt' }), reply.text('should not come'));
+      term = startTmux({ argv: ['node', BIN], cwd: box.cwd, env: box.env });
+      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      term.type('touch it');
+      term.keys('Enter');
+      await term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+      term.keys('Escape');
+      const after = await term.waitFor(
+        'the interrupted turn and the input box',
+        (s) => s.includes('Interrupted. Tell codey what to do instead.') && s.includes('Ask codey'),
+      );
+      expect(after).not.toContain('Allow this?');
+      expect(after).not.toContain('should not come');
+      expect(existsSync(join(box.cwd, 'ran.txt'))).toBe(false);
+      expect(fake.messageRequests).toHaveLength(1);
+      term.type('/exit');
+      term.keys('Enter');
+      const end = await term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
+      expect(EXIT_MARK.exec(end)?.[1]).toBe('0');
+    },
+    40_000,
+  );
+
+  it.skipIf(!hasTmux())(
     '`codey setup` runs the wizard again over an existing config, and saves the new choice merged into it',
     async () => {
       const file = join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json');
@@ -265,7 +291,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     const prompt = await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
     expect(prompt).toContain('cat > gen.txt <<EOF');
     for (const n of [1, 2, 3, 4, 5]) expect(prompt).toContain(`${n}. `);
-    expect(prompt).toContain('n or Esc no');
+    expect(prompt).toContain('n no · Esc interrupts');
     expectNothingLost(t);
     expect(t.scrollback()).toContain('Generating the file.');
     t.type('n');

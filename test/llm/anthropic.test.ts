@@ -99,6 +99,8 @@ describe('AnthropicClient', () => {
     const events = await collect(client());
     const reset = events.findIndex((e) => e.type === 'reset');
     expect(reset).toBeGreaterThan(-1);
+    // The first retry, of at most 4 tries in all (3 stream retries by default).
+    expect(events[reset]).toMatchObject({ type: 'reset', attempt: 1, attempts: 4 });
     const r = final(events);
     expect(r.type === 'response' && r.response.content).toHaveLength(1);
     expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'the whole answer' });

@@ -10,7 +10,13 @@ import { SessionController } from '../../src/cli/controller';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
 import { App } from '../../src/tui/App';
-import { reply, startFakeAnthropic, toolResultsPaired, type FakeAnthropic } from '../support/fake-anthropic';
+import {
+  fault,
+  reply,
+  startFakeAnthropic,
+  toolResultsPaired,
+  type FakeAnthropic,
+} from '../support/fake-anthropic';
 import { KEY, eventually, frame, mounted, tick } from './helpers';
 
 /**
@@ -133,6 +139,104 @@ describe('the app on the real agent', () => {
     // One interrupt text, in one word: what bash printed (nothing) and what became of it follow.
     expect(sent[0].content).toBe(
       'Interrupted by the person while the tool ran; it was stopped.\n(no output)\nthe process group was killed',
+    );
+  });
+
+  it('Esc during bash keeps on screen what the command printed so far', async () => {
+    const t = await start();
+    // The command line does not contain the words it prints.
+    const command = "printf 'step-%s-done\\n' one two three four five; exec sleep 30";
+    t.fake.enqueue(reply.toolUse('bash', { command }));
+    await t.type('build', KEY.enter);
+    await t.shows('Yes, always for Bash');
+    await t.type(KEY.enter);
+    // What may hold the start of a secret is held back while it runs, and shown when it stops.
+    await t.shows('⎿ step-one-done');
+    await t.type(KEY.esc);
+    await t.shows('Interrupted');
+    expect(t.out()).toContain(
+      '⎿ step-one-done\n    step-two-done\n    step-three-done\n    step-four-done\n    step-five-done',
+    );
+  });
+
+  it('Esc at an approval prompt stops the turn: the call is answered as interrupted, the input is back', async () => {
+    const t = await start();
+    t.fake.enqueue(reply.toolUse('bash', { command: 'touch ran.txt' }), reply.text('Should not come.'));
+    await t.type('make it', KEY.enter);
+    await t.shows('Yes, always for Bash');
+    await t.type(KEY.esc);
+    await eventually(() => expect(t.out()).not.toContain('Allow this?'));
+    await t.shows('Interrupted');
+    await tick(100);
+    // The model was not asked to carry on by itself, and nothing ran.
+    expect(t.fake.messageRequests).toHaveLength(1);
+    expect(existsSync(join(t.work, 'ran.txt'))).toBe(false);
+    expect(t.out()).not.toContain('Should not come.');
+
+    await t.type('do something else', KEY.enter);
+    await t.shows('Should not come.');
+    const sent = t.fake.messageRequests[1].body.messages!.at(-1)!.content as {
+      type: string;
+      content?: string;
+      text?: string;
+    }[];
+    expect(sent[0]).toMatchObject({
+      type: 'tool_result',
+      content: 'Interrupted by the person while asking for approval; it was not run.',
+      is_error: true,
+    });
+    expect(sent.at(-1)).toMatchObject({ type: 'text', text: 'do something else' });
+  });
+
+  it('keeps an answer interrupted mid-stream in the conversation, marked, and sends it next time', async () => {
+    const t = await start();
+    t.fake.enqueue(
+      // message_start, ping, content_block_start, then two deltas: "Alpha " and "beta g".
+      fault.hang({ afterEvents: 5, reply: reply.text('Alpha beta gamma delta', { chunkSize: 6 }) }),
+      reply.text('Picking up from there.'),
+    );
+    await t.type('tell me', KEY.enter);
+    await t.shows('Alpha beta g');
+    await t.type(KEY.esc);
+    await t.shows('Interrupted');
+    // The partial answer stays on screen.
+    expect(t.out()).toContain('● Alpha beta g');
+    await t.type('go on', KEY.enter);
+    await t.shows('Picking up from there.');
+    // Cache breakpoints aside, the next request carries the partial answer and the mark.
+    const messages = JSON.parse(
+      JSON.stringify(t.fake.messageRequests[1].body.messages, (k, v: unknown) =>
+        k === 'cache_control' ? undefined : v,
+      ),
+    ) as unknown;
+    expect(messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'tell me' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Alpha beta g' }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: '[The person interrupted your answer above while it was streaming; it ends where they stopped it.]',
+          },
+          { type: 'text', text: 'go on' },
+        ],
+      },
+    ]);
+  });
+
+  it('!cmd runs the command at once, shows its output, and the next prompt gives it to the model', async () => {
+    const t = await start();
+    t.fake.enqueue(reply.text('It printed shell-out.'));
+    await t.type("!printf 'shell-%s\\n' out", KEY.enter);
+    await t.shows("$ printf 'shell-%s\\n' out", 'shell-out');
+    expect(t.out()).not.toContain('Allow this?');
+    expect(t.fake.messageRequests).toHaveLength(0);
+    await t.type('what did it print?', KEY.enter);
+    await t.shows('It printed shell-out.');
+    const first = t.fake.messageRequests[0].body.messages![0].content as { type: string; text: string }[];
+    expect(first.map((b) => b.text).join('')).toBe(
+      "[The person ran this shell command themselves (exit 0):]\n$ printf 'shell-%s\\n' out\nshell-out\n\nwhat did it print?",
     );
   });
 

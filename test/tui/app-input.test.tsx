@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, render } from 'ink-testing-library';
@@ -52,6 +52,90 @@ describe('input', () => {
     await type(KEY.backspace, KEY.left, 'X', KEY.enter);
     expect(c.runs.map((r) => r.prompt)).toEqual(['helXl']);
     await eventually(() => expect(out()).toContain('> helXl'));
+  });
+
+  it('turns tabs in pasted or typed text into spaces, so the box stays whole; a lone Tab completes', async () => {
+    const { c, type, out } = await start();
+    // Tab-indented code pasted without bracketed paste, then "/t" and a Tab arriving in one read.
+    await type('def f():\n\treturn 1\n\tx\t= 2', '\n', '/t\t');
+    await eventually(() => expect(inputBox(out())).toBe('def f():\n    return 1\n    x   = 2\n/t'));
+    expect(out()).not.toContain('\t');
+    // Every row of the box ends in its border at the same column: no torn line.
+    const rows = out()
+      .split('\n')
+      .filter((l) => l.startsWith('│'));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const r of rows) {
+      expect(r.trimEnd()).toMatch(/│$/);
+      expect(r.trimEnd().length).toBe(rows[0].trimEnd().length);
+    }
+    expect(c.runs).toEqual([]);
+    // A Tab that is the whole chunk still completes a command.
+    await type(KEY.ctrlC, '/he', KEY.tab);
+    await eventually(() => expect(inputBox(out())).toBe('/help'));
+  });
+
+  it('edits as readline does: Alt+B / Alt+F move by words, Ctrl+D deletes forward, Ctrl+A/E, Ctrl+W/U/K', async () => {
+    const { type, out } = await start();
+    await type('one two three');
+    await type('\u001Bb', '\u001Bb', 'X');
+    await eventually(() => expect(inputBox(out())).toBe('one Xtwo three'));
+    await type('\u001Bf', '\u0004');
+    await eventually(() => expect(inputBox(out())).toBe('one Xtwothree'));
+    await type('\u0001', '\u0004', '\u0005', '!');
+    await eventually(() => expect(inputBox(out())).toBe('ne Xtwothree!'));
+    await type('\u0017', 'z');
+    await eventually(() => expect(inputBox(out())).toBe('ne z'));
+    await type('\u0001', '\u000B');
+    await eventually(() => expect(out()).toContain('Ask codey, or / for commands'));
+  });
+
+  it('searches the history with Ctrl+R: typing narrows, Ctrl+R goes older, Enter takes, Esc cancels', async () => {
+    await writeFile(
+      join(dir, 'history.jsonl'),
+      ['git status', 'npm test -- app', 'git log --oneline', 'npm run build']
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+    const { c, type, out } = await start();
+    await type('draft', '\u0012', 'g', 'i', 't');
+    await eventually(() => expect(out()).toContain('search history: git   → git log --oneline'));
+    await type('\u0012');
+    await eventually(() => expect(out()).toContain('→ git status'));
+    await type(KEY.enter);
+    await eventually(() => expect(inputBox(out())).toBe('git status'));
+    expect(out()).not.toContain('search history');
+    expect(c.runs).toEqual([]);
+    await type('\u0012', 'n', 'p', 'm', KEY.esc);
+    await eventually(() => expect(out()).not.toContain('search history'));
+    expect(inputBox(out())).toBe('git status');
+  });
+
+  it('edits the input in the editor on Ctrl+G, and shows what went wrong when it fails', async () => {
+    const c = new FakeController(join(dir, 'history.jsonl'));
+    const seen: string[] = [];
+    let answer: { text: string } | { error: string } = { text: 'rewritten\nin the editor' };
+    c.editText = (text: string) => {
+      seen.push(text);
+      return answer;
+    };
+    const { type, out } = await start(c);
+    await type('draft', '\u0007');
+    await eventually(() => expect(inputBox(out())).toBe('rewritten\nin the editor'));
+    expect(seen).toEqual(['draft']);
+    answer = { error: 'the editor "nano" exited with 1; the input is unchanged' };
+    await type('\u0007');
+    await eventually(() =>
+      expect(out()).toContain('the editor "nano" exited with 1; the input is unchanged'),
+    );
+    expect(out()).toContain('› rewritten');
+    expect(c.runs).toEqual([]);
+  });
+
+  it('quits on Ctrl+D with an empty input', async () => {
+    const { c, type } = await start();
+    await type('\u0004');
+    await eventually(() => expect(c.listenerCount).toBe(0));
   });
 
   it('starts a new line on a trailing backslash, and sends both lines', async () => {

@@ -72,6 +72,51 @@ describe('turns', () => {
     );
   });
 
+  it('says a max_tokens stop once', async () => {
+    const { c, type, out, shows } = await start();
+    await type('write it all', KEY.enter);
+    c.emit(
+      { type: 'text', text: 'Part of the answer' },
+      { type: 'notice', level: 'warn', message: 'the response hit max_tokens (100); ask for less at a time' },
+      { type: 'turn_end', reason: 'max_tokens', stopReason: 'max_tokens', text: '', requests: 1 },
+    );
+    c.runs[0].finish();
+    await shows('⚠ the response hit max_tokens (100); ask for less at a time');
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out()).not.toContain('output token limit');
+    expect(out().match(/max_tokens/g)).toHaveLength(1);
+  });
+
+  it('shows "Rejected" under a call the person refused, with what they told the model', async () => {
+    const { c, type, shows } = await start();
+    await type('clean', KEY.enter);
+    const start1 = {
+      type: 'tool_start' as const,
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command: 'rm -rf build' },
+      summary: '',
+      detail: 'rm -rf build',
+    };
+    c.emit(start1, {
+      type: 'approval_decision',
+      id: 't1',
+      decision: { kind: 'deny_with_message', message: 'use git clean' },
+      source: 'person',
+    });
+    c.emit({
+      type: 'tool_end',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      status: 'denied',
+      output: 'The person refused this call and said: use git clean',
+      durationMs: 1,
+    });
+    await shows('● Bash(rm -rf build)\n  ⎿ Rejected: use git clean');
+  });
+
   it('shows start-up notices and notice events in the transcript', async () => {
     const c = new FakeController();
     c.notices = ['web provider "brave" has no BRAVE_API_KEY; web search is off'];
@@ -109,15 +154,24 @@ describe('turns', () => {
     await shows('› x');
   });
 
-  it('takes Esc on the prompt as No without interrupting the turn', async () => {
-    const { c, type, shows } = await start();
-    await type('go', KEY.enter);
-    const answer = c.ask({ tool: 'bash', detail: 'ls' });
-    await shows('Allow this?');
-    await type(KEY.esc);
-    expect(await answer).toEqual({ kind: 'deny' });
-    expect(c.runs[0].signal.aborted).toBe(false);
-  });
+  for (const [name, key] of [
+    ['Esc', KEY.esc],
+    ['Ctrl+C', KEY.ctrlC],
+  ] as const) {
+    it(`takes ${name} on the prompt as "stop the turn" and gives the person the input`, async () => {
+      const { c, type, out, shows } = await start();
+      await type('go', KEY.enter);
+      const answer = c.ask({ tool: 'bash', detail: 'ls' }, c.runs[0].signal);
+      await shows('Allow this?');
+      await type(key);
+      await eventually(() => expect(c.runs[0].signal.aborted).toBe(true));
+      expect(await answer).toEqual({ kind: 'deny' });
+      await eventually(() => expect(out()).not.toContain('Allow this?'));
+      await type('next');
+      await shows('› next');
+      expect(status(out())).toContain('Enter send');
+    });
+  }
 
   it('withdraws the prompt as a deny when the turn is interrupted', async () => {
     const { c, type, out, shows } = await start();
@@ -226,7 +280,7 @@ describe('slash commands', () => {
     const { type, out, shows } = await start();
     await type('/c');
     await shows('/clear', '/cost', '/compact');
-    expect(out()).not.toContain('/model NAME');
+    expect(out()).not.toContain('/model [NAME]');
     await type('os', KEY.tab);
     await shows('› /cost');
   });
@@ -236,6 +290,25 @@ describe('slash commands', () => {
     await type('/clear', KEY.enter);
     await shows('Started a new conversation.');
     expect(c.cleared).toBe(1);
+  });
+
+  it('/model without a name opens a picker: arrows and Enter choose, Esc leaves the model as it was', async () => {
+    const { c, type, out, shows } = await start();
+    await type('/model', KEY.enter);
+    await shows('Model (now claude-test-1; /model NAME for any other)', '❯ 1. claude-test-1');
+    expect(out()).toContain('2. claude-opus-4-8  most capable (default)');
+    await type(KEY.esc);
+    await eventually(() => expect(out()).not.toContain('Model (now'));
+    expect(c.models).toEqual([]);
+    await type('/model', KEY.enter);
+    await shows('❯ 1. claude-test-1');
+    await type(KEY.down, KEY.down, KEY.enter);
+    await shows('Model set to claude-sonnet-4-6.');
+    expect(c.models).toEqual(['claude-sonnet-4-6']);
+    expect(status(out())).toContain('claude-sonnet-4-6 · ~/src/proj');
+    // The input has the keys again.
+    await type('x');
+    await shows('› x');
   });
 
   it('/model NAME changes the model, shown in the status line', async () => {
@@ -263,14 +336,13 @@ describe('slash commands', () => {
     );
   });
 
-  it('/cost names the models without a known price', async () => {
+  it('/cost says "price unknown" rather than $0.0000 when no model used has a known price', async () => {
     const c = new FakeController();
     c.spendValue = { dollars: 0, unpriced: ['claude-test-1'] };
-    const { type, shows } = await start(c);
+    const { type, out, shows } = await start(c);
     await type('/cost', KEY.enter);
-    await shows(
-      "cost:                $0.0000 (each request at its model's price; no price known for claude-test-1)",
-    );
+    await shows('cost:                price unknown (no price known for claude-test-1)');
+    expect(out()).not.toContain('$0.0000');
   });
 
   it('/compact FOCUS compacts with that focus and says what it freed', async () => {
@@ -306,6 +378,14 @@ describe('slash commands', () => {
     const { type, shows } = await start();
     await type('/tools', KEY.enter);
     await shows('Read      runs without asking', 'Bash      asks first', 'WebFetch  asks first');
+  });
+
+  it('/worktree warns that uncommitted changes stay in the tree the session came from', async () => {
+    const c = new FakeController();
+    c.worktreeUncommitted = 3;
+    const { type, shows } = await start(c);
+    await type('/worktree wip', KEY.enter);
+    await shows('Note: 3 uncommitted changes stay behind; the worktree starts from the last commit.');
   });
 
   it('/worktree NAME moves the session and shows the new path', async () => {

@@ -28,6 +28,7 @@ function prompt(request: ApprovalRequest, maxRows: number, columns: number) {
         request={request}
         displayName="Write"
         onDecision={() => {}}
+        onInterrupt={() => {}}
         maxRows={maxRows}
         columns={columns}
         onShowAll={(p) => shown.push(p)}

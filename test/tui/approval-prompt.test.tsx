@@ -33,9 +33,14 @@ const search: ApprovalRequest = {
 
 /** Renders the prompt, sends `keys` one write each, returns the decisions and the last frame. */
 async function answer(request: ApprovalRequest, displayName: string, ...keys: string[]) {
-  const decisions: Decision[] = [];
+  const decisions: (Decision | 'interrupt')[] = [];
   const app = render(
-    <ApprovalPrompt request={request} displayName={displayName} onDecision={(d) => decisions.push(d)} />,
+    <ApprovalPrompt
+      request={request}
+      displayName={displayName}
+      onDecision={(d) => decisions.push(d)}
+      onInterrupt={() => decisions.push('interrupt')}
+    />,
   );
   await mounted(app.stdin);
   for (const k of keys) {
@@ -73,10 +78,22 @@ describe('ApprovalPrompt', () => {
     expect((await answer(bash, 'Bash', KEY.up, KEY.up, KEY.enter)).decisions).toEqual([{ kind: 'deny' }]);
   });
 
-  it('takes y for yes once, n and Esc for no', async () => {
+  it('takes y for yes once and n for no; Esc and Ctrl+C stop the turn instead of answering', async () => {
     expect((await answer(bash, 'Bash', 'y')).decisions).toEqual([{ kind: 'allow_once' }]);
     expect((await answer(bash, 'Bash', 'n')).decisions).toEqual([{ kind: 'deny' }]);
-    expect((await answer(bash, 'Bash', KEY.esc)).decisions).toEqual([{ kind: 'deny' }]);
+    expect((await answer(bash, 'Bash', KEY.esc)).decisions).toEqual(['interrupt']);
+    expect((await answer(bash, 'Bash', KEY.ctrlC, 'y')).decisions).toEqual(['interrupt']);
+    // In the text box Esc goes back to the choices; Ctrl+C still stops the turn.
+    expect((await answer(bash, 'Bash', '5', 'ab', KEY.ctrlC)).decisions).toEqual(['interrupt']);
+    const { out } = await answer(bash, 'Bash');
+    expect(out()).toContain('n no · Esc interrupts');
+  });
+
+  it('moves the highlight to the choice a digit picks', async () => {
+    const { out, decisions } = await answer(bash, 'Bash', '5');
+    expect(decisions).toEqual([]);
+    expect(out()).toContain('❯ 5. No, and tell the model what to do instead');
+    expect(out()).not.toContain('❯ 1. Yes');
   });
 
   it('returns the text to tell the model with the refusal', async () => {
@@ -88,7 +105,7 @@ describe('ApprovalPrompt', () => {
     const { decisions, out } = await answer(bash, 'Bash', '5', 'abc', KEY.esc);
     expect(decisions).toEqual([]);
     await eventually(() => expect(out()).not.toContain('Tell the model:'));
-    expect(out()).toContain('❯ 1. Yes');
+    expect(out()).toContain('❯ 5. No, and tell the model what to do instead');
   });
 
   it('has no detail choice when the detail is not rememberable', async () => {

@@ -52,8 +52,8 @@ describe('colour', () => {
           <ToolCall item={{ ...edit, status: 'denied', output: 'refused' }} />
         </ThemeContext.Provider>,
       ).lastFrame() ?? '';
-    expect(warn(makeTheme('dark', false))).toContain('\u001B[33m  ⎿ refused');
-    expect(warn(makeTheme('light', false))).toContain('\u001B[35m  ⎿ refused');
+    expect(warn(makeTheme('dark', false))).toContain('\u001B[33m  ⎿ Rejected');
+    expect(warn(makeTheme('light', false))).toContain('\u001B[35m  ⎿ Rejected');
   });
 
   it('prints no colour code at all under NO_COLOR', () => {

@@ -70,7 +70,7 @@ describe('the command registry', () => {
   it('/help lists every command with its argument hint and description, then the keys', async () => {
     const lines = await infoLines('/help');
     expect(lines).toHaveLength(COMMANDS.length + 1 + KEY_HINTS.length);
-    expect(lines).toContain('/model NAME       use another model');
+    expect(lines).toContain('/model [NAME]     use another model (without NAME: pick one)');
     expect(lines).toContain('/worktree [NAME]  move the session into a new git worktree and branch');
     for (const c of COMMANDS)
       expect(
@@ -136,7 +136,10 @@ describe('while a turn runs', () => {
 
   it('runs the same command once the turn is over', async () => {
     const fake = new FakeController();
-    expect(await infoLines('/cle', fake)).toEqual(['Started a new conversation.']);
+    expect(await executeCommand('/cle', fake)).toEqual({
+      kind: 'cleared',
+      lines: ['Started a new conversation.'],
+    });
     expect(fake.cleared).toBe(1);
   });
 });
@@ -207,8 +210,12 @@ describe('executeCommand', () => {
       'cache read tokens:   0',
       'cache write tokens:  0',
       'web searches:        2',
-      "cost:                $0.0123 (each request at its model's price; no price known for claude-new-9)",
+      "cost:                $0.0123 (each request at its model's price; price unknown for claude-new-9)",
     ]);
+    c.spendValue = { dollars: 0, unpriced: ['claude-new-9'] };
+    expect((await infoLines('/cost', c)).at(-1)).toBe(
+      'cost:                price unknown (no price known for claude-new-9)',
+    );
   });
 });
 

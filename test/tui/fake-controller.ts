@@ -45,6 +45,9 @@ export class FakeController implements Controller {
   compactions: (string | undefined)[] = [];
   compactError: string | undefined;
   worktreeError: string | undefined;
+  worktreeUncommitted = 0;
+  /** Ctrl+G; absent unless a test sets it. */
+  editText?: (text: string) => { text: string } | { error: string };
   usageValue = usageOf();
   spendValue: Spend = { dollars: 0, unpriced: [] };
   toolList: ToolInfo[] = [
@@ -187,11 +190,11 @@ export class FakeController implements Controller {
     return this.resumeReport;
   }
 
-  async worktree(name?: string): Promise<{ path: string; branch: string }> {
+  async worktree(name?: string): Promise<{ path: string; branch: string; uncommitted: number }> {
     this.worktreeNames.push(name);
     if (this.worktreeError) throw new Error(this.worktreeError);
     const branch = name ?? 'codey-1';
     this.workspace = `/home/ann/src/proj-worktrees/${branch}`;
-    return { path: this.workspace, branch };
+    return { path: this.workspace, branch, uncommitted: this.worktreeUncommitted };
   }
 }

@@ -30,3 +30,12 @@ describe('input editing', () => {
     expect(e.killToEnd({ ...s, cursor: 3 })).toEqual({ value: 'one\nthree', cursor: 3 });
   });
 });
+
+describe('expandTabs', () => {
+  it('moves to the next stop of 4 columns, counting from the cursor column on the first line', () => {
+    expect(e.expandTabs('\tx')).toBe('    x');
+    expect(e.expandTabs('ab\tc\n\td', 0)).toBe('ab  c\n    d');
+    expect(e.expandTabs('\ty', 3)).toBe(' y');
+    expect(e.insert({ value: 'abc', cursor: 3 }, '\t!')).toEqual({ value: 'abc !', cursor: 5 });
+  });
+});

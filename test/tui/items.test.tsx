@@ -131,9 +131,13 @@ describe('generic tool view', () => {
     expect(show(tool({ status: 'error', output: 'no file src/a.ts; did you mean src/b.ts?' }))).toBe(
       '\n● Read(src/a.ts)\n  ⎿ no file src/a.ts; did you mean src/b.ts?',
     );
+    // The person reads "Rejected"; the longer refusal text is for the model.
     expect(show(tool({ status: 'denied', output: 'The person refused this call.' }))).toBe(
-      '\n● Read(src/a.ts)\n  ⎿ The person refused this call.',
+      '\n● Read(src/a.ts)\n  ⎿ Rejected',
     );
+    expect(
+      show(tool({ status: 'denied', output: 'The person refused…', rejectedWith: 'use git clean' })),
+    ).toBe('\n● Read(src/a.ts)\n  ⎿ Rejected: use git clean');
     expect(show(tool({ status: 'interrupted' }))).toBe('\n● Read(src/a.ts)\n  ⎿ Interrupted');
     expect(show(tool({ note: 'allowed by rule read_file', output: 'x' }))).toBe(
       '\n● Read(src/a.ts)\n  ⎿ allowed by rule read_file\n  ⎿ x',

@@ -118,7 +118,7 @@ describe('a tall approval prompt', () => {
     expect(screen).toContain('export const line1 = 1;');
     expect(screen).toMatch(/\+\d+ more lines, press d to see all/);
     expect(screen).toContain('1. Yes');
-    expect(screen).toContain('n or Esc no');
+    expect(screen).toContain('n no · Esc interrupts');
     expectNothingLost(t.vt);
     expect(t.all()).toContain('I will write the notes file now.');
 

@@ -108,6 +108,11 @@ describe('shell view', () => {
     expect(out).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Bash\(npm test\) \d\.\ds\n {2}⎿ compiling…$/);
   });
 
+  it('keeps what an interrupted command printed on screen', () => {
+    const out = show({ ...bash, status: 'interrupted', progress: 'step 1 ok\nstep 2 ok\n' });
+    expect(out).toBe('● Bash(npm test)\n  ⎿ Interrupted\n  ⎿ step 1 ok\n    step 2 ok');
+  });
+
   it('shows a short successful run whole', () => {
     expect(show({ ...bash, output: 'ok\n', display: shell(0), durationMs: 2500 })).toBe(
       '● Bash(npm test) 2.5s\n  ⎿ ok\n    exit 0',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events';
-import { initialTranscript, reduceTranscript, type TranscriptAction } from '../../src/tui/transcript-state';
+import {
+  PROGRESS_KEEP_CHARS,
+  initialTranscript,
+  reduceTranscript,
+  type TranscriptAction,
+} from '../../src/tui/transcript-state';
 import { usageOf } from './fake-controller';
 
 const run = (actions: TranscriptAction[], now = 1000) => reduceTranscript(initialTranscript(), actions, now);
@@ -106,6 +111,20 @@ describe('reduceTranscript', () => {
     expect(s3.done[0]).toMatchObject({ kind: 'tool', status: 'done', output: 'a\nb', durationMs: 12 });
   });
 
+  it("adds up a tool's progress, keeping its tail, and keeps it when the turn is interrupted", () => {
+    const s1 = run([
+      toolStart('t1'),
+      { type: 'tool_progress', id: 't1', message: 'one\n' },
+      { type: 'tool_progress', id: 't1', message: 'two\n' },
+    ]);
+    expect(s1.live[0]).toMatchObject({ progress: 'one\ntwo\n' });
+    const long = `${'x'.repeat(PROGRESS_KEEP_CHARS)}\nlast line\n`;
+    const s2 = reduceTranscript(s1, [{ type: 'tool_progress', id: 't1', message: long }], 5);
+    expect(s2.live[0]).toMatchObject({ progress: 'last line\n' });
+    const s3 = reduceTranscript(s1, [{ type: 'settle' }], 6);
+    expect(s3.done[0]).toMatchObject({ status: 'interrupted', progress: 'one\ntwo\n' });
+  });
+
   it('keeps transcript order: a finished item waits behind a running one', () => {
     const s1 = run([toolStart('a'), toolStart('b'), toolEnd('b')]);
     expect(s1.done).toEqual([]);
@@ -150,13 +169,13 @@ describe('reduceTranscript', () => {
   it('turns notices, retries, errors and slash-command output into items', () => {
     const s = run([
       { type: 'notice', level: 'info', message: 'hello' },
-      { type: 'retry', attempt: 2, delayMs: 1500, reason: 'overloaded' },
+      { type: 'retry', attempt: 2, delayMs: 1500, reason: 'overloaded', attempts: 4 },
       { type: 'error', message: 'boom' },
       { type: 'info', title: 'Tools', lines: ['Bash'] },
     ]);
     expect(s.done.map((i) => i.kind)).toEqual(['notice', 'notice', 'error', 'info']);
     expect(s.done[1]).toMatchObject({
-      text: 'The response was cut off (overloaded); retrying in 1.5s (attempt 2).',
+      text: 'The response was cut off (overloaded). Retrying in 1.5 s (attempt 3 of 4).',
     });
   });
 
@@ -252,7 +271,7 @@ describe('a stream retried mid-response', () => {
     expect(texts(s)).toEqual(['The whole answer.']);
     const notice = s.done.find((i) => i.kind === 'notice');
     expect(notice && notice.kind === 'notice' && notice.text).toBe(
-      'The response was cut off (stream cut); retrying in 1.0s (attempt 1).',
+      'The response was cut off (stream cut). Retrying in 1 s (attempt 2).',
     );
   });
 
