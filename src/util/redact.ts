@@ -37,8 +37,8 @@ export interface RedactingStream {
 
 /**
  * {@link redactor} for text that arrives in pieces (a command's output, a few characters at a
- * time). Each piece is released once no secret can straddle it: the stream holds back a tail one
- * character shorter than the longest secret, and any key-shaped run at the end (up to 4,096
+ * time). Each piece is released once no secret can straddle it: the stream holds back only the end
+ * that could be the start of a secret (so ordinary text is not delayed), and any key-shaped run at the end (up to 4,096
  * characters), so a redactor further down (the session log's, `-p`'s) also sees such a run whole.
  * The concatenation of everything returned equals the redaction of the whole text.
  */
@@ -48,12 +48,24 @@ export function redactingStream(
 ): RedactingStream {
   const list = secretsOf(secrets);
   const redact = redactor(list, opts);
-  const hold = Math.max(0, ...list.map((s) => s.length - 1));
+  /** Length of the longest end of `buf` that is the start of a secret (a secret may go on there). */
+  const heldFor = (text: string): number => {
+    let held = 0;
+    for (const s of list) {
+      for (let k = Math.min(s.length - 1, text.length); k > held; k--) {
+        if (text.endsWith(s.slice(0, k))) {
+          held = k;
+          break;
+        }
+      }
+    }
+    return held;
+  };
   let buf = '';
   return {
     push(piece) {
       buf += piece;
-      let cut = buf.length - hold;
+      let cut = buf.length - heldFor(buf);
       const tail = KEY_SHAPE_TAIL.exec(buf);
       if (tail && buf.length - tail.index <= MAX_HELD_KEY_CHARS) cut = Math.min(cut, tail.index);
       if (/[\ud800-\udbff]/.test(buf.charAt(cut - 1))) cut--; // keep a surrogate pair together
