@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -82,6 +82,9 @@ function printInPieces(pieces: string[]): string {
 
 const lastResult = (f: FakeAnthropic, i: number) =>
   (f.messageRequests[i].body.messages!.at(-1)!.content as { type: string; content: string }[])[0];
+
+/** git on PATH; without it the /worktree test skips, except under CI (which installs it). */
+const hasGit = spawnSync('git', ['--version'], { stdio: 'ignore' }).status === 0;
 
 describe('the app on the real agent', () => {
   it('streams text, asks for bash, runs it once approved, and shows the result', async () => {
@@ -240,29 +243,32 @@ describe('the app on the real agent', () => {
     );
   });
 
-  it('/worktree moves the session: the next edit lands in the worktree, not the main tree', async () => {
-    const t = await start({ git: true });
-    await t.type('/worktree feature', KEY.enter);
-    const wt = join(t.work, '.codey', 'worktrees', 'feature');
-    await t.shows('feature');
-    await eventually(() => expect(existsSync(join(wt, 'a.txt'))).toBe(true));
-    t.fake.enqueue(
-      reply.toolUse('edit_file', { path: 'a.txt', old_string: 'one', new_string: 'two' }),
-      reply.text('Edited.'),
-    );
-    await t.type('change one to two', KEY.enter);
-    await t.shows('Yes, always for');
-    await t.type(KEY.enter);
-    await t.shows('Edited.');
-    expect(await readFile(join(wt, 'a.txt'), 'utf8')).toBe('two\n');
-    expect(await readFile(join(t.work, 'a.txt'), 'utf8')).toBe('one\n');
-    const system = (t.fake.messageRequests[0].body as { system: { text: string }[] }).system[0].text;
-    expect(system).toContain(wt);
-    const branch = execFileSync('git', ['branch', '--show-current'], { cwd: wt }).toString().trim();
-    expect(branch).toBe('codey/feature');
-    // The worktree stays out of the main tree's status.
-    expect(execFileSync('git', ['status', '--porcelain'], { cwd: t.work }).toString()).toBe('');
-  });
+  it.skipIf(!hasGit && process.env.CI !== 'true')(
+    '/worktree moves the session: the next edit lands in the worktree, not the main tree',
+    async () => {
+      const t = await start({ git: true });
+      await t.type('/worktree feature', KEY.enter);
+      const wt = join(t.work, '.codey', 'worktrees', 'feature');
+      await t.shows('feature');
+      await eventually(() => expect(existsSync(join(wt, 'a.txt'))).toBe(true));
+      t.fake.enqueue(
+        reply.toolUse('edit_file', { path: 'a.txt', old_string: 'one', new_string: 'two' }),
+        reply.text('Edited.'),
+      );
+      await t.type('change one to two', KEY.enter);
+      await t.shows('Yes, always for');
+      await t.type(KEY.enter);
+      await t.shows('Edited.');
+      expect(await readFile(join(wt, 'a.txt'), 'utf8')).toBe('two\n');
+      expect(await readFile(join(t.work, 'a.txt'), 'utf8')).toBe('one\n');
+      const system = (t.fake.messageRequests[0].body as { system: { text: string }[] }).system[0].text;
+      expect(system).toContain(wt);
+      const branch = execFileSync('git', ['branch', '--show-current'], { cwd: wt }).toString().trim();
+      expect(branch).toBe('codey/feature');
+      // The worktree stays out of the main tree's status.
+      expect(execFileSync('git', ['status', '--porcelain'], { cwd: t.work }).toString()).toBe('');
+    },
+  );
 });
 
 describe('a prompt on the command line', () => {
