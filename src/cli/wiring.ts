@@ -5,6 +5,7 @@ import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../util/redact';
+import { secretValues } from '../util/secrets';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
 
@@ -20,13 +21,7 @@ export function credentials(
 
 /** codey's own keys (the API key in force, the provider keys): kept out of every output. */
 export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
-  return [
-    credentials(s, env).key,
-    env.ANTHROPIC_API_KEY,
-    env.ANTHROPIC_AUTH_TOKEN,
-    env.BRAVE_API_KEY,
-    env.TAVILY_API_KEY,
-  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+  return secretValues(env, [credentials(s, env).key]);
 }
 
 /** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */

@@ -1,5 +1,5 @@
 import type { Skill } from '../skills/skill';
-import { childEnv } from '../web/secret-env';
+import { childEnv } from '../util/secrets';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
 import type { JsonSchemaParams, Tool } from './tool';

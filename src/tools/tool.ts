@@ -42,7 +42,7 @@ export interface ToolContext {
   state: ToolState;
   /**
    * The environment a child process gets (bash, rg): the host's environment with codey's own keys
-   * already removed (`childEnv`, src/web/secret-env). Tools never read `process.env`.
+   * already removed (`childEnv`, src/util/secrets). Tools never read `process.env`.
    */
   env: Readonly<Record<string, string>>;
   /**

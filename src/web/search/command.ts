@@ -5,7 +5,7 @@
  * JSON array of `{ title, href, body }`, prints errors and "No results found." on stdout with exit
  * code 0, and exits 2 on a usage error (click).
  */
-import { childEnv } from '../secret-env';
+import { childEnv } from '../../util/secrets';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
