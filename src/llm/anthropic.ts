@@ -1,7 +1,8 @@
 import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Dispatcher } from 'undici';
-import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, redact, requestTooLarge } from './errors';
+import { redactor } from '../util/redact';
+import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, requestTooLarge } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { buildRequest } from './request';
 import type {
@@ -183,7 +184,7 @@ export class AnthropicClient implements LlmClient {
    */
   #explain(e: LlmError, raw: unknown): LlmError {
     if (!this.#route.proxied) return e;
-    const secrets = [this.#opts.apiKey, ...this.#route.secrets];
+    const redact = redactor([this.#opts.apiKey, ...this.#route.secrets]);
     const r = raw as { status?: number; error?: { error?: { type?: string; message?: string } } };
     if (r?.error?.error?.type === PROXY_ERROR) {
       return new LlmError(
@@ -192,7 +193,6 @@ export class AnthropicClient implements LlmClient {
             (r.status === 407
               ? 'Check the user name and password in the proxy URL.'
               : "Check the proxy's settings, or list the API's host in NO_PROXY."),
-          secrets,
         ),
         r.status !== undefined && r.status < 500 ? 'fatal' : 'transient',
         r.status,
@@ -208,7 +208,6 @@ export class AnthropicClient implements LlmClient {
     return new LlmError(
       redact(
         `${e.message} A proxy is set (HTTPS_PROXY / HTTP_PROXY)${why}: check that it is up and lets codey through, or list the API's host in NO_PROXY.`,
-        secrets,
       ),
       e.kind,
     );
