@@ -10,7 +10,7 @@ import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
-import { removeStaleTempFiles } from '../tools/atomic-write';
+import { removeStaleTempFiles } from '../util/atomic-write';
 import {
   anthropicFor,
   hostedToolsFor,

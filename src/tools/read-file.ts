@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { recordVersion, versionOf } from './file-version';
+import { versionOf } from '../util/file-version';
+import { recordVersion } from './file-version';
 import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine, splitLines } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
