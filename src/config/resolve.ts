@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonObject, type JsonFileError } from '../util/json-file';
 import {
   ENV_NAMES,
   SETTING_KEYS,
@@ -70,30 +70,21 @@ function fromEnv(key: SettingKey, text: string): unknown {
 }
 
 async function readUserFile(path: string): Promise<Raw | undefined> {
-  let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    return await readJsonObject(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`cannot read ${path}: ${(err as Error).message}`, path);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
+    const e = err as JsonFileError;
+    if (e.kind === 'read') throw new ConfigError(`cannot read ${path}: ${e.message}`, path);
+    if (e.kind === 'syntax')
+      throw new ConfigError(
+        `${path} is not valid JSON (${e.message}); fix the file or remove it, then run codey again`,
+        path,
+      );
     throw new ConfigError(
-      `${path} is not valid JSON (${(err as Error).message}); fix the file or remove it, then run codey again`,
+      `${path} holds ${e.found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
       path,
     );
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    const found = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
-    throw new ConfigError(
-      `${path} holds ${found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
-      path,
-    );
-  }
-  return data as Raw;
 }
 
 /** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */

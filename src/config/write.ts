@@ -3,9 +3,10 @@
  * always left with mode 0600 and its folder is created 0700. The write is atomic (src/util/atomic-write),
  * so a crash leaves the old file or the new one, never half of either.
  */
-import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write';
+import { readJsonObject, type JsonFileError } from '../util/json-file';
 import { ConfigError } from './errors';
 import { fileSchema } from './schema';
 
@@ -18,29 +19,16 @@ type Raw = Record<string, unknown>;
 
 /** The JSON object in `file`, `{}` when there is no file. */
 async function readObject(file: string, shown: string): Promise<Raw> {
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    return (await readJsonObject(file)) ?? {};
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError(`cannot read ${shown}: ${(err as Error).message}`, shown);
+    const e = err as JsonFileError;
+    const fix = 'it was left unchanged. Fix the file or remove it, then run `codey setup` again';
+    if (e.kind === 'read') throw new ConfigError(`cannot read ${shown}: ${e.message}`, shown);
+    if (e.kind === 'syntax')
+      throw new ConfigError(`${shown} is not valid JSON (${e.message}); ${fix}`, shown);
+    throw new ConfigError(`${shown} does not hold a JSON object; ${fix}`, shown);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new ConfigError(
-      `${shown} is not valid JSON (${(err as Error).message}); it was left unchanged. Fix the file or remove it, then run \`codey setup\` again`,
-      shown,
-    );
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new ConfigError(
-      `${shown} does not hold a JSON object; it was left unchanged. Fix the file or remove it, then run \`codey setup\` again`,
-      shown,
-    );
-  }
-  return data as Raw;
 }
 
 /**
