@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { isReadOnlyMode, writeFileAtomic } from '../util/atomic-write';
+import { splitLines } from '../util/text';
 import { readOnlyMessage } from './read-only';
 import { FILE_CHANGED, sameVersion, versionOf, type FileVersion } from '../util/file-version';
 import { recordVersion, seenVersion } from './file-version';
@@ -11,7 +12,6 @@ import {
   encodeText,
   looksBinary,
   numberLine,
-  splitLines,
   type TextEncoding,
 } from './text-file';
 import { defineTool, ToolError, type ToolContext } from './tool';

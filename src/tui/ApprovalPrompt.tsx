@@ -2,7 +2,7 @@ import { FileDiff } from './FileDiff';
 import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../approval/types';
-import { splitLines } from './format';
+import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 
@@ -86,7 +86,7 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
     decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
   };
   // One line of text: a paste's line breaks become spaces.
-  const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+  const withoutBreaks = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
   useKeys((input, key) => {
     const c = current.current;
@@ -96,13 +96,13 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
       return;
     }
     if (msg !== undefined) {
-      if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
+      if (c.pasting) setMessage(msg + withoutBreaks(key.return ? ' ' : input));
       else if (key.escape) setMessage(undefined);
       else if (key.return) send(msg);
       else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
       // As in the main input: typed text that arrived with its Enter is sent at once.
       else if (!key.ctrl && !key.meta && endsWithEnter(input)) send(msg + input.slice(0, -1));
-      else if (!key.ctrl && !key.meta && input) setMessage(msg + oneLine(input));
+      else if (!key.ctrl && !key.meta && input) setMessage(msg + withoutBreaks(input));
       return;
     }
     if (key.escape || input === 'n' || input === 'N' || (key.ctrl && input === 'c')) decide({ kind: 'deny' });
