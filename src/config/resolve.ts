@@ -1,6 +1,7 @@
 import { readJsonObject, type JsonFileError } from '../util/json-file';
 import {
   ENV_NAMES,
+  fromEnv,
   SETTING_KEYS,
   SETTING_META,
   settingSchemas,
@@ -35,38 +36,6 @@ export interface ResolveInput {
   cwd: string;
   /** Override the user file path (tests). */
   userFile?: string;
-}
-
-/** Parse an environment string into the JSON type the schema expects. */
-function fromEnv(key: SettingKey, text: string): unknown {
-  const s = text.trim();
-  switch (key) {
-    case 'max_tokens':
-    case 'max_turns':
-    case 'web_max_uses':
-      return /^\d+$/.test(s) ? Number(s) : s;
-    case 'allow':
-    case 'deny':
-      if (s.startsWith('[')) {
-        try {
-          return JSON.parse(s);
-        } catch {
-          return s;
-        }
-      }
-      return [s]; // comma-separated; split like --allow
-    case 'web_command':
-      if (s.startsWith('[')) {
-        try {
-          return JSON.parse(s);
-        } catch {
-          return s;
-        }
-      }
-      return s.split(/\s+/).filter(Boolean);
-    default:
-      return s;
-  }
 }
 
 async function readUserFile(path: string): Promise<Raw | undefined> {
@@ -118,7 +87,7 @@ export async function resolveSettings(
     for (const name of ENV_NAMES[key] ?? []) {
       const v = env[name];
       if (v !== undefined && v !== '') {
-        envRaw[key] = fromEnv(key, v);
+        envRaw[key] = fromEnv(settingSchemas[key], v, SETTING_META[key].envList);
         break;
       }
     }

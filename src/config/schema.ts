@@ -83,6 +83,11 @@ export interface SettingMeta<T> {
   project: ProjectRule<T>;
   /** A list setting whose values from every place are combined (lowest place first), not replaced. */
   merge?: true;
+  /**
+   * How a list setting's environment value that is not a JSON array becomes a list: `words`, split at
+   * whitespace (an argv); unset, the whole value is one item (allow rules split it at commas later).
+   */
+  envList?: 'words';
 }
 
 const WEB_FETCH_RANK = { none: 0, local: 1, hosted: 2 } as const;
@@ -132,6 +137,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   web_command: {
     env: ['CODEY_WEB_COMMAND'],
+    envList: 'words',
     project: { may: 'never', why: 'a repository may not choose a command codey runs' },
   },
   web_fetch: {
@@ -174,3 +180,38 @@ export const USER_ONLY_KEYS: readonly SettingKey[] = SETTING_KEYS.filter(
 export const ENV_NAMES: Partial<Record<SettingKey, readonly string[]>> = Object.fromEntries(
   SETTING_KEYS.flatMap((k) => (SETTING_META[k].env ? [[k, SETTING_META[k].env]] : [])),
 );
+
+/** The JSON type a schema takes under its `default` and `optional` wrappers (`number`, `array`…). */
+function baseType(schema: z.ZodType): string {
+  let s = schema;
+  while (s.def.type === 'default' || s.def.type === 'optional')
+    s = (s.def as unknown as { innerType: z.ZodType }).innerType;
+  return s.def.type;
+}
+
+/**
+ * An environment variable's text as the JSON value `schema` expects, chosen by the schema's type: a
+ * number from digits (`"12"` → 12), a list from a JSON array or else as `envList` says, anything else
+ * the trimmed text. A text that does not fit is passed on as it is, so the schema refuses it with a
+ * notice.
+ */
+export function fromEnv(schema: z.ZodType, text: string, envList?: 'words'): unknown {
+  const s = text.trim();
+  switch (baseType(schema)) {
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
+    case 'boolean':
+      return /^(true|1|yes|on)$/i.test(s) ? true : /^(false|0|no|off)$/i.test(s) ? false : s;
+    case 'array':
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s);
+        } catch {
+          return s;
+        }
+      }
+      return envList === 'words' ? s.split(/\s+/).filter(Boolean) : [s];
+    default:
+      return s;
+  }
+}
