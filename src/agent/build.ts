@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Policy } from '../approval/policy';
 import { redactor } from '../util/redact';
+import type { Effort, ThinkingMode } from '../util/shapes';
 import type { LlmClient } from '../llm/types';
 import { toolsIn, type ToolSettings } from '../tools/factory';
 import type { ToolState } from '../tools/tool';
@@ -36,8 +37,8 @@ export interface AgentSpec {
   env: Readonly<Record<string, string | undefined>>;
   policy: Policy;
   model: string;
-  thinking: 'auto' | 'adaptive' | 'off';
-  effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  thinking: ThinkingMode;
+  effort?: Effort;
   limits: TurnLimits;
   /** Server tool definitions (hosted search/fetch); default none. */
   hostedTools?: readonly Record<string, unknown>[];

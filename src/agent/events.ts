@@ -1,17 +1,10 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
+import type { Usage } from '../util/shapes';
 
 export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 
-/** Token counts as the Messages API reports them (`usage`), summed over requests. */
-export interface Usage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens: number;
-  cache_creation_input_tokens: number;
-  /** Hosted searches (`usage.server_tool_use.web_search_requests`). */
-  web_search_requests: number;
-}
+export type { Usage } from '../util/shapes';
 
 export const emptyUsage = (): Usage => ({
   input_tokens: 0,

@@ -5,6 +5,7 @@ import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
 import { redactingStream } from '../util/redact';
+import type { Effort, ThinkingMode } from '../util/shapes';
 import type { Conversation } from './conversation';
 import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
 import {
@@ -47,8 +48,8 @@ export interface AgentDeps {
   readonly policy: Policy;
   readonly system: string;
   readonly model: string;
-  readonly thinking: 'auto' | 'adaptive' | 'off';
-  readonly effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  readonly thinking: ThinkingMode;
+  readonly effort?: Effort;
   readonly limits: TurnLimits;
   /** Server tool definitions (hosted search/fetch), constant for the session. */
   readonly hostedTools: readonly Record<string, unknown>[];

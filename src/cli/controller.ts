@@ -1,5 +1,5 @@
 import { withChanges } from '../agent/build';
-import type { AgentEvent, Usage } from '../agent/events';
+import type { AgentEvent, ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
@@ -75,7 +75,7 @@ export class SessionController implements Controller {
     await this.#running?.catch(() => {});
   }
 
-  setApprovalHandler(handler: Parameters<Controller['setApprovalHandler']>[0]): void {
+  setApprovalHandler(handler: ApprovalCallback): void {
     this.#s.deps = withChanges(this.#s.deps, { requestApproval: handler });
   }
 

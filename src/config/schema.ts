@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EFFORTS, THINKING_MODES, WEB_FETCH_MODES, WEB_PROVIDERS } from '../util/shapes';
 
 /**
  * The one schema for codey's settings (DESIGN.md "Config"): file format, defaults and sanitising.
@@ -8,8 +9,7 @@ import { z } from 'zod';
 /** Default model: a current Claude model id. */
 export const DEFAULT_MODEL = 'claude-opus-4-8';
 
-export const WEB_PROVIDERS = ['none', 'command', 'brave', 'tavily', 'searxng', 'hosted'] as const;
-export type WebProvider = (typeof WEB_PROVIDERS)[number];
+export { WEB_PROVIDERS, type WebProvider } from '../util/shapes';
 
 /** Each setting's schema and default. An invalid value falls back down the ladder to the default. */
 export const settingSchemas = {
@@ -21,9 +21,9 @@ export const settingSchemas = {
   /** Output token cap per request (tokens). */
   max_tokens: z.number().int().min(1).max(256_000).default(32_000),
   /** `output_config.effort` (Messages API); unset sends nothing. */
-  effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).optional(),
+  effort: z.enum(EFFORTS).optional(),
   /** `auto`: adaptive thinking on models known to support it; `adaptive`: always; `off`: never. */
-  thinking: z.enum(['auto', 'adaptive', 'off']).default('auto'),
+  thinking: z.enum(THINKING_MODES).default('auto'),
   /** Most model requests in one user turn. */
   max_turns: z.number().int().min(1).max(10_000).default(100),
   /** Approval rules that allow without asking (see README, "Approval"). */
@@ -34,7 +34,7 @@ export const settingSchemas = {
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
   web_command: z.array(z.string().min(1)).min(1).optional(),
   /** Where web_fetch runs with hosted search: `local` (jailed, approvable), `hosted`, `none`. */
-  web_fetch: z.enum(['local', 'hosted', 'none']).default('local'),
+  web_fetch: z.enum(WEB_FETCH_MODES).default('local'),
   /** Hosted search tool version, e.g. `web_search_20250305`; unset: chosen from the model. */
   web_search_version: z
     .string()

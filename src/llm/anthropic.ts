@@ -2,18 +2,11 @@ import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Dispatcher } from 'undici';
 import { redactor } from '../util/redact';
+import type { Usage } from '../util/shapes';
 import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, requestTooLarge } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { buildRequest } from './request';
-import type {
-  ContentBlock,
-  LlmClient,
-  LlmEvent,
-  LlmRequest,
-  LlmResponse,
-  ResponseUsage,
-  StopDetails,
-} from './types';
+import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, StopDetails } from './types';
 
 export interface AnthropicClientOptions {
   apiKey?: string;
@@ -262,7 +255,7 @@ class Accumulator {
   #blocks: (ContentBlock & { _json?: string })[] = [];
   #stop: string | null = null;
   #stopDetails: StopDetails | null = null;
-  #usage: ResponseUsage = {
+  #usage: Usage = {
     input_tokens: 0,
     output_tokens: 0,
     cache_read_input_tokens: 0,

@@ -3,8 +3,7 @@
  * The app renders the events it receives and answers approval requests; it never calls the model or
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
-import type { ApprovalRequest, Decision } from '../approval/types';
-import type { AgentEvent, Usage } from '../agent/events';
+import type { AgentEvent, ApprovalCallback, Usage } from '../agent/events';
 
 /** What the session has spent so far, for `/cost`. */
 export interface Spend {
@@ -26,9 +25,6 @@ export interface ToolInfo {
   /** Whether the policy asks the person before it runs (read-only tools never ask). */
   asks: boolean;
 }
-
-/** Asks the person; resolves with their answer. The signal aborts when the turn is interrupted. */
-export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
 
 /**
  * What a slash command may do to the session (DESIGN.md, "Commands"): the narrow port commands run
@@ -73,5 +69,5 @@ export interface Controller extends SessionPort {
    */
   run(prompt: string, signal: AbortSignal): Promise<void>;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
-  setApprovalHandler(handler: ApprovalHandler): void;
+  setApprovalHandler(handler: ApprovalCallback): void;
 }

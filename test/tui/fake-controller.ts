@@ -1,6 +1,7 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
-import type { ApprovalHandler, Controller, Spend, ToolInfo } from '../../src/tui/controller';
+import type { ApprovalCallback } from '../../src/agent/events';
+import type { Controller, Spend, ToolInfo } from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,
@@ -40,7 +41,7 @@ export class FakeController implements Controller {
     { name: 'web_fetch', displayName: 'WebFetch', asks: true },
   ];
   private listeners = new Set<(e: AgentEvent) => void>();
-  private handler: ApprovalHandler | undefined;
+  private handler: ApprovalCallback | undefined;
 
   constructor(historyFile = '/nonexistent/codey-test/history.jsonl') {
     this.historyFile = historyFile;
@@ -85,7 +86,7 @@ export class FakeController implements Controller {
     this.runs[this.runs.length - 1]?.finish();
   }
 
-  setApprovalHandler(handler: ApprovalHandler): void {
+  setApprovalHandler(handler: ApprovalCallback): void {
     this.handler = handler;
   }
 
