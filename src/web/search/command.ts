@@ -24,7 +24,7 @@ export const DEFAULT_COMMAND: readonly string[] = [
   '-o',
   '{out}',
 ];
-/** Time a search command may run before it is killed, in ms (issue 3). */
+/** Time a search command may run before it is killed, in ms. */
 export const COMMAND_TIMEOUT_MS = 20_000;
 /** Most bytes read from the command's stdout or its results file. */
 export const MAX_COMMAND_OUTPUT_BYTES = 4 * 1024 * 1024;
