@@ -1,8 +1,31 @@
 /**
- * Shapes that more than one layer names: the Messages API's client tool definition and token usage
+ * Shapes that more than one layer names: how a tool call is described for approval (tools give it,
+ * approval decides on it), the Messages API's client tool definition and token usage
  * (tools build definitions, llm sends them; llm reads usage, agent sums it), the thinking and effort
  * choices (config, agent, llm), and the web providers and fetch modes (config, web, tools, llm).
  */
+
+/** How a call is shown to the person and matched by approval rules (a tool's `describe`). */
+export interface ToolCallDescription {
+  /** One line, e.g. "Run: npm test" or "Fetch https://docs.python.org/3/". */
+  summary: string;
+  /** The thing a rule can match: the command, the URL, the query, the path. */
+  detail: string;
+  /**
+   * Whether "always allow this detail" makes sense (false for a search query). `noun` names the
+   * detail in that choice ("this command", "this URL"); default "this exact call".
+   */
+  rememberable: boolean;
+  noun?: string;
+  /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
+  domain?: string;
+  /**
+   * A change to a path codey guards (`.git/`, `package.json`, codey's own config files, in any
+   * case): no rule allows it except an exact rule for this very detail, so a broad `write_file` rule
+   * cannot rewrite git hooks or grant codey new permissions.
+   */
+  protected?: boolean;
+}
 
 /** A client tool definition as the Messages API takes it (a `tools[]` entry). */
 export interface ToolDefinition {
