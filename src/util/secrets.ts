@@ -1,3 +1,5 @@
+import { PROVIDER_ENV } from './shapes';
+
 /**
  * Environment variables that hold codey's own secrets (the one list: {@link childEnv} removes them,
  * {@link secretValues} gives their values to the redactor). Child processes (the search command, the bash
@@ -8,8 +10,8 @@ export const SECRET_ENV_NAMES = [
   'ANTHROPIC_API_KEY',
   'ANTHROPIC_AUTH_TOKEN',
   'CODEY_API_KEY',
-  'BRAVE_API_KEY',
-  'TAVILY_API_KEY',
+  PROVIDER_ENV.brave,
+  PROVIDER_ENV.tavily,
 ] as const;
 
 /**

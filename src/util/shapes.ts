@@ -56,6 +56,13 @@ export type Effort = (typeof EFFORTS)[number];
 export const WEB_PROVIDERS = ['none', 'command', 'brave', 'tavily', 'searxng', 'hosted'] as const;
 export type WebProvider = (typeof WEB_PROVIDERS)[number];
 
+/** The variable each search provider reads: the Brave and Tavily keys, the SearXNG instance URL. */
+export const PROVIDER_ENV = {
+  brave: 'BRAVE_API_KEY',
+  tavily: 'TAVILY_API_KEY',
+  searxng: 'WEB_SEARCH_URL',
+} as const satisfies Partial<Record<WebProvider, string>>;
+
 /** Where web_fetch runs: `local` (jailed, approvable), `hosted` (beside hosted search), `none`. */
 export const WEB_FETCH_MODES = ['local', 'hosted', 'none'] as const;
 export type WebFetchMode = (typeof WEB_FETCH_MODES)[number];
