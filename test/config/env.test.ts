@@ -10,6 +10,13 @@ describe('environment values are coerced by the schema type, not by the key', ()
     expect(fromEnv(z.number().default(3), '7')).toBe(7);
   });
 
+  it('a yes/no setting takes true/false, 1/0, yes/no, on/off', () => {
+    const flag = z.boolean().default(false);
+    expect([' true', 'ON', '1', 'yes'].map((t) => fromEnv(flag, t))).toEqual([true, true, true, true]);
+    expect(['false', 'off', '0', 'No'].map((t) => fromEnv(flag, t))).toEqual([false, false, false, false]);
+    expect(flag.safeParse(fromEnv(flag, 'maybe')).success).toBe(false);
+  });
+
   it('a list takes a JSON array, else one item, or words where the setting says so', () => {
     const list = z.array(z.string()).default([]);
     expect(fromEnv(list, '["a b","c"]')).toEqual(['a b', 'c']);
