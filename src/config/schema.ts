@@ -192,9 +192,8 @@ function baseType(schema: z.ZodType): string {
 /**
  * An environment variable's text as the JSON value `schema` expects, chosen by the schema's type: a
  * number from digits (`"12"` → 12), yes/no from true/false, 1/0, yes/no or on/off, a list from a JSON
- * array or else as `envList` says, anything else
- * the trimmed text. A text that does not fit is passed on as it is, so the schema refuses it with a
- * notice.
+ * array or else as `envList` says, anything else the trimmed text. A text that does not fit is passed
+ * on as it is, so the schema refuses it with a notice.
  */
 export function fromEnv(schema: z.ZodType, text: string, envList?: 'words'): unknown {
   const s = text.trim();
