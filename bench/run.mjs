@@ -137,7 +137,7 @@ console.log(
 );
 api.server.close();
 
-for (const extra of ['html.mjs', 'tui.mjs', 'file-search.mjs']) {
+for (const extra of ['html.mjs', 'tui.mjs', 'file-search.mjs', 'resume.mjs']) {
   const path = join(ROOT, 'bench', extra);
   if (!existsSync(path)) continue;
   console.log(`\n--- bench/${extra}`);

@@ -57,6 +57,28 @@ const recordSchema = z.object({
  */
 export class Conversation {
   #messages: MessageParam[] = [];
+  readonly #listeners = new Set<() => void>();
+
+  /**
+   * Calls `listener` after every change (a message added, extended or replaced, a checkpoint put
+   * back, `clear`, `replacePrefix`), once the change is complete: the session store follows the
+   * conversation this way. Returns the function that removes the listener. A throwing listener is
+   * skipped.
+   */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const l of this.#listeners) {
+      try {
+        l();
+      } catch {
+        // A follower's failure is its own; the conversation stays as it is.
+      }
+    }
+  }
 
   /** The messages, oldest first: what the next request sends. A copy; change it through the methods. */
   get messages(): readonly MessageParam[] {
@@ -107,7 +129,8 @@ export class Conversation {
       ]);
     } else if (results.length + rest.length > 0) {
       this.#messages.push(message('user', [...results, ...rest]));
-    }
+    } else return;
+    this.#changed();
   }
 
   /**
@@ -129,6 +152,7 @@ export class Conversation {
     } else {
       this.#messages.push(message('assistant', blocks));
     }
+    this.#changed();
   }
 
   /**
@@ -139,12 +163,14 @@ export class Conversation {
     const saved = [...this.#messages];
     return () => {
       this.#messages = [...saved];
+      this.#changed();
     };
   }
 
   /** Forget every message (`/clear`). */
   clear(): void {
     this.#messages = [];
+    this.#changed();
   }
 
   /**
@@ -165,6 +191,7 @@ export class Conversation {
       next?.role === 'user'
         ? [message('user', [head, ...blocksOf(next)]), ...m.slice(cut + 1)]
         : [message('user', [head]), ...m.slice(cut)];
+    this.#changed();
     return cut;
   }
 

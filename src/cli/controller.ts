@@ -1,10 +1,14 @@
 import { withChanges } from '../agent/build';
-import type { AgentEvent, ApprovalCallback, Usage } from '../agent/events';
+import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
-import type { Controller, Spend, ToolInfo } from '../tui/controller';
+import type { Controller, ResumeReport, SessionChoice, Spend, ToolInfo } from '../tui/controller';
+import type { TranscriptAction } from '../tui/transcript-state';
+import { transcriptOf } from './replay';
+import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { moveSession, type CodeySession } from './session';
+import { sessionsIn } from '../session/store';
 import { createWorktree, type Worktree } from './worktree';
 
 /** The TUI's {@link Controller} on a real session: the one place the app meets the agent. */
@@ -18,9 +22,27 @@ export class SessionController implements Controller {
   #running: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
+  readonly #env: Record<string, string | undefined>;
+  /** Listeners of the transcript the controller draws itself (a resumed conversation). */
+  readonly #listeners = new Set<(action: TranscriptAction) => void>();
+  /** The resumed conversation's transcript, for the first subscriber (the app at start). */
+  #startTranscript: TranscriptAction[] | undefined;
 
-  constructor(session: CodeySession, settings: Settings, historyFile: string, notices: string[]) {
+  /**
+   * @param env where the session store is (`XDG_STATE_HOME`); default `process.env`. When the
+   * session was resumed, the app's first subscription gets its transcript drawn again.
+   */
+  constructor(
+    session: CodeySession,
+    settings: Settings,
+    historyFile: string,
+    notices: string[],
+    env: Record<string, string | undefined> = process.env,
+  ) {
     this.#s = session;
+    this.#env = env;
+    if (session.conversation.length > 0)
+      this.#startTranscript = transcriptOf(session.conversation.messages, session.deps.registry);
     // Price each request at the model that served it, as it happens.
     let model = session.deps.model;
     session.events.on((e) => {
@@ -46,12 +68,59 @@ export class SessionController implements Controller {
   }
 
   /** The agent's events, and one warning notice if the session log fails (a full disk). */
-  subscribe(listener: (event: AgentEvent) => void): () => void {
+  subscribe(listener: (event: TranscriptAction) => void): () => void {
     const offAgent = this.#s.events.on(listener);
-    const offLog = this.#s.log?.onFailure((message) => listener({ type: 'notice', level: 'warn', message }));
+    const warn = (message: string) => listener({ type: 'notice', level: 'warn', message });
+    const offLog = this.#s.log?.onFailure(warn);
+    const offStore = this.#s.recorder.onFailure(warn);
+    this.#listeners.add(listener);
+    const start = this.#startTranscript;
+    this.#startTranscript = undefined;
+    for (const action of start ?? []) listener(action);
     return () => {
       offAgent();
       offLog?.();
+      offStore();
+      this.#listeners.delete(listener);
+    };
+  }
+
+  sessions(): SessionChoice[] {
+    return sessionsIn(storeOf(this.#env), this.#s.workspace)
+      .filter((s) => s.id !== this.#s.id)
+      .map((s) => ({ id: s.id, updatedAt: s.updated_at, title: s.title, size: sizeOf(s) }));
+  }
+
+  /**
+   * Go on with a stored session: the current one stays stored, the resumed conversation replaces
+   * it, and its transcript is drawn again below what is on the screen.
+   */
+  resume(id: string, opts: { anyWorkspace?: boolean } = {}): ResumeReport {
+    if (id === this.#s.id) return { ok: false, message: `session ${id} is the one running` };
+    const found = findFor({ kind: 'id', id }, this.#s.workspace, this.#env);
+    if (!found.ok && !(found.otherWorkspace && opts.anyWorkspace))
+      return {
+        ok: false,
+        message: found.message,
+        ...(found.otherWorkspace ? { otherWorkspace: found.otherWorkspace.workspace } : {}),
+      };
+    const summary = found.ok ? found.summary : found.otherWorkspace!;
+    let resumption;
+    try {
+      resumption = readForResume(summary, this.#env);
+    } catch (err) {
+      return { ok: false, message: `cannot resume: ${(err as Error).message}` };
+    }
+    this.#s.switchStore(resumption);
+    const [head, ...repairs] = resumption.notices.map((n) => n.replace(/^codey: /, ''));
+    const drawn: TranscriptAction[] = [
+      { type: 'info', title: 'Resumed', lines: [head] },
+      ...transcriptOf(this.#s.conversation.messages, this.#s.deps.registry),
+    ];
+    for (const l of this.#listeners) for (const a of drawn) l(a);
+    return {
+      ok: true,
+      lines: repairs.length ? repairs : ['Go on where it left off: type your next message.'],
     };
   }
 
@@ -79,8 +148,9 @@ export class SessionController implements Controller {
     this.#s.deps = withChanges(this.#s.deps, { requestApproval: handler });
   }
 
+  /** A new, empty conversation, stored as a new session (the old one can be resumed). */
   clear(): void {
-    this.#s.conversation.clear();
+    this.#s.switchStore();
   }
 
   setModel(name: string): void {

@@ -4,27 +4,15 @@ import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
+import { askYesNo } from './ask';
+import { resumptionForTui } from './resume-interactive';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 
 /** Ask on the terminal whether to go on in a broad workspace; only `y` or `yes` goes on (Ctrl-C, Ctrl-D: no). */
-async function confirmBroadWorkspace(why: string): Promise<boolean> {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const stop = new AbortController();
-  rl.on('SIGINT', () => stop.abort());
-  rl.on('close', () => stop.abort());
-  try {
-    const answer = await rl.question(`${broadWorkspaceNotice(why)}\nStart here anyway? [y/N] `, {
-      signal: stop.signal,
-    });
-    return /^y(es)?$/i.test(answer.trim());
-  } catch {
-    return false;
-  } finally {
-    rl.close();
-  }
+function confirmBroadWorkspace(why: string): Promise<boolean> {
+  return askYesNo(`${broadWorkspaceNotice(why)}\nStart here anyway? [y/N] `);
 }
 
 export interface InteractiveInput {
@@ -69,12 +57,15 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     return EXIT.ok;
   }
 
+  const resumption = await resumptionForTui(input.opts, env);
+  if (typeof resumption === 'number') return resumption;
   const session = await createSession({
     settings,
     cwd: process.cwd(),
     env,
     version: input.version,
     noWeb: !input.opts.web,
+    resumption,
   });
   const [{ SessionController }, { runTui }] = await Promise.all([
     import('./controller'),
@@ -85,6 +76,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     settings,
     join(stateDir(env), 'history.jsonl'),
     session.notices,
+    env,
   );
   // SIGTERM and SIGHUP (the terminal closed) end the session as /exit does, after stopping the turn
   // so its tools die; SIGINT too (in the app Ctrl-C is a key, so SIGINT comes only from kill). A

@@ -22,6 +22,10 @@ export interface CliOptions {
   skills: boolean;
   agents: boolean;
   verbose: boolean;
+  /** `-c`: go on with the newest session of this workspace. */
+  continue?: boolean;
+  /** `-r [ID]`: go on with session ID, or (no ID, interactive) pick one. */
+  resume?: string | boolean;
 }
 
 function positiveInt(value: string): number {
@@ -38,6 +42,11 @@ export function buildProgram(): Command {
     .option(
       '-p, --print [prompt]',
       'one-shot: run the prompt, print the answer, exit (stdin is appended when piped)',
+    )
+    .option('-c, --continue', 'go on with the newest session of this workspace (also with -p)')
+    .option(
+      '-r, --resume [id]',
+      "go on with session ID (a unique start of it will do); without ID, pick one of this workspace's sessions (with -p an ID is needed)",
     )
     .option('--model <id>', 'model id (env CODEY_MODEL, ANTHROPIC_MODEL)')
     .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')

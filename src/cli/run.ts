@@ -1,8 +1,10 @@
+import { realpathSync } from 'node:fs';
 import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
 import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
+import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
@@ -100,7 +102,16 @@ async function runPrint(
   }
   const broad = broadWorkspace(process.cwd(), env);
   if (broad) stderr(`${broadWorkspaceNotice(broad)}\n`);
-  const session = await createSession({ settings, cwd: process.cwd(), env, version, noWeb: !opts.web });
+  const resumption = resumptionForPrint(opts, env);
+  if (typeof resumption === 'number') return resumption;
+  const session = await createSession({
+    settings,
+    cwd: process.cwd(),
+    env,
+    version,
+    noWeb: !opts.web,
+    resumption,
+  });
   const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
   for (const n of session.notices) out.stderr(`${n}\n`);
   if (opts.verbose) {
@@ -116,9 +127,11 @@ async function runPrint(
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
+    out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
   session.events.on(printSubscriber(opts.outputFormat, out, opts.verbose));
   session.log?.onFailure((m) => out.stderr(`codey: ${m}\n`));
+  session.recorder.onFailure((m) => out.stderr(`codey: ${m}\n`));
 
   // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) stop the turn: the loop kills the running tools,
   // the log gets its end and the result is printed; a second signal quits at once.
@@ -157,5 +170,29 @@ async function runPrint(
     return obj.is_error ? EXIT.failed : EXIT.ok;
   } finally {
     offSignals();
+  }
+}
+
+/**
+ * The stored session `-p -c` / `-p -r ID` goes on with, or the exit code after saying why there is
+ * none: no session, an ID that names none, or a session of another workspace (refused: without a
+ * person to ask, codey does not move a conversation to files it was not about).
+ */
+function resumptionForPrint(
+  opts: CliOptions,
+  env: Record<string, string | undefined>,
+): Resumption | undefined | number {
+  const request = resumeRequestOf(opts);
+  if (!request) return undefined;
+  const found = findFor(request, realpathSync(process.cwd()), env);
+  if (!found.ok) {
+    stderr(`codey: ${found.message}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return readForResume(found.summary, env);
+  } catch (err) {
+    stderr(`codey: cannot resume: ${(err as Error).message}\n`);
+    return EXIT.failed;
   }
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAgent, specOf, withChanges } from '../agent/build';
-import type { Conversation } from '../agent/conversation';
+import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
@@ -10,6 +9,7 @@ import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
+import type { SessionRecorder } from '../session/store';
 import { removeStaleTempFiles } from '../util/atomic-write';
 import {
   anthropicFor,
@@ -20,6 +20,7 @@ import {
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
+import { bindStore, type Resumption } from './resume';
 
 /** The person's session: one conversation, the agent's current deps, and what watches it. */
 export interface CodeySession {
@@ -33,6 +34,8 @@ export interface CodeySession {
   readonly workspace: string;
   readonly policy: Policy;
   log?: SessionLog;
+  /** Writes the conversation to the session store as it changes (see src/session/recorder.ts). */
+  recorder: SessionRecorder;
   /** Secrets to keep out of every output. */
   secrets: string[];
   /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
@@ -43,6 +46,11 @@ export interface CodeySession {
   webWhy: string;
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
+  /**
+   * Go on with `resumption`'s stored session (`/resume`), or without one start a new, empty session
+   * (`/clear`): the conversation, its recorder and the ID are replaced; the old session stays stored.
+   */
+  switchStore(resumption?: Resumption): void;
 }
 
 export interface SessionInput {
@@ -54,12 +62,13 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
+  /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
+  resumption?: Resumption;
 }
 
 /** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
-  const id = randomUUID();
   const tools = toolSettingsFor(s, version, input.noWeb);
   const secrets = secretsOf(s, env);
   const sdk = anthropicFor(s, env, version);
@@ -98,18 +107,31 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     notices,
   );
   const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
+  const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
+    bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
+  const store = bind(built.conversation, input.resumption);
+  const id = store.id;
+  // A finished tool's result is kept at once, before the rest of its response's calls have run.
+  events.on((e) => {
+    if (e.type === 'tool_end') session.recorder.recordToolResult(e);
+  });
+  if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
-  const { log, notice } = openLog(env, secrets, start);
+  const { log, notice } = openLog(env, secrets, {
+    ...start,
+    ...(input.resumption ? { resumed: true } : {}),
+  });
   if (notice) notices.push(notice);
   else events.on((e) => log?.write(e));
   const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
   const session: CodeySession = {
     ...web,
     id,
-    conversation: built.conversation,
+    conversation: store.conversation,
     deps,
     events,
     log,
+    recorder: store.recorder,
     secrets,
     notices,
     get workspace() {
@@ -121,6 +143,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     run(prompt, signal) {
       return runTurn(this.conversation, this.deps, prompt, signal);
     },
+    switchStore(resumption) {
+      this.recorder.close();
+      const next = bind(new Conversation(), resumption, this.workspace);
+      this.id = next.id;
+      this.conversation = next.conversation;
+      this.recorder = next.recorder;
+      this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
+    },
   };
   return session;
 }
@@ -128,4 +158,5 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
 /** Move the session to another root (`/worktree`): deps built again there, the conversation kept. */
 export async function moveSession(session: CodeySession, workspace: string): Promise<void> {
   session.deps = (await buildAgent({ ...specOf(session.deps), workspace })).deps;
+  session.recorder.recordMove(session.deps.workspace);
 }

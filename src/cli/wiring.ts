@@ -116,7 +116,7 @@ export function webStatusOf(
 export function openLog(
   env: Record<string, string | undefined>,
   secrets: readonly string[],
-  start: { session_id: string; cwd: string; model: string; version: string; tools: string[] },
+  start: { session_id: string; cwd: string; model: string; version: string; tools: string[]; resumed?: true },
 ): { log?: SessionLog; notice?: string } {
   try {
     const log = new SessionLog(join(stateDir(env), 'sessions'), start.session_id, redactor(secrets));

@@ -1,6 +1,6 @@
-import { Box, useApp } from 'ink';
+import { Box, measureElement, useApp, type DOMElement } from 'ink';
 import { homedir } from 'node:os';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
 import { PromptInput } from './PromptInput';
@@ -12,7 +12,17 @@ import { ThemeContext, makeTheme } from './theme';
 import { useApproval } from './use-approval';
 import { useHistory } from './use-history';
 import { useSession } from './use-session';
+import { useTerminalSize } from './use-terminal-size';
 import { useTranscript } from './use-transcript';
+
+/** Rows of the status line. */
+const STATUS_ROWS = 2;
+/** The input box and the status line before they were first measured. */
+const BOTTOM_GUESS = 6;
+/** The least an approval prompt is given, however small the terminal. */
+const MIN_PROMPT_ROWS = 8;
+/** A row kept free for what grows in the same frame (the input box gaining a line). */
+const LIVE_SLACK = 1;
 
 export interface AppProps {
   controller: Controller;
@@ -22,10 +32,12 @@ export interface AppProps {
   home?: string;
   /** A prompt given on the command line (`codey "fix the bug"`): submitted once, at start. */
   initialPrompt?: string;
+  /** Told the frame's height in lines (the part below `<Static>`) after each render. */
+  onFrameRows?: (rows: number) => void;
 }
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
-export function App({ controller, noColor = false, home, initialPrompt }: AppProps) {
+export function App({ controller, noColor = false, home, initialPrompt, onFrameRows }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
@@ -41,38 +53,77 @@ export function App({ controller, noColor = false, home, initialPrompt }: AppPro
     session.submit(initialPrompt);
   }, [initialPrompt, session]);
 
+  // The live part of the frame (below <Static>) stays shorter than the terminal: see live-rows.ts.
+  const { columns, rows } = useTerminalSize();
+  const pending = approval.pending;
+  const bottom = useRef<DOMElement>(null);
+  const prompt = useRef<DOMElement>(null);
+  const root = useRef<DOMElement>(null);
+  const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1 });
+  useLayoutEffect(() => {
+    if (root.current) onFrameRows?.(measureElement(root.current).height);
+    const next = {
+      bottom: bottom.current ? measureElement(bottom.current).height : BOTTOM_GUESS,
+      prompt: prompt.current ? measureElement(prompt.current).height : 0,
+      promptId: pending?.id ?? -1,
+    };
+    if (
+      next.bottom !== measured.bottom ||
+      next.prompt !== measured.prompt ||
+      next.promptId !== measured.promptId
+    )
+      setMeasured(next);
+  });
+  // The prompt's own cap leaves room for the status line and the tool's header above it.
+  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3);
+  // Until a new prompt is measured, it counts as tall as its cap.
+  const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
+  const waitingRows = state.waitingSince !== undefined ? 1 : 0;
+  const maxLiveRows =
+    rows - 1 - LIVE_SLACK - waitingRows - (pending ? STATUS_ROWS + promptHeight : measured.bottom);
+
   return (
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider value={keys}>
-        <Box flexDirection="column">
-          <Transcript done={state.done} live={state.live} />
+        <Box ref={root} flexDirection="column">
+          <Transcript done={state.done} live={state.live} columns={columns} maxLiveRows={maxLiveRows} />
           {state.waitingSince !== undefined ? (
             <Waiting model={controller.model} since={state.waitingSince} />
           ) : null}
-          {approval.pending ? (
-            <ApprovalPrompt
-              key={approval.pending.id}
-              request={approval.pending.request}
-              displayName={approval.pending.displayName}
-              onDecision={approval.answer}
-            />
+          {pending ? (
+            <Box ref={prompt} flexDirection="column" flexShrink={0}>
+              <ApprovalPrompt
+                key={pending.id}
+                request={pending.request}
+                displayName={pending.displayName}
+                onDecision={approval.answer}
+                maxRows={promptRows}
+                columns={columns}
+                onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
+              />
+            </Box>
           ) : null}
-          <PromptInput
-            active={!approval.pending}
-            busy={session.busy}
-            history={history.entries}
-            onSubmit={session.submit}
-            onInterrupt={session.interrupt}
-            onExit={session.exit}
-          />
-          <StatusLine
-            model={controller.model}
-            workspace={controller.workspace}
-            home={homeDir}
-            usage={state.usage}
-            webStatus={controller.webStatus}
-            busy={session.busy}
-          />
+          <Box ref={bottom} flexDirection="column" flexShrink={0}>
+            {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
+            <Box display={pending ? 'none' : 'flex'} flexDirection="column">
+              <PromptInput
+                active={!approval.pending}
+                busy={session.busy}
+                history={history.entries}
+                onSubmit={session.submit}
+                onInterrupt={session.interrupt}
+                onExit={session.exit}
+              />
+            </Box>
+            <StatusLine
+              model={controller.model}
+              workspace={controller.workspace}
+              home={homeDir}
+              usage={state.usage}
+              webStatus={controller.webStatus}
+              busy={session.busy}
+            />
+          </Box>
         </Box>
       </KeyRouterProvider>
     </ThemeContext.Provider>

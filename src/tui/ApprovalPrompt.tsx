@@ -1,10 +1,12 @@
 import { FileDiff } from './FileDiff';
 import { Box, Text } from 'ink';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import stringWidth from 'string-width';
 import type { ApprovalRequest, Decision } from '../approval/types';
 import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { capPreview, capTextWidth } from './preview-cap';
 
 /** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
 const MAX_DETAIL_LINES = 12;
@@ -38,21 +40,71 @@ export function approvalChoices(request: ApprovalRequest, displayName: string): 
   return choices;
 }
 
+/** What "d" prints above the prompt: the whole detail and change. */
+export interface FullPreview {
+  title: string;
+  detail: string;
+  before?: string;
+  after?: string;
+}
+
 export interface ApprovalPromptProps {
   request: ApprovalRequest;
   displayName: string;
   onDecision: (decision: Decision) => void;
+  /**
+   * Rows the prompt may take, its border included (default: no limit). The header and the choices
+   * always show; the detail and the diff get what is left, then say "+N more lines, press d to see all".
+   */
+  maxRows?: number;
+  /** The terminal's width in cells; preview lines are cut to fit it (default 100). */
+  columns?: number;
+  /** Called by "d" when something was left out: the app prints it in full above the prompt. */
+  onShowAll?: (preview: FullPreview) => void;
+}
+
+/** Rows of the prompt besides the header, the detail and the diff: border, "Allow this?", hint. */
+const CHROME_ROWS = 4;
+/** Cells of a preview line that the prompt's diff compares and lays out. */
+const DIFF_CELLS = 1000;
+/** A preview line cut in the "d" view, in screen widths: a minified file still prints in a moment. */
+const FULL_VIEW_WIDTHS = 20;
+
+/**
+ * Splits `rows` between the detail and the diff. Each keeps at least one row; the detail keeps its
+ * margins only when there is room to spare.
+ */
+function layoutRows(rows: number, detailLines: number, diff: boolean) {
+  const margins = rows >= 14 ? 2 : 0;
+  const detailRoom = diff ? Math.max(1, Math.floor((rows - margins) / 3)) : Math.max(1, rows - margins);
+  const cap = Math.min(MAX_DETAIL_LINES, detailRoom);
+  const detailShown =
+    detailLines <= cap
+      ? detailLines
+      : detailRoom > MAX_DETAIL_LINES
+        ? MAX_DETAIL_LINES
+        : Math.max(1, cap - 1);
+  const detailUsed = detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? 1 : 0);
+  return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1) };
 }
 
 /**
  * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` and Esc
  * (no). The last choice opens a one-line input whose text goes back to the model with the refusal.
  */
-export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPromptProps) {
+export function ApprovalPrompt({
+  request,
+  displayName,
+  onDecision,
+  maxRows = Number.POSITIVE_INFINITY,
+  columns = 100,
+  onShowAll,
+}: ApprovalPromptProps) {
   const theme = useTheme();
   const choices = approvalChoices(request, displayName);
   const [selected, setSelectedState] = useState(0);
   const [message, setMessageState] = useState<string | undefined>(undefined);
+  const [shownAll, setShownAll] = useState(false);
   // Refs hold the truth between renders, so keys that arrive together each see the last one's effect.
   const current = useRef({
     selected: 0,
@@ -107,39 +159,73 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
     }
     if (key.escape || input === 'n' || input === 'N' || (key.ctrl && input === 'c')) decide({ kind: 'deny' });
     else if (input === 'y' || input === 'Y') decide({ kind: 'allow_once' });
-    else if (key.upArrow) setSelected((sel + choices.length - 1) % choices.length);
+    else if ((input === 'd' || input === 'D') && cut && !shownAll && onShowAll) {
+      setShownAll(true);
+      onShowAll(fullPreview());
+    } else if (key.upArrow) setSelected((sel + choices.length - 1) % choices.length);
     else if (key.downArrow || key.tab) setSelected((sel + 1) % choices.length);
     else if (key.return) choose(sel);
     else if (/^[1-9]$/.test(input)) choose(Number(input) - 1);
   });
 
-  const detail = splitLines(request.detail);
-  const hidden = detail.length - MAX_DETAIL_LINES;
-  // The change an edit or a write would make, when the tool gave one: the person sees it first.
+  // Cut before any diff or layout work, so a one-line megabyte file stays cheap; wider than the box,
+  // so a change near the end of a long line still shows as a change (the rows cut at the edge).
+  const inner = Math.max(8, columns - 4);
   const p = request.preview;
-  const change =
-    p && typeof p.after === 'string'
-      ? { before: typeof p.before === 'string' ? p.before : '', after: p.after }
-      : undefined;
+  const change = useMemo(
+    () =>
+      p && typeof p.after === 'string'
+        ? {
+            before: capTextWidth(typeof p.before === 'string' ? p.before : '', DIFF_CELLS),
+            after: capTextWidth(p.after, DIFF_CELLS),
+          }
+        : undefined,
+    [p],
+  );
+  const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
+  const headerRows = Math.max(1, Math.ceil(stringWidth(header) / inner));
+  const fixed = CHROME_ROWS + headerRows + choices.length + (message !== undefined ? 2 : 0);
+  const allDetail = splitLines(request.detail);
+  const layout = layoutRows(maxRows - fixed, allDetail.length, change !== undefined);
+  const detail = capPreview(allDetail, inner - 2, layout.detailShown);
+  const diffRows = Number.isFinite(maxRows) ? layout.diffRows : undefined;
+  // Left out of the box: what "d" prints in full.
+  const cut = detail.hidden > 0 || (change !== undefined && Number.isFinite(maxRows));
+  const fullPreview = (): FullPreview => {
+    const wide = columns * FULL_VIEW_WIDTHS;
+    return {
+      title: header,
+      detail: capTextWidth(request.detail, wide),
+      ...(p && typeof p.after === 'string'
+        ? {
+            before: capTextWidth(typeof p.before === 'string' ? p.before : '', wide),
+            after: capTextWidth(p.after, wide),
+          }
+        : {}),
+    };
+  };
+  const moreHint = onShowAll ? (shownAll ? ', shown in full above' : ', press d to see all') : '';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
       <Text>
         <Text bold>{displayName}</Text>
         {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
       </Text>
-      {detail.length > 0 ? (
-        <Box flexDirection="column" paddingLeft={2} marginY={1}>
-          {detail.slice(0, MAX_DETAIL_LINES).map((line, i) => (
-            <Text key={i} color={theme.accent}>
+      {detail.lines.length > 0 ? (
+        <Box flexDirection="column" paddingLeft={2} marginY={layout.margins / 2}>
+          {detail.lines.map((line, i) => (
+            <Text key={i} color={theme.accent} wrap="truncate-end">
               {line || ' '}
             </Text>
           ))}
-          {hidden > 0 ? <Text color={theme.muted}>{`… +${hidden} lines`}</Text> : null}
+          {detail.hidden > 0 ? (
+            <Text color={theme.muted}>{`… +${detail.hidden} lines${moreHint}`}</Text>
+          ) : null}
         </Box>
       ) : null}
       {change ? (
         <Box marginBottom={1}>
-          <FileDiff before={change.before} after={change.after} />
+          <FileDiff before={change.before} after={change.after} maxRows={diffRows} clip moreHint={moreHint} />
         </Box>
       ) : null}
       <Text>Allow this?</Text>
@@ -150,7 +236,9 @@ export function ApprovalPrompt({ request, displayName, onDecision }: ApprovalPro
       ))}
       {message !== undefined ? (
         <Box marginTop={1}>
-          <Text>{'Tell the model: '}</Text>
+          <Box flexShrink={0}>
+            <Text>{'Tell the model: '}</Text>
+          </Box>
           <Text>{message}</Text>
           <Text inverse> </Text>
         </Box>

@@ -80,7 +80,9 @@ function MarkdownBlock({ block, theme }: { block: Block; theme: Theme }) {
     case 'list_item':
       return (
         <Box paddingLeft={block.depth * 2}>
-          <Text>{`${block.marker} `}</Text>
+          <Box flexShrink={0}>
+            <Text>{`${block.marker} `}</Text>
+          </Box>
           <Text>
             <Spans spans={block.spans} theme={theme} />
           </Text>
@@ -114,7 +116,10 @@ export const AssistantText = memo(function AssistantText({
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   return (
     <Box flexDirection="row">
-      <Text>{continued ? '  ' : '● '}</Text>
+      {/* A marker that may not shrink: else the text beside it is laid out a cell too wide. */}
+      <Box flexShrink={0}>
+        <Text>{continued ? '  ' : '● '}</Text>
+      </Box>
       <Box flexDirection="column" flexGrow={1}>
         {blocks.map((b, i) => (
           <MarkdownBlock key={i} block={b} theme={theme} />

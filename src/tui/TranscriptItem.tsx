@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { Item } from './transcript-state';
 import { AssistantText } from './AssistantText';
 import { ErrorLine, InfoBlock, Notice, TurnEnd } from './Notice';
+import { PreviewView } from './PreviewView';
 import { ServerToolView } from './ServerToolView';
 import { Thinking } from './Thinking';
 import { ToolCall } from './ToolCall';
@@ -26,6 +27,8 @@ function Body({ item }: { item: Item }) {
       return <ErrorLine text={item.text} />;
     case 'info':
       return <InfoBlock title={item.title} lines={item.lines} />;
+    case 'preview':
+      return <PreviewView item={item} />;
     case 'turn_end':
       return <TurnEnd reason={item.reason} />;
   }

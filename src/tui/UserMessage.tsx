@@ -6,9 +6,11 @@ export function UserMessage({ text }: { text: string }) {
   const theme = useTheme();
   return (
     <Box flexDirection="row">
-      <Text color={theme.accent} bold>
-        {'> '}
-      </Text>
+      <Box flexShrink={0}>
+        <Text color={theme.accent} bold>
+          {'> '}
+        </Text>
+      </Box>
       <Text color={theme.muted}>{text}</Text>
     </Box>
   );

@@ -97,5 +97,38 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       }
     },
   },
+  {
+    name: '/resume',
+    args: '[N|ID]',
+    description: 'go on with a stored session of this workspace (no argument: list them)',
+    whileBusy: false,
+    run: ({ args, session }) => {
+      const [what, here] = args.split(' ');
+      const list = session.sessions();
+      if (!what) {
+        if (list.length === 0)
+          return { kind: 'info', lines: ['No other stored session for this workspace.'] };
+        const lines = list.map(
+          (s, i) =>
+            `${String(i + 1).padStart(2)}. ${s.updatedAt.slice(0, 16).replace('T', ' ')}  ${s.size}  ${s.title || '(no prompt)'}  ${s.id}`,
+        );
+        return {
+          kind: 'info',
+          title: 'Sessions',
+          lines: [...lines, '', 'Go on with one: /resume N or /resume ID.'],
+        };
+      }
+      const n = /^\d{1,3}$/.test(what) ? Number(what) : 0;
+      const id = n >= 1 && n <= list.length ? list[n - 1].id : what;
+      const r = session.resume(id, { anyWorkspace: here === 'here' });
+      if (r.ok) return { kind: 'info', lines: r.lines };
+      if (r.otherWorkspace)
+        return {
+          kind: 'error',
+          message: `${r.message}. To go on with it here anyway: /resume ${id} here`,
+        };
+      return { kind: 'error', message: r.message };
+    },
+  },
   { name: '/exit', description: 'quit', whileBusy: true, run: () => ({ kind: 'exit' }) },
 ];

@@ -4,6 +4,7 @@
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
 import type { AgentEvent, ApprovalCallback, Usage } from '../agent/events';
+import type { TranscriptAction } from './transcript-state';
 
 /** What the session has spent so far, for `/cost`. */
 export interface Spend {
@@ -25,6 +26,21 @@ export interface ToolInfo {
   /** Whether the policy asks the person before it runs (read-only tools never ask). */
   asks: boolean;
 }
+
+/** A stored session `/resume` can go on with. */
+export interface SessionChoice {
+  id: string;
+  /** ISO 8601 time of its last change. */
+  updatedAt: string;
+  /** One line made from its first prompt. */
+  title: string;
+  /** `12 messages, 48 KB` */
+  size: string;
+}
+
+/** What `/resume ID` came to: the lines to show, or why not (`otherWorkspace`: it ran elsewhere). */
+export type ResumeReport =
+  { ok: true; lines: string[] } | { ok: false; message: string; otherWorkspace?: string };
 
 /**
  * What a slash command may do to the session (DESIGN.md, "Commands"): the narrow port commands run
@@ -48,6 +64,14 @@ export interface SessionPort {
    * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
    */
   worktree(name?: string): Promise<{ path: string; branch: string }>;
+  /** `/resume`: this workspace's stored sessions, the most recent first, the current one left out. */
+  sessions(): SessionChoice[];
+  /**
+   * `/resume ID`: go on with a stored session (ID or a unique prefix of one): its transcript is drawn
+   * again and the next prompt continues it. A session of another workspace is refused unless
+   * `anyWorkspace` (the person said to resume it here anyway).
+   */
+  resume(id: string, opts?: { anyWorkspace?: boolean }): ResumeReport;
 }
 
 /** Everything the app needs: the {@link SessionPort} for commands, and turns, events, approvals. */
@@ -61,8 +85,11 @@ export interface Controller extends SessionPort {
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
-  /** Registers a listener for every AgentEvent; returns the unsubscribe function. */
-  subscribe(listener: (event: AgentEvent) => void): () => void;
+  /**
+   * Registers a listener for every AgentEvent, and for the transcript of a resumed conversation
+   * (drawn again at start and after `/resume`); returns the unsubscribe function.
+   */
+  subscribe(listener: (event: TranscriptAction) => void): () => void;
   /**
    * Runs one user turn; events arrive through {@link subscribe}. Resolves when the turn ends, also
    * when `signal` aborts it. A rejection is shown as an error and the session goes on.

@@ -1,5 +1,6 @@
 import type { Controller } from './controller';
 import { importForTerminal } from './live-terminal';
+import { guardResize, terminalReflows } from './resize-guard';
 import { noColorFromEnv } from './theme';
 
 // DEC private mode 2004: the terminal wraps a paste in ESC[200~ … ESC[201~, so a paste with line
@@ -33,16 +34,22 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
     Promise.all([import('ink'), import('./App')]),
   );
   if (tty) stdout.write(BRACKETED_PASTE_ON);
+  let frameRows = 0;
+  const guard =
+    tty && terminalReflows(options.env ?? process.env) ? guardResize(stdout, () => frameRows) : undefined;
   const instance = render(
     <App
       controller={controller}
       noColor={noColorFromEnv(options.env ?? process.env)}
       initialPrompt={options.initialPrompt}
+      onFrameRows={(rows) => {
+        frameRows = rows;
+      }}
     />,
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
       stdin: options.stdin ?? process.stdin,
-      stdout,
+      stdout: guard?.stdout ?? stdout,
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,
@@ -58,6 +65,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
     return 1;
   } finally {
     options.signal?.removeEventListener('abort', close);
+    guard?.dispose();
     if (tty) stdout.write(BRACKETED_PASTE_OFF);
   }
 }

@@ -59,6 +59,8 @@ export type Item =
   | { kind: 'notice'; key: number; level: 'info' | 'warn'; text: string }
   | { kind: 'error'; key: number; text: string }
   | { kind: 'info'; key: number; title?: string; lines: string[] }
+  /** An approval's whole detail and change, printed on request ("d") above the prompt. */
+  | { kind: 'preview'; key: number; title: string; detail: string; before?: string; after?: string }
   | { kind: 'turn_end'; key: number; reason: TurnEndReason };
 
 /** Actions the app adds to the agent's events. */
@@ -68,6 +70,8 @@ export type LocalAction =
   | { type: 'local_error'; message: string }
   /** A prompt went to the agent: wait for the model until something arrives. */
   | { type: 'turn_start' }
+  /** Print an approval's whole preview now, above the live part (straight to `done`). */
+  | { type: 'show_preview'; title: string; detail: string; before?: string; after?: string }
   /** The run settled (resolved or rejected): whatever is still live is finished. */
   | { type: 'settle' };
 
@@ -235,6 +239,11 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return push(s, { kind: 'error', text: a.message });
     case 'settle':
       return finishLive(s);
+    case 'show_preview': {
+      const { type: _type, ...preview } = a;
+      const item: Item = { kind: 'preview', key: s.nextKey, ...preview };
+      return { ...s, done: [...s.done, item], nextKey: s.nextKey + 1 };
+    }
     case 'turn_start':
       return s;
     case 'request_start':

@@ -3,10 +3,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EventHub, type AgentEvent } from '../../src/agent/events';
+import { Conversation } from '../../src/agent/conversation';
+import { EventHub } from '../../src/agent/events';
 import { SessionController } from '../../src/cli/controller';
 import type { CodeySession } from '../../src/cli/session';
 import type { Settings } from '../../src/config/resolve';
+import type { TranscriptAction } from '../../src/tui/transcript-state';
 import { redactor } from '../../src/util/redact';
 import { SessionLog } from '../../src/session/log';
 
@@ -14,10 +16,16 @@ describe.skipIf(!existsSync('/dev/full'))('SessionController with a session log 
   it('reaches the interactive app as one warning notice', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'codey-log-'));
     const log = new SessionLog(dir, 'full', redactor([]), { open: () => createWriteStream('/dev/full') });
-    const session = { deps: { model: 'm' }, events: new EventHub(), log } as unknown as CodeySession;
+    const session = {
+      deps: { model: 'm' },
+      events: new EventHub(),
+      log,
+      conversation: new Conversation(),
+      recorder: { onFailure: () => () => {} },
+    } as unknown as CodeySession;
     const settings = { theme: 'dark' } as Settings;
     const controller = new SessionController(session, settings, join(dir, 'history.jsonl'), []);
-    const events: AgentEvent[] = [];
+    const events: TranscriptAction[] = [];
     const noticed = new Promise<void>((resolve) =>
       controller.subscribe((e) => {
         events.push(e);

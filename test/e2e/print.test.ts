@@ -10,7 +10,15 @@ import {
   toolResultsPaired,
   type FakeAnthropic,
 } from '../support/fake-anthropic';
-import { CANARY, codey, removeSandbox, sandbox, sessionLogs, type Sandbox } from '../support/cli';
+import {
+  CANARY,
+  codey,
+  removeSandbox,
+  sandbox,
+  sessionLogs,
+  sessionStore,
+  type Sandbox,
+} from '../support/cli';
 
 let fake: FakeAnthropic;
 let box: Sandbox;
@@ -321,8 +329,11 @@ describe('secrets', () => {
     ]);
     const r2 = await codey(box, ['-p', 'again', '--verbose']);
     const logs = await sessionLogs(box);
+    const store = await sessionStore(box);
     expect(logs.length).toBeGreaterThan(100);
-    for (const text of [r1.stdout, r1.stderr, r2.stdout, r2.stderr, logs]) expect(text).not.toContain(CANARY);
+    expect(store.length).toBeGreaterThan(100);
+    for (const text of [r1.stdout, r1.stderr, r2.stdout, r2.stderr, logs, store])
+      expect(text).not.toContain(CANARY);
     for (const req of fake.messageRequests) {
       expect(req.raw).not.toContain(CANARY);
       expect(req.headers.authorization).toBe(`Bearer ${CANARY}`);

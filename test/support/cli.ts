@@ -49,12 +49,24 @@ export function codey(
   });
 }
 
-/** Every session log line written in the sandbox. */
-export async function sessionLogs(box: Sandbox): Promise<string> {
+/** The session store's files: the conversation records and their summaries. */
+const isStoreFile = (name: string) => name.endsWith('.conversation.jsonl') || name.endsWith('.meta.json');
+
+async function sessionFiles(box: Sandbox, store: boolean): Promise<string> {
   const dir = join(box.root, 'state', 'codey', 'sessions');
-  const files = await readdir(dir).catch(() => [] as string[]);
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => isStoreFile(f) === store);
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
-  return texts.join('');
+  return texts.join(store ? '\n' : '');
+}
+
+/** Every session log line written in the sandbox (the event logs, not the session store). */
+export function sessionLogs(box: Sandbox): Promise<string> {
+  return sessionFiles(box, false);
+}
+
+/** Everything the session store wrote in the sandbox (conversation records and summaries). */
+export function sessionStore(box: Sandbox): Promise<string> {
+  return sessionFiles(box, true);
 }
 
 /** Remove a sandbox's temp folder (call from afterEach). */

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** True when a `tmux` binary is on PATH. */
@@ -29,6 +29,13 @@ export interface TmuxOptions {
   /** Terminal size in cells; default 120×40. */
   width?: number;
   height?: number;
+  /** Lines printed in the pane before the command starts, as a shell's earlier output. */
+  before?: string[];
+  /**
+   * Record every byte the pane receives (`tmux pipe-pane`) into this file. The command (and the
+   * `before` lines) start only once the recording runs, so nothing escapes it.
+   */
+  record?: string;
 }
 
 export interface TmuxTerminal {
@@ -40,6 +47,15 @@ export interface TmuxTerminal {
   type(text: string): void;
   /** Sends tmux key names, e.g. `Enter`, `Escape`, `C-c`, `Down`. */
   keys(...names: string[]): void;
+  /**
+   * The whole pane, scrollback first, as plain text, lines right-trimmed. With `joined`, rows the
+   * terminal wrapped because a line ran past the right edge are joined back into one line.
+   */
+  scrollback(joined?: boolean): string;
+  /** The bytes recorded so far (`record`); empty without it. */
+  recorded(): string;
+  /** Resizes the terminal to `width × height` cells (the program gets SIGWINCH). */
+  resize(width: number, height: number): void;
   /**
    * Polls the screen every 50 ms until `check(screen)` is true; rejects after `timeoutMs` (default
    * 15,000) with `what` and the last screen, so a failure shows what the terminal showed.
@@ -60,7 +76,13 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
   const tmux = (...args: string[]) =>
     execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   const envArgs = Object.entries(opts.env).map(([k, v]) => shellQuote(`${k}=${v}`));
+  // With a recording, the pane waits for this file, written once pipe-pane runs.
+  const go = opts.record ? `${opts.record}.go` : '';
+  const gate = go ? `while [ ! -e ${shellQuote(go)} ]; do sleep 0.02; done; ` : '';
+  const before = opts.before?.length ? `printf '%s\\n' ${opts.before.map(shellQuote).join(' ')}; ` : '';
   const command =
+    gate +
+    before +
     `env -i TERM="$TERM" ${envArgs.join(' ')} ${opts.argv.map(shellQuote).join(' ')}; ` +
     `echo "[exited $?]"; sleep 600`;
   tmux(
@@ -84,6 +106,10 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
     spawnSync('tmux', ['-L', socket, '-f', '/dev/null', 'kill-server'], { stdio: 'ignore' });
     throw err;
   }
+  if (opts.record) {
+    tmux('pipe-pane', '-t', 't', '-o', `cat >> ${shellQuote(opts.record)}`);
+    writeFileSync(go, '');
+  }
   let killed = false;
   const term: TmuxTerminal = {
     socket,
@@ -94,6 +120,15 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
         .join('\n'),
     type: (text) => void tmux('send-keys', '-t', 't', '-l', text),
     keys: (...names) => void tmux('send-keys', '-t', 't', ...names),
+    scrollback: (joined = false) =>
+      tmux('capture-pane', '-p', ...(joined ? ['-J'] : []), '-S', '-', '-E', '-', '-t', 't')
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .join('\n')
+        .replace(/\n+$/, ''),
+    recorded: () => (opts.record && existsSync(opts.record) ? readFileSync(opts.record, 'utf8') : ''),
+    resize: (width, height) =>
+      void tmux('resize-window', '-t', 't', '-x', String(width), '-y', String(height)),
     async waitFor(what, check, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       let last = '';

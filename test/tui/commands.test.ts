@@ -35,6 +35,7 @@ describe('the command registry', () => {
       '/cost',
       '/tools',
       '/worktree',
+      '/resume',
       '/exit',
     ]);
     for (const c of COMMANDS) {
@@ -64,7 +65,7 @@ describe('the command registry', () => {
       '/review [PATH]    review the staged change',
     );
     expect(completeCommand('/rev', commands)).toBe('/review ');
-    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/review']);
+    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/resume', '/review']);
     expect(await infoLines('/review src', undefined, commands)).toEqual(['reviewing src']);
     // The built-in list alone knows nothing of it.
     expect(completeCommand('/rev')).toBeUndefined();
@@ -89,11 +90,13 @@ describe('while a turn runs', () => {
         expect(outcome.message).toBe(
           `${c.name} waits for the running turn: press Esc to interrupt it first.`,
         );
-        expect([fake.cleared, fake.models.length, fake.worktreeNames.length]).toEqual([0, 0, 0]);
+        expect([fake.cleared, fake.models.length, fake.worktreeNames.length, fake.resumed.length]).toEqual([
+          0, 0, 0, 0,
+        ]);
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/worktree']);
+    expect(refused).toEqual(['/clear', '/model', '/worktree', '/resume']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {

@@ -1,7 +1,7 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { ApprovalCallback } from '../../src/agent/events';
-import type { Controller, Spend, ToolInfo } from '../../src/tui/controller';
+import type { Controller, ResumeReport, SessionChoice, Spend, ToolInfo } from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,
@@ -40,6 +40,9 @@ export class FakeController implements Controller {
     { name: 'bash', displayName: 'Bash', asks: true },
     { name: 'web_fetch', displayName: 'WebFetch', asks: true },
   ];
+  sessionList: SessionChoice[] = [];
+  resumed: { id: string; anyWorkspace?: boolean }[] = [];
+  resumeReport: ResumeReport = { ok: true, lines: ['Go on where it left off: type your next message.'] };
   private listeners = new Set<(e: AgentEvent) => void>();
   private handler: ApprovalCallback | undefined;
 
@@ -121,6 +124,15 @@ export class FakeController implements Controller {
 
   tools(): ToolInfo[] {
     return this.toolList;
+  }
+
+  sessions(): SessionChoice[] {
+    return this.sessionList;
+  }
+
+  resume(id: string, opts: { anyWorkspace?: boolean } = {}): ResumeReport {
+    this.resumed.push({ id, ...opts });
+    return this.resumeReport;
   }
 
   async worktree(name?: string): Promise<{ path: string; branch: string }> {

@@ -1,0 +1,75 @@
+import type { ContentBlockParam, MessageParam } from '../llm/types';
+import { Conversation } from './conversation';
+
+/**
+ * What the model reads for a call that had no result when codey stopped (a crash, `kill -9`, the
+ * terminal closed): it may have run in part, so its effects must be checked.
+ */
+export const STOPPED_MID_CALL =
+  'Interrupted: codey stopped while this call was running or about to run, so no result was recorded. It may have run in part: check its effects before relying on them.';
+
+type ToolResult = Extract<ContentBlockParam, { type: 'tool_result' }>;
+
+/** A conversation rebuilt from the store, and what had to change for the API to accept it. */
+export interface ResumedConversation {
+  conversation: Conversation;
+  /** One line per repair, for the person (empty when the record was sent back as it was). */
+  repairs: string[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Rebuild a stored conversation so that every request built from it is one the Messages API accepts
+ * (the invariants of {@link Conversation}): a tool_use left without its tool_result (codey stopped
+ * mid-tool) is answered with {@link STOPPED_MID_CALL}; anything `Conversation.fromJSON` has to drop
+ * or merge (empty text, a thinking block without its signature, a result whose call is gone) is
+ * dropped. An answer cut mid-stream never reaches the store, so it is not there to resume.
+ * `finished`: results the store recorded as their tools finished, before the message holding them
+ * was written; they answer their calls as they would have.
+ * @throws Error from `Conversation.fromJSON` when `messages` is not a list of messages.
+ */
+export function resumeConversation(
+  messages: readonly MessageParam[],
+  finished: readonly ToolResult[] = [],
+): ResumedConversation {
+  const conversation = Conversation.fromJSON({ version: 1, messages });
+  const repairs: string[] = [];
+  const kept = new Set(conversation.messages.map((m) => JSON.stringify(m)));
+  const changed = messages.filter((m) => !kept.has(JSON.stringify(m))).length;
+  const calls = conversation.openToolUses();
+  const done = new Map(finished.map((r) => [r.tool_use_id, r]));
+  const open = calls.filter((u) => !done.has(u.id));
+  if (calls.length > 0) {
+    const results: ContentBlockParam[] = calls.map(
+      (u) =>
+        done.get(u.id) ?? {
+          type: 'tool_result',
+          tool_use_id: u.id,
+          content: STOPPED_MID_CALL,
+          is_error: true,
+        },
+    );
+    conversation.appendUser(results);
+  }
+  if (calls.length > open.length)
+    repairs.push(
+      `${plural(calls.length - open.length, 'tool call')} that had finished when codey stopped kept ${calls.length - open.length === 1 ? 'its result' : 'their results'}`,
+    );
+  if (open.length > 0) {
+    const names = [...new Set(open.map((u) => u.name))].join(', ');
+    repairs.push(
+      `${plural(open.length, 'tool call')} (${names}) still running when codey stopped got a result saying it was interrupted; check what it did`,
+    );
+  }
+  if (changed > 0)
+    repairs.push(
+      `${plural(changed, 'message')} adjusted to what the API accepts (empty text, unsigned thinking or unpaired results dropped)`,
+    );
+  const last = conversation.messages.at(-1);
+  if (last?.role === 'user' && open.length === 0)
+    repairs.push(
+      'the last message had no answer yet (codey stopped mid-response, or the request failed): an answer cut mid-stream is not kept, and your next message is sent with it',
+    );
+  return { conversation, repairs };
+}

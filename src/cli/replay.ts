@@ -1,0 +1,82 @@
+import { serverToolEvents } from '../agent/server-tools';
+import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
+import type { Registry } from '../tools/registry';
+import { displayName } from '../util/text';
+import { capLine } from '../tools/truncate';
+import type { TranscriptAction } from '../tui/transcript-state';
+
+type Block = ContentBlockParam;
+
+const blocksOf = (m: MessageParam): Block[] =>
+  typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+
+/** The text a tool_result carries (its text blocks; other blocks, such as images, are named). */
+function resultText(b: Extract<Block, { type: 'tool_result' }>): string {
+  if (typeof b.content === 'string') return b.content;
+  return (b.content ?? []).map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+}
+
+/** `summary` and `detail` of a call as the tool describes it; the input as JSON when it cannot. */
+function describeCall(registry: Registry, name: string, input: unknown): { summary: string; detail: string } {
+  const parsed = registry.parse(name, input);
+  if (parsed.ok) {
+    try {
+      const d = parsed.tool.describe(parsed.args as never);
+      return { summary: capLine(d.summary), detail: d.detail };
+    } catch {
+      // Shown from the raw input below.
+    }
+  }
+  const json = JSON.stringify(input) ?? '';
+  return { summary: capLine(json), detail: json };
+}
+
+/**
+ * The transcript actions that draw a stored conversation again in the TUI (a resumed session): the
+ * person's messages, the answers, thinking, each tool call with its result, hosted tool calls.
+ * Tool results come from the stored tool_result (what the model read); durations are unknown (0).
+ */
+export function transcriptOf(messages: readonly MessageParam[], registry: Registry): TranscriptAction[] {
+  const out: TranscriptAction[] = [];
+  const calls = new Map<string, string>();
+  for (const m of messages) {
+    if (m.role === 'user') {
+      const text = blocksOf(m)
+        .filter((b): b is Extract<Block, { type: 'text' }> => b.type === 'text')
+        .map((b) => b.text)
+        .join('\n');
+      for (const b of blocksOf(m)) {
+        if (b.type !== 'tool_result') continue;
+        const name = calls.get(b.tool_use_id) ?? 'tool';
+        out.push({
+          type: 'tool_end',
+          id: b.tool_use_id,
+          name,
+          displayName: registry.get(name)?.displayName ?? displayName(name),
+          status: b.is_error ? 'error' : 'done',
+          output: resultText(b),
+          durationMs: 0,
+        });
+      }
+      if (text.trim()) out.push({ type: 'user_prompt', text });
+      continue;
+    }
+    for (const b of blocksOf(m)) {
+      if (b.type === 'text') out.push({ type: 'text', text: b.text });
+      else if (b.type === 'thinking') out.push({ type: 'thinking', text: b.thinking });
+      else if (b.type === 'tool_use') {
+        calls.set(b.id, b.name);
+        out.push({
+          type: 'tool_start',
+          id: b.id,
+          name: b.name,
+          displayName: registry.get(b.name)?.displayName ?? displayName(b.name),
+          input: b.input,
+          ...describeCall(registry, b.name, b.input),
+        });
+      } else out.push(...serverToolEvents(b as unknown as ContentBlock));
+    }
+  }
+  out.push({ type: 'settle' });
+  return out;
+}

@@ -1,0 +1,337 @@
+import { closeSync, mkdirSync, openSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Conversation, ConversationRecord } from '../agent/conversation';
+import { escapeJsonControls } from '../util/terminal-text';
+
+/** A Messages API message as the store keeps it. */
+export type StoredMessage = ConversationRecord['messages'][number];
+
+/** What the store knows of one session without reading its conversation (`<id>.meta.json`). */
+export interface SessionSummary {
+  version: 1;
+  id: string;
+  /** Workspace root the session ran in: absolute, symlinks resolved. */
+  workspace: string;
+  model: string;
+  /** ISO 8601 times: the session's start and its last recorded change. */
+  started_at: string;
+  updated_at: string;
+  /** The person's first message (redacted), and a one-line title made from it (at most 60 characters). */
+  first_prompt: string;
+  title: string;
+  /** Messages in the conversation now, and bytes of its record file. */
+  messages: number;
+  bytes: number;
+}
+
+/** The first line of a conversation file. */
+export interface SessionHeader {
+  type: 'session';
+  version: 1;
+  id: string;
+  workspace: string;
+  model: string;
+  started_at: string;
+  codey_version: string;
+}
+
+/** A change: the messages from index `at` on lose `remove` of theirs, and `messages` go in there. */
+export interface SpliceRecord {
+  type: 'messages';
+  time: string;
+  at: number;
+  remove: number;
+  messages: StoredMessage[];
+}
+
+/** A tool's result, recorded as soon as the tool finishes, before the message that will hold it. */
+export interface ToolResultRecord {
+  type: 'tool_result';
+  time: string;
+  result: { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+}
+
+/** Facts about a compaction, for the record ({@link SessionRecorder.recordCompaction}). */
+export interface CompactionFacts {
+  /** Messages the summary replaced. */
+  replaced: number;
+  /** Tokens of the conversation before and after (as the API counted them, or an estimate). */
+  tokens_before?: number;
+  tokens_after?: number;
+}
+
+/** The record file of a session's conversation, and its summary file, in the store `dir`. */
+export const conversationFile = (dir: string, id: string): string => join(dir, `${id}.conversation.jsonl`);
+export const summaryFile = (dir: string, id: string): string => join(dir, `${id}.meta.json`);
+
+/** Most characters of the title: the first line of the first prompt. */
+const TITLE_CHARS = 60;
+
+/** The first prompt of `messages` as text: the text blocks of the first user message. */
+export function firstPromptOf(messages: readonly StoredMessage[]): string {
+  const first = messages.find((m) => m.role === 'user');
+  if (!first) return '';
+  if (typeof first.content === 'string') return first.content;
+  return first.content
+    .filter((b) => b.type === 'text')
+    .map((b) => (b as { text: string }).text)
+    .join('\n');
+}
+
+export function titleOf(prompt: string): string {
+  const line = prompt.trim().split('\n')[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+export interface RecorderInput {
+  /** The store folder (`STATE/sessions`). */
+  dir: string;
+  header: SessionHeader;
+  /** Applied to every line and the summary before they reach the disk (codey's redactor). */
+  scrub: (text: string) => string;
+  /**
+   * A session being resumed: its summary and the messages its file holds now. Without it the
+   * files are created at the first message, so a session with no message leaves nothing behind.
+   */
+  existing?: { summary: SessionSummary; messages: readonly StoredMessage[]; wholeBytes: number };
+}
+
+/**
+ * Writes one session's conversation to the store as it changes, so that it can be rebuilt exactly
+ * (`loadSession`). Each change is one JSON line ({@link SpliceRecord}) appended with a synchronous
+ * write before the conversation method that made it returns, so a `kill -9` loses at most the
+ * response being streamed. Files are created with mode 0600 in a 0700 folder. A failed write (a full
+ * disk) ends the recording, not the session: {@link onFailure} hears of it once.
+ */
+export class SessionRecorder {
+  readonly id: string;
+  readonly path: string;
+  readonly #dir: string;
+  readonly #header: SessionHeader;
+  readonly #scrub: (text: string) => string;
+  #fd: number | undefined;
+  #summary: SessionSummary | undefined;
+  /** The messages as last written; compared by identity (the conversation never changes one in place). */
+  #written: readonly StoredMessage[] = [];
+  /** Set when `#written` came from the file or another conversation: compare by content once, then by identity. */
+  #byContent = false;
+  #failure: string | undefined;
+  readonly #failureListeners = new Set<(message: string) => void>();
+  #unfollow: (() => void) | undefined;
+  /** Bytes written before the summary exists (the header line). */
+  #pendingBytes = 0;
+  /** A resumed file is cut back to its last whole line before anything is added. */
+  #truncateTo: number | undefined;
+  /** Calls of the newest written message (an assistant one) whose results are not recorded yet. */
+  #openCalls = new Set<string>();
+
+  constructor(input: RecorderInput) {
+    this.id = input.header.id;
+    this.#dir = input.dir;
+    this.#header = { ...input.header };
+    this.#scrub = input.scrub;
+    this.path = conversationFile(input.dir, this.id);
+    if (input.existing) {
+      this.#summary = { ...input.existing.summary };
+      this.#written = input.existing.messages;
+      this.#byContent = true;
+      this.#truncateTo = input.existing.wholeBytes;
+    }
+  }
+
+  /**
+   * Record `conversation` now and after every change, until the next `follow` or `close`. A
+   * conversation object that replaces the session's (a compaction that builds a new one) is followed
+   * by calling this again: only the difference is written.
+   */
+  follow(conversation: Conversation): void {
+    this.#unfollow?.();
+    this.#byContent = true;
+    this.#sync(conversation.messages);
+    this.#unfollow = conversation.onChange(() => this.#sync(conversation.messages));
+  }
+
+  /**
+   * Record a compaction of `conversation`: its messages as they are now (the summary and what was
+   * kept, written as one change) and a `compaction` line with `facts`. Resuming afterwards rebuilds
+   * the compacted conversation. Calling it is optional for a followed conversation changed by
+   * `replacePrefix` (the change is recorded anyway); it adds the facts to the record.
+   */
+  recordCompaction(conversation: Conversation, facts: CompactionFacts): void {
+    this.#sync(conversation.messages);
+    if (this.#fd !== undefined)
+      this.#append({ type: 'compaction', time: new Date().toISOString(), ...facts });
+  }
+
+  /**
+   * Record the result of a call of the newest message as soon as its tool finishes (the tool_end
+   * event: `output` as the model reads it, an error unless `status` is done), so that a stop while
+   * a later call of the same response runs keeps it. Results of calls the newest message does not
+   * hold (a subagent's), or already recorded, are ignored.
+   */
+  recordToolResult(event: { id: string; status: string; output: string }): void {
+    if (!this.#openCalls.delete(event.id)) return;
+    const result: ToolResultRecord['result'] = {
+      type: 'tool_result',
+      tool_use_id: event.id,
+      content: event.output,
+      ...(event.status === 'done' ? {} : { is_error: true }),
+    };
+    this.#append({ type: 'tool_result', time: new Date().toISOString(), result });
+  }
+
+  /**
+   * Add a line saying the session was resumed: by which codey and model, and in which workspace
+   * (the one listings show from now on).
+   */
+  recordResume(facts: { model: string; version: string; workspace: string }): void {
+    this.#open();
+    const { model, version, workspace } = facts;
+    this.#append({
+      type: 'resumed',
+      time: new Date().toISOString(),
+      model,
+      codey_version: version,
+      workspace,
+    });
+    if (this.#summary) this.#summary.workspace = workspace;
+  }
+
+  /**
+   * Record that the session moved to another workspace (`/worktree`): listings show it there from
+   * now on, so `codey -c` in the new folder goes on with it.
+   */
+  recordMove(workspace: string): void {
+    if (this.#summary) this.#summary.workspace = workspace;
+    if (this.#fd === undefined) {
+      this.#header.workspace = workspace;
+      return;
+    }
+    const time = new Date().toISOString();
+    this.#append({ type: 'moved', time, workspace });
+    this.#writeSummary(this.#written, time);
+  }
+
+  /** Calls `listener` once with a line for the person when recording fails (at once if it has). */
+  onFailure(listener: (message: string) => void): () => void {
+    if (this.#failure !== undefined) {
+      listener(this.#failure);
+      return () => {};
+    }
+    this.#failureListeners.add(listener);
+    return () => this.#failureListeners.delete(listener);
+  }
+
+  /** Stop following and close the file. */
+  close(): void {
+    this.#unfollow?.();
+    this.#unfollow = undefined;
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+  }
+
+  #same(a: StoredMessage, b: StoredMessage): boolean {
+    return a === b || (this.#byContent && JSON.stringify(a) === JSON.stringify(b));
+  }
+
+  #sync(current: readonly StoredMessage[]): void {
+    if (this.#failure !== undefined) return;
+    const old = this.#written;
+    let p = 0;
+    while (p < current.length && p < old.length && this.#same(current[p], old[p])) p++;
+    let s = 0;
+    while (
+      s < current.length - p &&
+      s < old.length - p &&
+      this.#same(current[current.length - 1 - s], old[old.length - 1 - s])
+    )
+      s++;
+    this.#byContent = false;
+    this.#written = current;
+    const last = current.at(-1);
+    this.#openCalls = new Set(
+      last?.role === 'assistant' && Array.isArray(last.content)
+        ? last.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id)
+        : [],
+    );
+    if (p === current.length && p === old.length) return;
+    if (this.#fd === undefined && current.length === 0) return;
+    this.#open();
+    const record: SpliceRecord = {
+      type: 'messages',
+      time: new Date().toISOString(),
+      at: p,
+      remove: old.length - p - s,
+      messages: current.slice(p, current.length - s),
+    };
+    this.#append(record);
+    this.#writeSummary(current, record.time);
+  }
+
+  #open(): void {
+    if (this.#fd !== undefined || this.#failure !== undefined) return;
+    try {
+      mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+      if (this.#truncateTo !== undefined) truncateSync(this.path, this.#truncateTo);
+      this.#fd = openSync(this.path, 'a', 0o600);
+      if (!this.#summary) this.#append(this.#header);
+    } catch (err) {
+      this.#fail(err as Error);
+    }
+  }
+
+  #append(record: object): void {
+    if (this.#fd === undefined || this.#failure !== undefined) return;
+    const line = `${this.#scrub(escapeJsonControls(JSON.stringify(record)))}\n`;
+    try {
+      const bytes = Buffer.from(line, 'utf8');
+      let off = 0;
+      while (off < bytes.length) off += writeSync(this.#fd, bytes, off);
+      if (this.#summary) this.#summary.bytes += bytes.length;
+      else this.#pendingBytes += bytes.length;
+    } catch (err) {
+      this.#fail(err as Error);
+    }
+  }
+
+  #writeSummary(current: readonly StoredMessage[], time: string): void {
+    const h = this.#header;
+    if (!this.#summary) {
+      const first = this.#scrub(firstPromptOf(current));
+      this.#summary = {
+        version: 1,
+        id: h.id,
+        workspace: h.workspace,
+        model: h.model,
+        started_at: h.started_at,
+        updated_at: time,
+        first_prompt: first,
+        title: titleOf(first),
+        messages: 0,
+        bytes: this.#pendingBytes,
+      };
+    }
+    const summary = this.#summary;
+    if (!summary.first_prompt) {
+      summary.first_prompt = this.#scrub(firstPromptOf(current));
+      summary.title = titleOf(summary.first_prompt);
+    }
+    summary.messages = current.length;
+    summary.updated_at = time;
+    const file = summaryFile(this.#dir, this.id);
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, this.#scrub(escapeJsonControls(JSON.stringify(summary))), { mode: 0o600 });
+      renameSync(tmp, file);
+    } catch (err) {
+      this.#fail(err as Error);
+    }
+  }
+
+  #fail(err: Error): void {
+    if (this.#failure !== undefined) return;
+    this.#failure = `the session store stopped (${err.message}): ${this.path} is incomplete, so this session cannot be resumed past this point; going on without it`;
+    for (const listener of this.#failureListeners) listener(this.#failure);
+    this.#failureListeners.clear();
+  }
+}

@@ -1,0 +1,189 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  conversationFile,
+  summaryFile,
+  type ToolResultRecord,
+  type SessionHeader,
+  type SessionSummary,
+  type StoredMessage,
+} from './recorder';
+
+export {
+  SessionRecorder,
+  conversationFile,
+  summaryFile,
+  firstPromptOf,
+  titleOf,
+  type CompactionFacts,
+  type SessionHeader,
+  type SessionSummary,
+  type StoredMessage,
+  type ToolResultRecord,
+} from './recorder';
+
+/** The store folder: `STATE/sessions` (beside the event logs), given the state folder. */
+export const storeDir = (state: string): string => join(state, 'sessions');
+
+/** A session read back from the store. */
+export interface StoredSession {
+  header: SessionHeader;
+  summary: SessionSummary;
+  /** The conversation as last recorded, oldest first (not yet checked against the invariants). */
+  messages: StoredMessage[];
+  /**
+   * Lines that could not be read and were skipped: the last one cut by a stop mid-write (`cut`), or
+   * others damaged (`damaged`).
+   */
+  skipped: { cut: boolean; damaged: number };
+  /**
+   * Results of calls of the newest message, recorded as their tools finished, for a stop before the
+   * message holding them was written (empty otherwise).
+   */
+  finishedResults: ToolResultRecord['result'][];
+  /** Compactions recorded. */
+  compactions: number;
+  /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
+  wholeBytes: number;
+}
+
+function readSummary(path: string): SessionSummary | undefined {
+  try {
+    const s = JSON.parse(readFileSync(path, 'utf8')) as SessionSummary;
+    return s && s.version === 1 && typeof s.id === 'string' && typeof s.workspace === 'string'
+      ? s
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every session of the store `dir`, the most recently changed first. A missing folder lists none;
+ * an unreadable summary file is left out.
+ */
+export function listSessions(dir: string): SessionSummary[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.endsWith('.meta.json'))
+    .map((n) => readSummary(join(dir, n)))
+    .filter((s): s is SessionSummary => s !== undefined)
+    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0));
+}
+
+/** The sessions that ran in `workspace` (an absolute, resolved path), the most recent first. */
+export function sessionsIn(dir: string, workspace: string): SessionSummary[] {
+  return listSessions(dir).filter((s) => s.workspace === workspace);
+}
+
+/**
+ * The session `query` names: its whole ID, or the start of exactly one ID (at least 4 characters).
+ * @returns the summary, `ambiguous` with the IDs it could be, or undefined when none matches.
+ */
+export function findSession(
+  dir: string,
+  query: string,
+): SessionSummary | { ambiguous: string[] } | undefined {
+  const q = query.trim().toLowerCase();
+  if (!q) return undefined;
+  const all = listSessions(dir);
+  const exact = all.find((s) => s.id.toLowerCase() === q);
+  if (exact) return exact;
+  if (q.length < 4) return undefined;
+  const matches = all.filter((s) => s.id.toLowerCase().startsWith(q));
+  if (matches.length > 1) return { ambiguous: matches.map((s) => s.id) };
+  return matches[0];
+}
+
+const isSplice = (r: Record<string, unknown>): boolean =>
+  r.type === 'messages' &&
+  Number.isInteger(r.at) &&
+  Number.isInteger(r.remove) &&
+  (r.at as number) >= 0 &&
+  (r.remove as number) >= 0 &&
+  Array.isArray(r.messages);
+
+/**
+ * Read session `id` back from the store `dir`: the changes of its record file applied in order.
+ * @throws Error saying what is wrong when the session has no record file or the file is not one.
+ */
+export function loadSession(dir: string, id: string): StoredSession {
+  let text: string;
+  try {
+    text = readFileSync(conversationFile(dir, id), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'ENOENT'
+        ? `no stored conversation for session ${id}`
+        : `cannot read session ${id}: ${(err as Error).message}`,
+    );
+  }
+  const lines = text.split('\n');
+  // A file that ends in a newline leaves one empty string after it; anything else was cut mid-write.
+  const tail = lines.pop() ?? '';
+  let header: SessionHeader | undefined;
+  const messages: StoredMessage[] = [];
+  let damaged = 0;
+  let compactions = 0;
+  let workspace: string | undefined;
+  let finished: ToolResultRecord['result'][] = [];
+  for (const line of lines) {
+    let r: Record<string, unknown>;
+    try {
+      r = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      damaged++;
+      continue;
+    }
+    if (!header) {
+      if (r.type !== 'session' || r.version !== 1)
+        throw new Error(`${conversationFile(dir, id)} is not a codey session record`);
+      header = r as unknown as SessionHeader;
+      continue;
+    }
+    if (isSplice(r)) {
+      const at = Math.min(r.at as number, messages.length);
+      messages.splice(at, r.remove as number, ...(r.messages as StoredMessage[]));
+      finished = [];
+    } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
+      finished.push(r.result as ToolResultRecord['result']);
+    } else if (r.type === 'compaction') compactions++;
+    else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
+      workspace = r.workspace;
+  }
+  if (!header) throw new Error(`${conversationFile(dir, id)} is empty: the session recorded no message`);
+  const whole = Buffer.byteLength(text) - Buffer.byteLength(tail);
+  const stored = readSummary(summaryFile(dir, id));
+  const summary: SessionSummary = stored ?? {
+    version: 1,
+    id: header.id,
+    workspace: header.workspace,
+    model: header.model,
+    started_at: header.started_at,
+    updated_at: header.started_at,
+    first_prompt: '',
+    title: '',
+    messages: messages.length,
+    bytes: Buffer.byteLength(text),
+  };
+  return {
+    header,
+    summary: {
+      ...summary,
+      workspace: workspace ?? header.workspace,
+      messages: messages.length,
+      bytes: whole,
+    },
+    messages,
+    skipped: { cut: tail !== '', damaged },
+    finishedResults: finished,
+    wholeBytes: whole,
+    compactions,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * How tall the live part of the frame may grow, and a pessimistic guess of how tall a live item
+ * draws. Ink redraws from a cleared screen (`ESC[2J ESC[3J`, scrollback gone) once the part below
+ * `<Static>` is as tall as the terminal, so the app keeps that part shorter than the terminal and
+ * shows only the tail of what does not fit; a finished item is then printed in full by `<Static>`.
+ * The guess may be high (the tail is then shown a little early), never low for what codey draws.
+ */
+import stringWidth from 'string-width';
+import { splitLines } from '../util/text';
+import type { Item } from './transcript-state';
+
+/** Rows a wrapped line may lose to word wrapping and indentation (list, quote, code, `● `). */
+const WRAP_SLACK = 8;
+
+/** Rows of `text` wrapped at `columns` cells, each line at least one row. */
+export function textRows(text: string, columns: number): number {
+  const width = Math.max(4, columns - WRAP_SLACK);
+  let rows = 0;
+  for (const line of text.split('\n')) {
+    const cells = line.length * 2 <= width ? line.length : stringWidth(line);
+    rows += Math.max(1, Math.ceil(cells / width));
+  }
+  return rows;
+}
+
+/** Rows of the last (or first) `max` lines of a tool's output, as ResultLines draws them, plus "+N". */
+function resultRows(text: string | undefined, max: number, columns: number): number {
+  if (!text) return 0;
+  const lines = splitLines(text.replace(/\s+$/, ''));
+  const shown = lines.slice(-max).map((l) => l.slice(0, 501));
+  return shown.reduce((n, l) => n + textRows(`    ${l}`, columns), 0) + (lines.length > max ? 1 : 0);
+}
+
+/** Rows `item` draws in the live area at `columns`, with the blank line above it. */
+export function itemRows(item: Item, columns: number): number {
+  switch (item.kind) {
+    case 'assistant':
+    case 'user':
+      return 1 + textRows(`  ${item.text}`, columns);
+    case 'thinking':
+    case 'turn_end':
+      return 2;
+    case 'notice':
+    case 'error':
+      return 1 + textRows(`  ${item.text}`, columns);
+    case 'info':
+      return 2 + item.lines.reduce((n, l) => n + textRows(l, columns), 0);
+    case 'preview':
+      return 2 + textRows(item.detail, columns) + textRows(item.after ?? '', columns);
+    case 'server_tool':
+      return 3 + (item.results?.length ?? 0) + (item.error ? textRows(item.error, columns) : 0);
+    case 'tool':
+      return (
+        1 +
+        textRows(`● ${item.displayName}(${item.detail.slice(0, 201)}) 00.0s`, columns) +
+        3 +
+        resultRows(item.progress, 8, columns) +
+        resultRows(item.output, 8, columns) +
+        1 +
+        // A finished edit behind a running tool draws its diff, at most 40 lines and "+N more".
+        (item.display?.kind === 'diff' ? 42 : 0)
+      );
+  }
+}
+
+/** Rows all of `items` draw at `columns`. */
+export function liveRows(items: readonly Item[], columns: number): number {
+  return items.reduce((n, item) => n + itemRows(item, columns), 0);
+}

@@ -1,0 +1,46 @@
+import type { Instance } from 'ink';
+import { importForTerminal } from './live-terminal';
+import { makeTheme, noColorFromEnv, ThemeContext } from './theme';
+import type { ChoiceItem } from './wizard/ChoiceList';
+
+export interface PickIo {
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+  /** Read for `NO_COLOR`; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Shows `items` in the terminal until the person picks one (`codey --resume` without an ID).
+ * @returns the index picked, or undefined when they cancel.
+ */
+export async function pickOne(
+  title: string,
+  items: readonly ChoiceItem[],
+  io: PickIo = {},
+): Promise<number | undefined> {
+  const [{ render }, { SessionPicker }] = await importForTerminal(io.stdout ?? process.stdout, () =>
+    Promise.all([import('ink'), import('./SessionPicker')]),
+  );
+  let picked: number | undefined;
+  let instance: Instance | undefined;
+  const done = (index: number | undefined) => {
+    picked = index;
+    instance?.unmount();
+  };
+  instance = render(
+    <ThemeContext.Provider value={makeTheme('dark', noColorFromEnv(io.env ?? process.env))}>
+      <SessionPicker title={title} items={items} onDone={done} />
+    </ThemeContext.Provider>,
+    {
+      ...(io.stdin ? { stdin: io.stdin } : {}),
+      ...(io.stdout ? { stdout: io.stdout } : {}),
+      ...(io.stderr ? { stderr: io.stderr } : {}),
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
+  );
+  await instance.waitUntilExit();
+  return picked;
+}

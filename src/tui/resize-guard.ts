@@ -1,0 +1,112 @@
+/**
+ * Keeps a narrowing terminal from leaving pieces of the live frame behind. When a terminal gets
+ * narrower it reflows what is on screen (tmux, VTE, iTerm2, kitty, Windows Terminal do): a frame line
+ * wider than the new width now takes two rows or more. Ink then erases as many rows as the frame had
+ * lines, so the extra rows (half an input box border, the end of a streamed line) stay in the
+ * scrollback. The guard follows the bytes Ink writes (how wide each row is, where the cursor is), and
+ * on a narrowing `resize`, before Ink redraws, erases every row the reflowed frame takes and leaves
+ * the cursor where Ink's own erase expects it. xterm cuts lines instead of reflowing them, so there
+ * the guard stays off (see {@link terminalReflows}). tmux keeps the cursor's screen row when it
+ * reflows and moves what no longer fits above it into its history, out of reach of any erase: a
+ * frame near the top of a fresh screen can still leave its first rows there.
+ */
+import stringWidth from 'string-width';
+
+const ESC = '\u001b[';
+const TOKENS =
+  // eslint-disable-next-line no-control-regex
+  /\u001b\[([0-9;?]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b.?|\n|\r|[^\u001b\n\r]+/g;
+
+/**
+ * Whether the terminal reflows its lines when it gets narrower: every common one does (tmux, VTE,
+ * iTerm2, Terminal.app, kitty, WezTerm, Windows Terminal, xterm.js) except xterm itself, which sets
+ * `XTERM_VERSION`. Inside tmux (`TMUX`), tmux does the reflowing.
+ */
+export function terminalReflows(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.TMUX) || !env.XTERM_VERSION;
+}
+
+export interface ResizeGuard {
+  /** The stream to give Ink: writes go through the guard to `stdout`. */
+  stdout: NodeJS.WriteStream;
+  /** Stops listening to `resize`. */
+  dispose(): void;
+}
+
+/**
+ * Wraps `stdout` for Ink. `liveRows()` says how many lines Ink's last frame had (the part below
+ * `<Static>`); it is read on each narrowing resize.
+ */
+export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number): ResizeGuard {
+  /** Cells used on each row written so far, by absolute row number. */
+  let widths: number[] = [0];
+  let row = 0;
+  let col = 0;
+  let columns = stdout.columns || 80;
+
+  const track = (data: string) => {
+    for (const m of data.matchAll(TOKENS)) {
+      const token = m[0];
+      if (token === '\n') {
+        row++;
+        col = 0;
+        if (widths.length <= row) widths.push(0);
+      } else if (token === '\r') col = 0;
+      else if (m[2] !== undefined) {
+        const n = Number(m[1]) || 1;
+        if (m[2] === 'A') row = Math.max(0, row - n);
+        else if (m[2] === 'G') col = n - 1;
+        else if (m[2] === 'K') widths[row] = m[1] === '2' ? 0 : Math.min(widths[row], col);
+        else if (m[2] === 'J') {
+          widths = widths.slice(0, row + 1);
+          widths[row] = Math.min(widths[row], col);
+        }
+      } else if (token[0] !== '\u001b') {
+        col += stringWidth(token);
+        while (col > columns) {
+          widths[row] = columns;
+          row++;
+          col -= columns;
+          if (widths.length <= row) widths.push(0);
+        }
+        widths[row] = Math.max(widths[row] ?? 0, col);
+      }
+    }
+    // Rows far above the frame never matter again.
+    if (row > 2000) {
+      widths = widths.slice(row - 1000);
+      row = 1000;
+    }
+  };
+
+  const onResize = () => {
+    const next = stdout.columns || 80;
+    const narrower = next < columns;
+    columns = next;
+    if (!narrower) return;
+    const lines = Math.max(0, Math.min(liveRows(), row));
+    if (lines === 0) return;
+    let reflowed = 0;
+    for (let r = row - lines; r < row; r++) reflowed += Math.max(1, Math.ceil((widths[r] ?? 0) / next));
+    if (reflowed === lines) return;
+    // Up to the frame's first row, erase to the end of the screen, then come back down as many rows as
+    // Ink will erase upwards.
+    const top = row - lines;
+    widths = widths.slice(0, top).concat(Array<number>(lines + 1).fill(0));
+    stdout.write(`${ESC}${reflowed}A${ESC}G${ESC}J${'\n'.repeat(lines)}`);
+  };
+  stdout.prependListener('resize', onResize);
+
+  const write = (chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk === 'string') track(chunk);
+    return (stdout.write as (...args: unknown[]) => boolean)(chunk, ...rest);
+  };
+  const wrapped = new Proxy(stdout, {
+    get(target, prop) {
+      if (prop === 'write') return write;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { stdout: wrapped, dispose: () => stdout.off('resize', onResize) };
+}

@@ -1,0 +1,236 @@
+/**
+ * A small terminal emulator for frame tests: it plays the bytes Ink writes (text, CR, LF as a tty's
+ * `onlcr` makes it, cursor moves, erases, clears) onto a screen of `columns × rows` cells with a
+ * scrollback above it, so a test reads what a person would see and scroll back to. Widths are
+ * `string-width`'s (a CJK character or an emoji is two cells). A line wider than the screen wraps as
+ * a terminal's auto-wrap does, and the rows it spills onto are counted in `autoWrapped`.
+ * Not a full VT: colours and modes are ignored.
+ */
+import stringWidth from 'string-width';
+
+interface Row {
+  cells: string[];
+  /** The row continues the one above it: the line before it ran past the right edge. */
+  wrapped: boolean;
+}
+
+const segmenter = new Intl.Segmenter();
+const blankRow = (columns: number): Row => ({ cells: Array<string>(columns).fill(' '), wrapped: false });
+
+export class VirtualTerminal {
+  private screen: Row[];
+  private history: Row[] = [];
+  private row = 0;
+  private col = 0;
+  private pendingWrap = false;
+  /** Times the screen was cleared (`ESC[2J`) and the scrollback dropped (`ESC[3J`). */
+  clears = { screen: 0, scrollback: 0 };
+  /** Rows that exist only because a line ran past the right edge. */
+  autoWrapped = 0;
+  /** Every byte played, in order. */
+  recorded = '';
+
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    this.screen = Array.from({ length: rows }, () => blankRow(columns));
+  }
+
+  /** Plays `data` onto the screen. */
+  write(data: string): void {
+    this.recorded += data;
+    let i = 0;
+    while (i < data.length) {
+      const ch = data[i];
+      if (ch === '\u001b') {
+        i = this.escape(data, i);
+        continue;
+      }
+      if (ch === '\n') this.lineFeed();
+      else if (ch === '\r') this.moveTo(this.row, 0);
+      else if (ch === '\b') this.moveTo(this.row, Math.max(0, this.col - 1));
+      else if (ch === '\t')
+        this.moveTo(this.row, Math.min(this.columns - 1, (Math.floor(this.col / 8) + 1) * 8));
+      else if (ch >= ' ') {
+        let j = i;
+        while (j < data.length && data[j] >= ' ' && data[j] !== '\u001b' && data[j] !== '\u007f') j++;
+        for (const { segment } of segmenter.segment(data.slice(i, j))) this.print(segment);
+        i = j;
+        continue;
+      }
+      i++;
+    }
+  }
+
+  /** The screen's rows, right-trimmed. */
+  screenLines(): string[] {
+    return this.screen.map(text);
+  }
+
+  /** Scrollback then screen, right-trimmed, with trailing empty rows dropped: all a person can read. */
+  allLines(): string[] {
+    const lines = [...this.history, ...this.screen].map(text);
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    return lines;
+  }
+
+  /**
+   * Changes the size as tmux does: the rows above the cursor are reflowed (lines re-wrapped at the new
+   * width, wrapped rows joined back), the cursor keeps its screen row, and what no longer fits above
+   * it goes to the scrollback. The cursor's row and those below start blank.
+   */
+  resize(columns: number, rows: number): void {
+    const above = [...this.history, ...this.screen.slice(0, this.row)];
+    const lines: string[][] = [];
+    for (const r of above) {
+      const cells = r.cells.slice();
+      while (cells.length > 0 && cells[cells.length - 1] === ' ') cells.pop();
+      if (r.wrapped && lines.length > 0) lines[lines.length - 1].push(...cells);
+      else lines.push(cells);
+    }
+    const reflowed: Row[] = [];
+    for (const cells of lines) {
+      let row = blankRow(columns);
+      let col = 0;
+      for (const cell of cells) {
+        if (cell === '') continue;
+        const w = Math.max(1, stringWidth(cell));
+        if (col + w > columns) {
+          reflowed.push(row);
+          row = { ...blankRow(columns), wrapped: true };
+          col = 0;
+        }
+        row.cells[col] = cell;
+        for (let k = 1; k < w; k++) row.cells[col + k] = '';
+        col += w;
+      }
+      reflowed.push(row);
+    }
+    const cursorRow = Math.min(this.row, rows - 1, reflowed.length);
+    this.history = reflowed.slice(0, reflowed.length - cursorRow);
+    this.screen = reflowed.slice(reflowed.length - cursorRow);
+    while (this.screen.length < rows) this.screen.push(blankRow(columns));
+    this.columns = columns;
+    this.rows = rows;
+    this.moveTo(cursorRow, 0);
+  }
+
+  private print(g: string) {
+    const w = stringWidth(g);
+    if (w === 0) return;
+    if (this.pendingWrap || this.col + w > this.columns) {
+      this.lineFeed();
+      this.screen[this.row].wrapped = true;
+      this.autoWrapped++;
+    }
+    const cells = this.screen[this.row].cells;
+    cells[this.col] = g;
+    for (let k = 1; k < w; k++) cells[this.col + k] = '';
+    this.col += w;
+    if (this.col >= this.columns) {
+      this.col = this.columns - 1;
+      this.pendingWrap = true;
+    }
+  }
+
+  /** A tty turns LF into CR LF (onlcr); an auto-wrap also goes on at column 0. */
+  private lineFeed() {
+    this.pendingWrap = false;
+    this.col = 0;
+    if (this.row === this.rows - 1) {
+      this.history.push(this.screen.shift()!);
+      this.screen.push(blankRow(this.columns));
+    } else this.row++;
+  }
+
+  private moveTo(row: number, col: number) {
+    this.pendingWrap = false;
+    this.row = Math.max(0, Math.min(this.rows - 1, row));
+    this.col = Math.max(0, Math.min(this.columns - 1, col));
+  }
+
+  private erase(row: Row, from: number, to: number) {
+    for (let k = from; k < to; k++) row.cells[k] = ' ';
+  }
+
+  /** Handles the escape sequence at `data[i]`; returns the index after it. */
+  private escape(data: string, i: number): number {
+    const next = data[i + 1];
+    if (next === ']') {
+      // OSC: up to BEL or ST.
+      const bel = data.indexOf('\u0007', i);
+      const st = data.indexOf('\u001b\\', i);
+      const end = [bel === -1 ? Infinity : bel + 1, st === -1 ? Infinity : st + 2].reduce((a, b) =>
+        Math.min(a, b),
+      );
+      return end === Infinity ? data.length : end;
+    }
+    if (next !== '[') return i + 2;
+    let j = i + 2;
+    while (j < data.length && !/[@-~]/.test(data[j])) j++;
+    const params = data.slice(i + 2, j);
+    const final = data[j];
+    const nums = params
+      .replace(/^\?/, '')
+      .split(';')
+      .map((p) => (p === '' ? NaN : Number(p)));
+    const n = Number.isNaN(nums[0]) ? 1 : nums[0];
+    const zero = Number.isNaN(nums[0]) ? 0 : nums[0];
+    if (params.startsWith('?')) return j + 1;
+    switch (final) {
+      case 'A':
+        this.moveTo(this.row - n, this.col);
+        break;
+      case 'B':
+        this.moveTo(this.row + n, this.col);
+        break;
+      case 'C':
+        this.moveTo(this.row, this.col + n);
+        break;
+      case 'D':
+        this.moveTo(this.row, this.col - n);
+        break;
+      case 'E':
+        this.moveTo(this.row + n, 0);
+        break;
+      case 'F':
+        this.moveTo(this.row - n, 0);
+        break;
+      case 'G':
+        this.moveTo(this.row, n - 1);
+        break;
+      case 'H':
+      case 'f':
+        this.moveTo(n - 1, (Number.isNaN(nums[1]) || nums[1] === undefined ? 1 : nums[1]) - 1);
+        break;
+      case 'J':
+        if (zero === 3) {
+          this.clears.scrollback++;
+          this.history = [];
+        } else if (zero === 2) {
+          this.clears.screen++;
+          // As xterm does: the screen is blanked, not scrolled into the history.
+          this.screen = Array.from({ length: this.rows }, () => blankRow(this.columns));
+        } else {
+          this.erase(this.screen[this.row], this.col, this.columns);
+          for (let r = this.row + 1; r < this.rows; r++) this.screen[r] = blankRow(this.columns);
+        }
+        break;
+      case 'K': {
+        const row = this.screen[this.row];
+        if (zero === 0) this.erase(row, this.col, this.columns);
+        else if (zero === 1) this.erase(row, 0, this.col + 1);
+        else this.erase(row, 0, this.columns);
+        break;
+      }
+      default:
+        break;
+    }
+    return j + 1;
+  }
+}
+
+function text(row: Row): string {
+  return row.cells.join('').trimEnd();
+}
