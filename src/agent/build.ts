@@ -4,11 +4,15 @@ import type { Policy } from '../approval/policy';
 import { redactor } from '../util/redact';
 import type { Effort, ThinkingMode } from '../util/shapes';
 import type { LlmClient } from '../llm/types';
-import { toolsIn, type ToolSettings } from '../tools/factory';
+import { toolsIn, type ToolHost, type ToolSettings } from '../tools/factory';
 import type { ToolState } from '../tools/tool';
+import { defaultContext, type ContextSettings } from './compaction';
 import { Conversation } from './conversation';
 import type { AgentEvent, ApprovalCallback } from './events';
 import { newTotals, type AgentDeps, type SessionTotals, type TurnLimits } from './loop';
+import { spawnChild } from './subagent';
+import { subagentPrompt } from './subagent-prompt';
+import type { SubagentRole, SubagentSettings } from './subagent-types';
 import { systemPrompt } from './system-prompt';
 
 /** Is `dir` inside a git repository (a `.git` folder or file in it or an ancestor)? */
@@ -20,7 +24,21 @@ export function isGitRepo(dir: string): boolean {
 }
 
 /**
- * What an agent is built from: the main session's agent, the one `/worktree` moves to, and (next) a
+ * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
+ * read once at start and kept as it is for the whole session (also after `/worktree`), so the tool
+ * list and the system prompt, the cached prefix of every request, never change.
+ */
+export interface ProjectContext {
+  /** Skills for the `skill` tool (`discoverSkills`); empty: no skill tool and no word of skills. */
+  readonly skills: NonNullable<ToolHost['skills']>;
+  /** The skills' folders the read tools may read outside the workspace (`skillReadRoots`). */
+  readonly skillReadRoots: readonly string[];
+  /** The project instructions section of the system prompt (`loadProjectInstructions`); `''`: none. */
+  readonly instructions: string;
+}
+
+/**
+ * What an agent is built from: the main session's agent, the one `/worktree` moves to, and each
  * subagent. What is shared between them is passed in (the policy, the tool state, the totals, where
  * events go); what depends on the workspace (the tools, the system prompt) is built here.
  */
@@ -40,10 +58,14 @@ export interface AgentSpec {
   thinking: ThinkingMode;
   effort?: Effort;
   limits: TurnLimits;
+  /** The model's window and when to compact; default a 200,000-token window, compacting at 80%. */
+  context?: ContextSettings;
   /** Server tool definitions (hosted search/fetch); default none. */
   hostedTools?: readonly Record<string, unknown>[];
   /** codey's own keys, kept out of every tool output; default none. */
   secrets?: readonly string[];
+  /** Skills and project instructions; absent: none (no skill tool, no instructions section). */
+  project?: ProjectContext;
   /** Default: a new, empty one. */
   toolState?: ToolState;
   /** Default: new totals. */
@@ -56,6 +78,14 @@ export interface AgentSpec {
   platform?: string;
   /** For the system prompt, `YYYY-MM-DD`; default today (UTC). */
   date?: string;
+  /** How subagents are built; absent (`--no-agents`, `agents: false`): no spawn_agent anywhere. */
+  subagents?: SubagentSettings;
+  /** 0 (default) for the main agent; a child is one deeper than its parent. */
+  depth?: number;
+  /** Set for a subagent: its id, label and definition instructions (added to the system prompt). */
+  role?: SubagentRole;
+  /** The tool names a definition allows; absent: every tool. */
+  only?: readonly string[];
 }
 
 /** A built agent: an empty conversation and the deps `runTurn` takes. */
@@ -70,39 +100,66 @@ export interface BuiltAgent {
  * used: `deps.registry.notices` says what is missing.
  */
 export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
-  const registry = await toolsIn({ workspace: spec.workspace, settings: spec.toolSettings, env: spec.env });
+  const depth = spec.depth ?? 0;
+  const sub = spec.subagents;
+  const spawns = sub !== undefined && depth < sub.maxDepth;
+  const registry = await toolsIn({
+    workspace: spec.workspace,
+    settings: spec.toolSettings,
+    env: spec.env,
+    ...(spec.project?.skills.length && {
+      skills: spec.project.skills,
+      skillReadRoots: spec.project.skillReadRoots,
+    }),
+    ...(spawns
+      ? {
+          spawn: spawnChild,
+          agents: sub.definitions.map((d) => ({ name: d.name, description: d.description })),
+        }
+      : {}),
+    ...(spec.only ? { only: spec.only } : {}),
+  });
+  const base = systemPrompt({
+    cwd: spec.workspace,
+    platform: spec.platform ?? process.platform,
+    date: spec.date ?? new Date().toISOString().slice(0, 10),
+    isGitRepo: isGitRepo(spec.workspace),
+    instructions: spec.project?.instructions,
+  });
   const secrets = Object.freeze([...(spec.secrets ?? [])]);
   const deps: AgentDeps = Object.freeze({
     llm: spec.llm,
     registry,
     policy: spec.policy,
-    system: systemPrompt({
-      cwd: spec.workspace,
-      platform: spec.platform ?? process.platform,
-      date: spec.date ?? new Date().toISOString().slice(0, 10),
-      isGitRepo: isGitRepo(spec.workspace),
-    }),
+    system: spec.role ? `${base}\n${subagentPrompt(spec.role)}` : base,
     model: spec.model,
     thinking: spec.thinking,
     effort: spec.effort,
     limits: Object.freeze({ ...spec.limits }),
+    context: spec.context ?? defaultContext(),
     hostedTools: Object.freeze([...(spec.hostedTools ?? [])]),
     workspace: spec.workspace,
     toolSettings: spec.toolSettings,
     env: spec.env,
+    project: spec.project,
     toolState: spec.toolState ?? { memo: new Map() },
     requestApproval: spec.requestApproval,
     emit: spec.emit ?? (() => {}),
     totals: spec.totals ?? newTotals(),
     secrets,
     scrub: redactor(secrets, { keyShapes: false }),
+    subagents: sub,
+    depth,
+    role: spec.role,
+    agentId: spec.role?.agentId,
+    only: spec.only,
   });
   return { conversation: new Conversation(), deps };
 }
 
 /** The spec `deps` were built from, to build them again with a change (another workspace). */
 export function specOf(deps: AgentDeps): AgentSpec {
-  const { registry: _r, system: _s, scrub: _x, ...spec } = deps;
+  const { registry: _r, system: _s, scrub: _x, agentId: _a, ...spec } = deps;
   return { ...spec };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import { INTERRUPTED } from './interrupt';
+import { MAX_RESENT_INPUT_BYTES, cutToolUse } from './oversized-input';
 
 type Block = ContentBlockParam;
 type ToolUseBlock = Extract<Block, { type: 'tool_use' }>;
@@ -80,6 +81,13 @@ export class Conversation {
     }
   }
 
+  /**
+   * Tokens the prompt of the last request built from this conversation took (input + cache read +
+   * cache creation, as the API reported); set by the loop. Undefined before the first request and
+   * after {@link clear}; after a compaction, the estimate for the compacted conversation.
+   */
+  contextTokens: number | undefined;
+
   /** The messages, oldest first: what the next request sends. A copy; change it through the methods. */
   get messages(): readonly MessageParam[] {
     return Object.freeze([...this.#messages]);
@@ -100,6 +108,7 @@ export class Conversation {
    * interrupted request, or a response with nothing worth keeping). Tool results that answer no open
    * tool_use, or one already answered, are dropped; an open tool_use the content does not answer is
    * answered "interrupted before this call ran", so nothing is left unpaired. Empty text is dropped.
+   * A failed call's input over 100 KB is replaced in the history by a note (src/agent/oversized-input).
    */
   appendUser(content: string | readonly Block[]): void {
     const blocks = (
@@ -118,6 +127,7 @@ export class Conversation {
           is_error: true,
         });
     }
+    this.#cutFailedInputs(results);
     const rest = blocks.filter((b) => !isToolResult(b));
     const last = this.#messages.at(-1);
     if (last?.role === 'user') {
@@ -131,6 +141,39 @@ export class Conversation {
       this.#messages.push(message('user', [...results, ...rest]));
     } else return;
     this.#changed();
+  }
+
+  /**
+   * For each failed result (`is_error`) whose tool_use input is over {@link MAX_RESENT_INPUT_BYTES}
+   * or whose name is over 200 characters, replace that input (name) in the newest assistant message
+   * by a small note (a placeholder) and say so in the result (changed in `results`, in place). The
+   * tool_use block stays, so the pair stays valid.
+   */
+  #cutFailedInputs(results: Block[]): void {
+    const last = this.#messages.at(-1);
+    if (last?.role !== 'assistant') return;
+    const failed = new Set<string>();
+    for (const r of results) if (isToolResult(r) && r.is_error) failed.add(r.tool_use_id);
+    if (failed.size === 0) return;
+    const notes = new Map<string, string>();
+    const blocks = blocksOf(last).map((b) => {
+      if (!isToolUse(b) || !failed.has(b.id)) return b;
+      const cut = cutToolUse(b.name, b.input);
+      if (!cut) return b;
+      notes.set(b.id, cut.note);
+      return { ...b, name: cut.name, input: cut.input };
+    });
+    if (notes.size === 0) return;
+    this.#messages[this.#messages.length - 1] = message('assistant', blocks);
+    results.forEach((r, i) => {
+      const note = isToolResult(r) ? notes.get(r.tool_use_id) : undefined;
+      if (!note || !isToolResult(r)) return;
+      const content =
+        typeof r.content === 'string' || r.content === undefined
+          ? `${r.content ?? ''}${note}`
+          : [...r.content, { type: 'text' as const, text: note.trim() }];
+      results[i] = { ...r, content };
+    });
   }
 
   /**
@@ -170,6 +213,7 @@ export class Conversation {
   /** Forget every message (`/clear`). */
   clear(): void {
     this.#messages = [];
+    this.contextTokens = undefined;
     this.#changed();
   }
 

@@ -14,6 +14,13 @@ import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 import { INTERRUPTED } from './interrupt';
+import { shownInput } from './oversized-input';
+
+/** Most characters of a tool's name an event or record carries (a person sees it). */
+const MAX_NAME_CHARS = 80;
+const capName = (name: string): string => capLine(name, MAX_NAME_CHARS);
+/** Most characters of a call's detail (the command, the path) a tool_start event carries. */
+const MAX_DETAIL_CHARS = 10_000;
 
 /** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
 export interface PermissionDenial {
@@ -22,6 +29,8 @@ export interface PermissionDenial {
   tool_input: unknown;
   /** Who refused: the person, a deny rule, or no one to ask (`-p` without a matching --allow). */
   reason: 'person' | 'rule' | 'no_one_to_ask';
+  /** The subagent whose call it was; absent for the main agent. */
+  agent_id?: string;
 }
 
 /** One tool_result block for the next user message. */
@@ -45,7 +54,10 @@ export interface DispatchDeps {
   cwd: string;
   state: ToolState;
   emit: (e: AgentEvent) => void;
-  denials: PermissionDenial[];
+  /** Where refused calls are noted (the session's `permission_denials`). */
+  denials: { push(denial: PermissionDenial): unknown };
+  /** The agent running the calls, handed to tools as `ToolContext.agent` (spawn_agent builds a child from it). */
+  agent?: unknown;
   /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
   scrub: (text: string) => string;
   /** The same redaction for one call's progress, which may print a secret a few characters at a time. */
@@ -68,11 +80,14 @@ function toolContext(
     signal,
     state: deps.state,
     env: deps.registry.env,
+    readRoots: deps.registry.readRoots,
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
     },
     approve: (call) => approveStep(use, deps, signal, call),
+    callId: use.id,
+    ...(deps.agent === undefined ? {} : { agent: deps.agent }),
   };
 }
 
@@ -88,7 +103,12 @@ async function approveStep(
 ): Promise<StepVerdict> {
   const req: ApprovalRequest = { tool: use.name, readOnly: false, ...call };
   const deny = (reason: PermissionDenial['reason']) =>
-    deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason });
+    deps.denials.push({
+      tool_name: capName(use.name),
+      tool_use_id: use.id,
+      tool_input: shownInput(use.input),
+      reason,
+    });
   const verdict = deps.policy.evaluate(req);
   if (verdict.action !== 'ask') {
     deps.emit({
@@ -163,7 +183,9 @@ export async function dispatch(
 ): Promise<ToolResultBlock> {
   let started = Date.now();
   const tool = deps.registry.get(use.name);
-  const displayName = tool?.displayName ?? use.name;
+  // The model picks the name: an unknown one may be megabytes long, and people see it.
+  const displayName = capName(tool?.displayName ?? use.name);
+  const name = capName(use.name);
   const progress = deps.scrubStream();
   const end = (
     status: 'done' | 'error' | 'denied' | 'interrupted',
@@ -185,7 +207,7 @@ export async function dispatch(
     deps.emit({
       type: 'tool_end',
       id: use.id,
-      name: use.name,
+      name,
       displayName,
       status,
       output,
@@ -204,11 +226,11 @@ export async function dispatch(
     deps.emit({
       type: 'tool_start',
       id: use.id,
-      name: use.name,
+      name,
       displayName,
-      input: use.input,
+      input: shownInput(use.input),
       summary: capLine(summary),
-      detail,
+      detail: capLine(detail, MAX_DETAIL_CHARS),
       ...(tool?.shows ? { shows: tool.shows } : {}),
     });
 
@@ -233,7 +255,12 @@ export async function dispatch(
 
   const verdict = deps.policy.evaluate(req);
   if (verdict.action === 'deny') {
-    deps.denials.push({ tool_name: use.name, tool_use_id: use.id, tool_input: use.input, reason: 'rule' });
+    deps.denials.push({
+      tool_name: capName(use.name),
+      tool_use_id: use.id,
+      tool_input: shownInput(use.input),
+      reason: 'rule',
+    });
     deps.emit({
       type: 'approval_decision',
       id: use.id,
@@ -255,9 +282,9 @@ export async function dispatch(
   if (verdict.action === 'ask') {
     if (!deps.requestApproval) {
       deps.denials.push({
-        tool_name: use.name,
+        tool_name: capName(use.name),
         tool_use_id: use.id,
-        tool_input: use.input,
+        tool_input: shownInput(use.input),
         reason: 'no_one_to_ask',
       });
       deps.emit({
@@ -300,9 +327,9 @@ export async function dispatch(
       deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
       if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
         deps.denials.push({
-          tool_name: use.name,
+          tool_name: capName(use.name),
           tool_use_id: use.id,
-          tool_input: use.input,
+          tool_input: shownInput(use.input),
           reason: 'person',
         });
         return end('denied', refusedByPerson(decision));

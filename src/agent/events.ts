@@ -1,10 +1,10 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
-import type { Usage } from '../util/shapes';
+import type { CompactionTrigger, Usage } from '../util/shapes';
 
 export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 
-export type { Usage } from '../util/shapes';
+export type { CompactionTrigger, Usage } from '../util/shapes';
 
 export const emptyUsage = (): Usage => ({
   input_tokens: 0,
@@ -20,14 +20,27 @@ export interface RefusalDetails {
   explanation: string | null;
 }
 
+/**
+ * How full the model's context window is: `tokens` the prompt of the last request took (input + cache
+ * read + cache creation) of `window`, the model's input window (both in tokens).
+ */
+export interface ContextFill {
+  tokens: number;
+  window: number;
+}
+
 /** Why a user turn ended. */
 export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
 
 /**
  * Everything the loop reports. Front ends (the Ink app, `-p`) and the session log are subscribers;
- * none of them calls the model or a tool.
+ * none of them calls the model or a tool. An event of a subagent carries its `agentId` and the id
+ * of the spawn_agent call that started it (`parentToolUseId`); the main agent's events carry neither.
  */
-export type AgentEvent =
+export type AgentEvent = LoopEvent & { agentId?: string; parentToolUseId?: string };
+
+/** The events of one agent's loop, before they are tagged with the agent they come from. */
+export type LoopEvent =
   /**
    * A request to the model is about to be sent; `request` counts from 1 within the user turn.
    * `continues`: the response will extend the assistant message the server paused (`pause_turn`).
@@ -84,8 +97,31 @@ export type AgentEvent =
       results: { title: string; url: string }[];
       error?: string;
     }
-  /** Usage of the request that just finished, and the session total. */
-  | { type: 'usage'; usage: Usage; total: Usage }
+  /**
+   * Usage of the request that just finished, and the session total. `context`: how full the window
+   * is now (absent for the summary request of a compaction, whose prompt is not the conversation's).
+   */
+  | { type: 'usage'; usage: Usage; total: Usage; context?: ContextFill }
+  /** A handoff summary of the conversation is being asked for; `tokens` is how full the window was. */
+  | { type: 'compaction_start'; trigger: CompactionTrigger; tokens: number; window: number }
+  /**
+   * The conversation was compacted: its oldest `replaced` messages are now one user message that
+   * begins with `summary`, the model's summary in its frame (`Conversation.replacePrefix(replaced,
+   * summary)` on the messages before gives the conversation after). `tokensBefore`: what the prompt took before (as the API reported, or as the
+   * refusal said); `tokensAfter`: an estimate for the new prompt, scaled from `tokensBefore` by size,
+   * until the next request reports it. `droppedMessages`: messages left out of the summary request
+   * because it would not fit the window either (0 normally). Tokens throughout.
+   */
+  | {
+      type: 'compaction';
+      trigger: CompactionTrigger;
+      tokensBefore: number;
+      tokensAfter: number;
+      window: number;
+      replaced: number;
+      summary: string;
+      droppedMessages: number;
+    }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
   /** The LLM layer is retrying a failed or cut stream. */
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }

@@ -1,23 +1,28 @@
 import type { Policy } from '../approval/policy';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse } from '../llm/types';
-import { LlmError, RequestTooLargeError } from '../llm/errors';
+import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/errors';
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
-import { redactingStream } from '../util/redact';
+import { redactingStream, type RedactingStream } from '../util/redact';
 import type { Effort, ThinkingMode } from '../util/shapes';
+import type { ProjectContext } from './build';
+import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
 import type { Conversation } from './conversation';
-import { dispatch, notRun, type PermissionDenial, type ToolResultBlock, type ToolUse } from './dispatch';
+import { notRun, type PermissionDenial, type ToolUse } from './dispatch';
 import {
   emptyUsage,
   type AgentEvent,
+  type CompactionTrigger,
   type ApprovalCallback,
   type RefusalDetails,
   type TurnEndReason,
   type Usage,
 } from './events';
-import { INTERRUPTED } from './interrupt';
+import { countUsage, promptTokens, requestFor } from './request';
+import { runTools } from './run-tools';
 import { serverToolEvents } from './server-tools';
+import type { SubagentSettings, SubagentRole } from './subagent-types';
 
 /** The bounds of one user turn. */
 export interface TurnLimits {
@@ -51,6 +56,8 @@ export interface AgentDeps {
   readonly thinking: ThinkingMode;
   readonly effort?: Effort;
   readonly limits: TurnLimits;
+  /** The model's window and when to compact (./compaction.ts). */
+  readonly context: ContextSettings;
   /** Server tool definitions (hosted search/fetch), constant for the session. */
   readonly hostedTools: readonly Record<string, unknown>[];
   /** Workspace root: absolute, symlinks resolved; the tools' `cwd`. */
@@ -58,6 +65,8 @@ export interface AgentDeps {
   /** The settings and environment `registry` was built from (`toolsIn`), for building it again elsewhere. */
   readonly toolSettings: ToolSettings;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Skills and project instructions the registry and `system` were built with, for building again. */
+  readonly project?: ProjectContext;
   readonly toolState: ToolState;
   /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
   readonly requestApproval?: ApprovalCallback;
@@ -67,6 +76,16 @@ export interface AgentDeps {
   /** codey's own keys, replaced with `[redacted]` in every tool output by `scrub`. */
   readonly secrets: readonly string[];
   readonly scrub: (text: string) => string;
+  /** How subagents are built; absent (`--no-agents`): this agent and its children spawn none. */
+  readonly subagents?: SubagentSettings;
+  /** 0 for the main agent, 1 for its children, and so on. */
+  readonly depth: number;
+  /** Set for a subagent: its id, label and instructions. */
+  readonly role?: SubagentRole;
+  /** A subagent's id (`role.agentId`), noted on its refused calls. */
+  readonly agentId?: string;
+  /** The tool names a definition allows (absent: all). */
+  readonly only?: readonly string[];
 }
 
 /** How a user turn ended. */
@@ -82,6 +101,11 @@ export interface TurnResult {
   /** With reason `refusal`, when the API explained it (`stop_details`). */
   refusal?: RefusalDetails;
 }
+
+/** The turn's end when the prompt still does not fit after a compaction. */
+const STILL_TOO_LONG =
+  "the conversation is still too long for the model's context window after compacting it, so the turn stopped. " +
+  'The newest message or tool output may be too large by itself: send less at once, or start a new conversation (/clear in the session, a new codey -p).';
 
 const MAX_TOKENS_CUT =
   'Not run: your response was cut at max_tokens before this call was complete. Retry with a smaller input, e.g. write the file in parts.';
@@ -102,6 +126,12 @@ export async function runTurn(
   const takeBack = conversation.checkpoint();
   conversation.appendUser(prompt);
   let requests = 0;
+  // The first message of this turn: after a compaction, the kept part of the turn starts at 0.
+  let turnStart = Math.max(conversation.length - 1, 0);
+  // Set by a compaction, cleared by the next response: an overflow right after one ends the turn.
+  let compacted = false;
+  // At most one automatic compaction per turn (an overflow still gets its own), whatever the settings.
+  let autoTried = false;
   let pauses = 0;
   let pausedBefore = false;
   let text = '';
@@ -115,14 +145,47 @@ export async function runTurn(
     emit({ type: 'turn_end', reason, stopReason, text, requests, ...more });
     return { reason, stopReason, text, requests, error, ...more };
   };
+  /** End the turn on an error; `tooLong`: the request did not fit, so the prompt may be taken back. */
+  const failed = (err: unknown, tooLong = err instanceof RequestTooLargeError): TurnResult => {
+    let message = err instanceof Error ? err.message : String(err);
+    if (tooLong && requests === 1) {
+      // The prompt made the request too large: without it the conversation can go on.
+      takeBack();
+      message += ' Your message was taken back: the conversation is as it was before it.';
+    }
+    emit({ type: 'error', message });
+    return finish('error', null, message);
+  };
   if (conversation.messages.at(-1)?.role !== 'user') {
     const message = 'nothing to send: the prompt is empty';
     emit({ type: 'error', message });
     return finish('error', null, message);
   }
 
+  /** Compact, keeping what fits of this turn; on success the whole conversation is this turn. */
+  const compactNow = async (trigger: CompactionTrigger, tokensBefore?: number) => {
+    const r = await compact(conversation, deps, signal, { trigger, turnStart, tokensBefore });
+    if (r.ok) {
+      turnStart = 0;
+      compacted = true;
+    }
+    return r;
+  };
+
   for (;;) {
     if (signal.aborted) return finish('interrupted', null);
+    if (!compacted && !autoTried && (await needsCompaction(conversation, deps))) {
+      autoTried = true;
+      const r = await compactNow('auto');
+      if (!r.ok && r.aborted) return finish('interrupted', null);
+      if (!r.ok) {
+        emit({
+          type: 'notice',
+          level: 'warn',
+          message: `could not compact the conversation (${r.error}); going on without`,
+        });
+      }
+    }
     if (requests >= limits.maxTurns) {
       emit({
         type: 'notice',
@@ -139,23 +202,45 @@ export async function runTurn(
       ...(pausedBefore ? { continues: true } : {}),
     });
 
-    let response: LlmResponse;
+    let response: LlmResponse | undefined;
+    let overflow: { tokens?: number; message: string } | undefined;
     try {
       response = await streamResponse(conversation, deps, signal);
+      if (isOverflowStop(response)) {
+        // Cut at the window's end: nothing of it is kept, the conversation is compacted and sent again.
+        countUsage(deps, response.usage);
+        overflow = {
+          tokens: promptTokens(response.usage),
+          message:
+            "the response stopped at the end of the model's context window (model_context_window_exceeded).",
+        };
+      }
     } catch (err) {
       if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
         return finish('interrupted', null);
-      let message = err instanceof Error ? err.message : String(err);
-      if (err instanceof RequestTooLargeError && requests === 1) {
-        // The prompt made the request too large: without it the conversation can go on.
-        takeBack();
-        message += ' Your message was taken back: the conversation is as it was before it.';
-      }
-      emit({ type: 'error', message });
-      return finish('error', null, message);
+      if (err instanceof ContextOverflowError) overflow = { tokens: err.tokens, message: err.message };
+      else return failed(err);
     }
+    if (overflow) {
+      if (compacted) {
+        emit({ type: 'error', message: STILL_TOO_LONG });
+        return finish('error', null, STILL_TOO_LONG);
+      }
+      const r = await compactNow('overflow', overflow.tokens);
+      if (!r.ok && r.aborted) return finish('interrupted', null);
+      if (!r.ok)
+        return failed(
+          new Error(`${overflow.message} Compacting the conversation failed too: ${r.error}.`),
+          true,
+        );
+      continue;
+    }
+    if (!response) continue;
+    compacted = false;
 
-    addUsage(deps, response);
+    const window = await deps.context.window(deps.model);
+    conversation.contextTokens = promptTokens(response.usage);
+    countUsage(deps, response.usage, { tokens: conversation.contextTokens, window });
     conversation.appendAssistant(response.content);
     pausedBefore = response.stop_reason === 'pause_turn';
     // The answer is the whole assistant message: after a pause, the paused part and the continuation.
@@ -217,61 +302,54 @@ async function streamResponse(
   signal: AbortSignal,
 ): Promise<LlmResponse> {
   const { emit } = deps;
-  const request = {
-    model: deps.model,
-    system: deps.system,
-    tools: deps.registry.definitions(),
-    hostedTools: [...deps.hostedTools],
-    messages: [...conversation.messages],
-    maxTokens: deps.limits.maxTokens,
-    thinking: deps.thinking,
-    effort: deps.effort,
+  // Each text or thinking block's deltas pass a redacting stream (key shapes on), flushed at the
+  // block's end: a key split over several deltas never reaches an event whole or in pieces.
+  const open = new Map<number, { kind: 'text_delta' | 'thinking_delta'; stream: RedactingStream }>();
+  const flush = (index: number) => {
+    const held = open.get(index);
+    if (!held) return;
+    open.delete(index);
+    const rest = held.stream.end();
+    if (rest) emit({ type: held.kind, text: rest });
   };
-  for await (const ev of deps.llm.stream(request, signal)) {
+  const flushAll = () => {
+    for (const index of [...open.keys()]) flush(index);
+  };
+  let answered = false;
+  for await (const ev of deps.llm.stream(requestFor(deps, conversation.messages), signal)) {
+    if (!answered) {
+      // The endpoint answers: look the window up meanwhile (once per model), never before that.
+      answered = true;
+      void deps.context.window(deps.model).catch(() => undefined);
+    }
     switch (ev.type) {
       case 'text_delta':
-        emit({ type: 'text_delta', text: ev.text });
+      case 'thinking_delta': {
+        let held = open.get(ev.index);
+        if (!held || held.kind !== ev.type) {
+          flush(ev.index);
+          held = { kind: ev.type, stream: redactingStream(deps.secrets) };
+          open.set(ev.index, held);
+        }
+        const text = held.stream.push(ev.text);
+        if (text) emit({ type: ev.type, text });
         break;
-      case 'thinking_delta':
-        emit({ type: 'thinking_delta', text: ev.text });
-        break;
+      }
       case 'block':
+        flush(ev.index);
         if (ev.block.type === 'text') emit({ type: 'text', text: ev.block.text });
         else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
         else for (const e of serverToolEvents(ev.block)) emit(e);
         break;
       case 'reset':
+        flushAll();
         emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
         break;
       case 'response':
+        flushAll();
         return ev.response;
     }
   }
+  flushAll();
   throw new LlmError('the model stream ended without a response', 'transient');
-}
-
-/** One tool_result per call, in order; after an interrupt the rest are answered without running. */
-async function runTools(uses: ToolUse[], deps: AgentDeps, signal: AbortSignal): Promise<ToolResultBlock[]> {
-  const d = {
-    registry: deps.registry,
-    policy: deps.policy,
-    requestApproval: deps.requestApproval,
-    cwd: deps.workspace,
-    state: deps.toolState,
-    emit: deps.emit,
-    denials: deps.totals.denials,
-    scrub: deps.scrub,
-    scrubStream: () => redactingStream(deps.secrets, { keyShapes: false }),
-  };
-  const results: ToolResultBlock[] = [];
-  for (const use of uses) {
-    results.push(signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : await dispatch(use, d, signal));
-  }
-  return results;
-}
-
-function addUsage(deps: AgentDeps, r: LlmResponse): void {
-  const total = deps.totals.usage;
-  for (const k of Object.keys(total) as (keyof Usage)[]) total[k] += r.usage[k] ?? 0;
-  deps.emit({ type: 'usage', usage: { ...r.usage }, total: { ...total } });
 }

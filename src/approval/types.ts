@@ -19,6 +19,8 @@ export interface ApprovalRequest extends ToolCallDescription {
   readOnly: boolean;
   /** What the call would change, to show before the answer: `{ path, before, after }` for edits. */
   preview?: Record<string, unknown>;
+  /** The label of the subagent asking (its spawn_agent description); absent for the main agent. */
+  agent?: string;
 }
 
 /** The person's answer to an approval request. */

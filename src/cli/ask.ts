@@ -1,3 +1,5 @@
+import { forTerminal } from '../util/terminal-text';
+
 /**
  * Ask a yes/no question on the terminal (stderr) before the app starts; only `y` or `yes` is yes
  * (Enter, Ctrl-C, Ctrl-D: no).
@@ -9,7 +11,8 @@ export async function askYesNo(question: string): Promise<boolean> {
   rl.on('SIGINT', () => stop.abort());
   rl.on('close', () => stop.abort());
   try {
-    const answer = await rl.question(question, { signal: stop.signal });
+    // The question may quote paths and ids: it passes the one sanitiser like every line for a person.
+    const answer = await rl.question(forTerminal(question), { signal: stop.signal });
     return /^y(es)?$/i.test(answer.trim());
   } catch {
     return false;

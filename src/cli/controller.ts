@@ -1,10 +1,23 @@
 import { withChanges } from '../agent/build';
+import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
-import type { Controller, ResumeReport, SessionChoice, Spend, ToolInfo } from '../tui/controller';
+import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
+import { commandRegistry, type CommandSpec } from '../tui/commands';
+import type {
+  AgentInfo,
+  Controller,
+  ResumeReport,
+  SessionChoice,
+  SkillInfo,
+  Spend,
+  ToolInfo,
+} from '../tui/controller';
+import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript-state';
+import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { moveSession, type CodeySession } from './session';
@@ -17,9 +30,13 @@ export class SessionController implements Controller {
   readonly historyFile: string;
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
+  readonly commands: readonly CommandSpec[];
 
   readonly #stop = new AbortController();
   #running: Promise<unknown> | undefined;
+  /** A `/compact` in progress: a turn started meanwhile waits for it. */
+  #compacting: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
   readonly #env: Record<string, string | undefined>;
@@ -43,11 +60,12 @@ export class SessionController implements Controller {
     this.#env = env;
     if (session.conversation.length > 0)
       this.#startTranscript = transcriptOf(session.conversation.messages, session.deps.registry);
-    // Price each request at the model that served it, as it happens.
-    let model = session.deps.model;
+    // Price each request at the model that served it, as it happens; subagents' requests too.
+    const models = new Map<string, string>();
     session.events.on((e) => {
-      if (e.type === 'request_start') model = e.model;
+      if (e.type === 'request_start') models.set(e.agentId ?? '', e.model);
       if (e.type !== 'usage') return;
+      const model = models.get(e.agentId ?? '') ?? session.deps.model;
       const p = priceOf(model);
       if (!p) return void this.#unpriced.add(model);
       this.#dollars += costOf(e.usage, p);
@@ -55,6 +73,11 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
+    this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands));
+  }
+
+  get secrets(): readonly string[] {
+    return this.#s.secrets;
   }
 
   get workspace(): string {
@@ -125,6 +148,7 @@ export class SessionController implements Controller {
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {
+    await this.#compacting;
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
     const turn = this.#s.run(prompt, AbortSignal.any([signal, this.#stop.signal]));
     this.#running = turn;
@@ -157,6 +181,26 @@ export class SessionController implements Controller {
     this.#s.deps = withChanges(this.#s.deps, { model: name });
   }
 
+  /** Compact the conversation between turns (see {@link compact}); SIGTERM / SIGHUP interrupt it too. */
+  async compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }> {
+    const s = this.#s;
+    const stop = AbortSignal.any([signal, this.#stop.signal]);
+    const job = compact(s.conversation, s.deps, stop, { trigger: 'manual', focus });
+    this.#compacting = this.#running = job;
+    try {
+      const r = await job;
+      if (!r.ok && r.aborted) throw new Error('interrupted; the conversation is as it was');
+      if (!r.ok) throw new Error(r.error);
+      return { tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter };
+    } finally {
+      if (this.#running === job) this.#running = undefined;
+      if (this.#compacting === job) this.#compacting = undefined;
+    }
+  }
+
   usage(): Usage {
     return { ...this.#s.deps.totals.usage };
   }
@@ -172,6 +216,20 @@ export class SessionController implements Controller {
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
       asks: !neverAsks(t.kind) && !policy.allowsWholeTool(t.name),
+    }));
+  }
+
+  skills(): SkillInfo[] {
+    return [...this.#s.skills];
+  }
+
+  agents(): AgentInfo[] | undefined {
+    if (!this.#s.deps.subagents) return undefined;
+    const home = process.env.HOME;
+    return this.#s.agents.map((a) => ({
+      name: a.name,
+      description: a.description,
+      file: shownPath(a.file, this.#s.workspace, { HOME: home }),
     }));
   }
 

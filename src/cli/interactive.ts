@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
+import { forTerminal } from '../util/terminal-text';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { askYesNo } from './ask';
@@ -9,10 +10,13 @@ import { resumptionForTui } from './resume-interactive';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+import { personWriter } from './person-out';
+
+const stderr = personWriter((s) => process.stderr.write(s));
 
 /** Ask on the terminal whether to go on in a broad workspace; only `y` or `yes` goes on (Ctrl-C, Ctrl-D: no). */
 function confirmBroadWorkspace(why: string): Promise<boolean> {
-  return askYesNo(`${broadWorkspaceNotice(why)}\nStart here anyway? [y/N] `);
+  return askYesNo(`${forTerminal(broadWorkspaceNotice(why))}\nStart here anyway? [y/N] `);
 }
 
 export interface InteractiveInput {
@@ -31,7 +35,7 @@ export interface InteractiveInput {
  */
 export async function runInteractive(input: InteractiveInput): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write(
+    stderr(
       `codey: ${input.setup ? '`codey setup`' : 'the interactive session'} needs a terminal; for one-shot use: codey -p "what to do"\n`,
     );
     return EXIT.usage;
@@ -47,13 +51,13 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     settings = again;
   }
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
-    process.stderr.write('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
+    stderr('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
     return EXIT.usage;
   }
 
   const broad = broadWorkspace(process.cwd(), env);
   if (broad && !(await confirmBroadWorkspace(broad))) {
-    process.stderr.write('codey: not started; cd into a project folder and run codey there\n');
+    stderr('codey: not started; cd into a project folder and run codey there\n');
     return EXIT.ok;
   }
 
@@ -71,11 +75,18 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     import('./controller'),
     import('../tui/run'),
   ]);
+  const notices = [...session.notices];
+  if (input.opts.verbose) {
+    notices.push(
+      `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
+      `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
+    );
+  }
   const controller = new SessionController(
     session,
     settings,
     join(stateDir(env), 'history.jsonl'),
-    session.notices,
+    notices,
     env,
   );
   // SIGTERM and SIGHUP (the terminal closed) end the session as /exit does, after stopping the turn

@@ -1,3 +1,4 @@
+import { personWriter } from './person-out';
 import { EXIT, main } from './program';
 
 /**
@@ -20,7 +21,9 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 }
 
 const code = await main(process.argv).catch((err: unknown) => {
-  process.stderr.write(`codey: internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
+  personWriter((s) => process.stderr.write(s))(
+    `codey: internal error: ${err instanceof Error ? err.stack : String(err)}\n`,
+  );
   return EXIT.failed;
 });
 // Exit as soon as the output has drained: an idle keep-alive socket or a paused stdin must not keep

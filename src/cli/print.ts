@@ -1,9 +1,10 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
-import { displayName, oneLine } from '../util/text';
+import { compactionLine, displayName, oneLine } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
+import { wireEvent } from './subagents';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -52,18 +53,23 @@ const shown = (s: string, max?: number): string => oneLine(forTerminal(s), max);
 
 /**
  * The `-p` subscriber of the agent's events (STYLE.md rule 13).
- * - `text`: one line per tool call on stderr (`● Bash(npm test) exit 0`); the answer at the end.
- * - `stream-json`: one JSON line per event on stdout, then the result object.
+ * - `text`: one line per tool call on stderr (`● Bash(npm test) exit 0`), a subagent's indented
+ *   under its call; the answer at the end.
+ * - `stream-json`: one JSON line per event on stdout (a subagent's with `agent_id` and
+ *   `parent_tool_use_id`), then the result object.
  * - `json`: nothing while running; one result object at the end.
  */
 export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean): (e: AgentEvent) => void {
   const details = new Map<string, string>();
   return (e) => {
     if (format === 'stream-json') {
-      out.stdout(`${JSON.stringify(e)}\n`);
+      out.stdout(`${JSON.stringify(wireEvent(e))}\n`);
       return;
     }
     if (format !== 'text') return;
+    // A subagent's tool lines are indented under its spawn_agent call; its end is the call's line.
+    const indent = e.agentId ? '  ' : '';
+    if (e.agentId && e.type === 'turn_end') return;
     switch (e.type) {
       case 'tool_start':
         details.set(e.id, e.detail || e.summary);
@@ -75,7 +81,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
             : e.status === 'error'
               ? `error: ${shown(e.output, 80)}`
               : e.status;
-        out.stderr(`● ${e.displayName}(${shown(details.get(e.id) ?? '')}) ${what}\n`);
+        out.stderr(`${indent}● ${e.displayName}(${shown(details.get(e.id) ?? '')}) ${what}\n`);
         details.delete(e.id);
         break;
       }
@@ -98,6 +104,9 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
       case 'notice':
       case 'error':
         out.stderr(`codey: ${e.message}\n`);
+        break;
+      case 'compaction':
+        out.stderr(`codey: ${compactionLine(e)}\n`);
         break;
       case 'turn_end':
         if (e.reason === 'refusal') out.stderr(refusalLine(e.refusal));

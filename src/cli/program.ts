@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { version } from '../../package.json';
 import { normalizeArgv } from './argv';
+import { personWriter } from './person-out';
 
 /**
  * The commander program. Only commander is loaded up front: `--version` and `--help` must not pay
@@ -81,6 +82,11 @@ $XDG_CONFIG_HOME/codey/config.json.
 Docs: README.md`,
     )
     .showSuggestionAfterError(true)
+    // commander echoes arguments ("unknown option …"): they pass the one sanitiser like every line.
+    .configureOutput({
+      writeOut: personWriter((s) => process.stdout.write(s)),
+      writeErr: personWriter((s) => process.stderr.write(s)),
+    })
     .exitOverride();
   return program;
 }
@@ -114,7 +120,7 @@ export async function main(argv: string[]): Promise<number> {
   const setup = args[0] === 'setup';
   if (setup) args = args.slice(1);
   if (setup && args.some((a) => a === '-h' || a === '--help')) {
-    process.stdout.write(setupHelp());
+    personWriter((s) => process.stdout.write(s))(setupHelp());
     return EXIT.ok;
   }
   try {

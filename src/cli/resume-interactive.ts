@@ -2,12 +2,13 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { sessionsIn } from '../session/store';
 import { askYesNo } from './ask';
+import { personWriter } from './person-out';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { findFor, readForResume, resumeRequestOf, sizeOf, storeOf, type Resumption } from './resume';
 
 type Env = Record<string, string | undefined>;
-const stderr = (s: string) => void process.stderr.write(s);
+const stderr = personWriter((s) => process.stderr.write(s));
 
 /** `~/src/proj` for a path under the home folder. */
 const tilde = (path: string) => {

@@ -3,12 +3,14 @@ import { ConfigError, FlagError, resolveSettings, type Settings } from '../confi
 import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
+import { expandPrintPrompt } from './project-context';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
+import { personWriter } from './person-out';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -17,13 +19,16 @@ export interface ModeInput {
   version: string;
 }
 
-const stderr = (s: string) => void process.stderr.write(s);
+// Everything before the session's own redacting output exists goes through the one sanitiser.
+const stderr = personWriter((s) => process.stderr.write(s));
+const rawStderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
 
 /**
  * The values of the flags that set a setting (each setting's `flag` in SETTING_META), under the
- * setting's key; a flag not given, or a repeatable one given no time, is absent. `--allow` adds to the
- * configured rules (resolveSettings merges them; the session splits them at commas, as `CODEY_ALLOW`).
+ * setting's key; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag
+ * given is `false`. `--allow` adds to the configured rules (resolveSettings merges them; the
+ * session splits them at commas, as `CODEY_ALLOW`).
  */
 export function flagValues(opts: CliOptions): Record<string, unknown> {
   const given = opts as unknown as Record<string, unknown>;
@@ -31,8 +36,11 @@ export function flagValues(opts: CliOptions): Record<string, unknown> {
   for (const key of SETTING_KEYS) {
     const flag = SETTING_META[key].flag;
     if (!flag) continue;
-    const v = given[flag.replace(/^--/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())];
-    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    // `--no-X` (commander's negation) is the option `x`, true unless the flag was given.
+    const negated = flag.startsWith('--no-');
+    const name = flag.replace(negated ? /^--no-/ : /^--/, '');
+    const v = given[name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())];
+    if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
     flags[key] = v;
   }
   return flags;
@@ -112,7 +120,10 @@ async function runPrint(
     noWeb: !opts.web,
     resumption,
   });
-  const out = terminalSafeOut(redactingOut({ stdout, stderr }, session.secrets), opts.outputFormat);
+  const out = terminalSafeOut(
+    redactingOut({ stdout, stderr: rawStderr }, session.secrets),
+    opts.outputFormat,
+  );
   for (const n of session.notices) out.stderr(`${n}\n`);
   if (opts.verbose) {
     out.stderr(
@@ -124,8 +135,16 @@ async function runPrint(
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
     );
+    if (session.deps.subagents)
+      out.stderr(
+        `codey: agent definitions: ${session.agents.length ? session.agents.map((a) => a.name).join(', ') : 'none'}\n`,
+      );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    const skillsOff = settings.sources.skills === 'flag' ? 'off (--no-skills)' : 'off (skills: false)';
+    const skills = session.skills.map((k) => k.name).join(', ');
+    out.stderr(`codey: skills: ${skills || (settings.skills ? 'none found' : skillsOff)}\n`);
+    out.stderr(`codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
     out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
@@ -149,8 +168,10 @@ async function runPrint(
   });
   try {
     const startedAt = Date.now();
-    session.log?.write({ type: 'user_prompt', text: prompt });
-    const result = await session.run(prompt, controller.signal);
+    // `-p "/NAME args"` runs a custom command as the interactive session would.
+    const sent = expandPrintPrompt(prompt, session.commands);
+    session.log?.write({ type: 'user_prompt', text: sent });
+    const result = await session.run(sent, controller.signal);
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,

@@ -7,10 +7,17 @@ import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
+import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
 import type { SessionLog } from '../session/log';
+import type { AgentDefinition } from '../skills/agents';
 import type { SessionRecorder } from '../session/store';
+import type { CustomCommand } from '../skills/commands';
+import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
+import type { SkillInfo } from '../tui/controller';
 import { removeStaleTempFiles } from '../util/atomic-write';
+import { loadProject, skillInfos } from './project-context';
+import { subagentsFor, wireEvent } from './subagents';
 import {
   anthropicFor,
   hostedToolsFor,
@@ -44,6 +51,14 @@ export interface CodeySession {
   webStatus: string;
   /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
   webWhy: string;
+  /** The custom command files found at start (`/NAME`, and `-p "/NAME args"`). */
+  commands: readonly CustomCommand[];
+  /** The skills loaded at start, for `/skills`; empty with `--no-skills` or `skills: false`. */
+  skills: readonly SkillInfo[];
+  /** For `--verbose`: the project instructions files in the system prompt (shown paths). */
+  instructionFiles: readonly string[];
+  /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
+  agents: readonly AgentDefinition[];
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
   /**
@@ -83,8 +98,19 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const webProblems: string[] = [];
   const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
   const events = new EventHub();
+  const workspace = realpathSync(input.cwd);
+  // Read once: the tool list and the system prompt stay as they are for the whole session.
+  const loaded = await loadProject({
+    workspace,
+    env,
+    skills: s.skills,
+    reserved: BUILTIN_COMMANDS.map((c) => c.name),
+  });
+  notices.push(...loaded.notices);
+  const agents = await subagentsFor(s, workspace, env);
+  notices.push(...agents.notices);
   const built = await buildAgent({
-    workspace: realpathSync(input.cwd),
+    workspace,
     llm: input.llm ?? sdk,
     toolSettings: tools,
     env,
@@ -93,10 +119,17 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     thinking: s.thinking,
     effort: s.effort,
     limits: { maxTokens: s.max_tokens, maxTurns: s.max_turns },
+    // Asked of the Models API after the first response, never before: start-up sends nothing more.
+    context: {
+      window: contextWindowLookup((model) => sdk.modelInfo(model), s.context_window),
+      compactAt: s.compact_at,
+    },
     hostedTools,
     secrets,
+    project: loaded.project,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
+    subagents: agents.subagents,
   });
   notices.unshift(...built.deps.registry.notices);
   const names = built.deps.registry.list().map((t) => t.name);
@@ -111,9 +144,17 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);
   const id = store.id;
-  // A finished tool's result is kept at once, before the rest of its response's calls have run.
+  // A finished tool's result is kept at once, before the rest of its response's calls have run (a
+  // subagent's calls are in its own conversation, not this one).
+  // A compaction is recorded with its figures (the followed conversation's new prefix is written anyway).
   events.on((e) => {
-    if (e.type === 'tool_end') session.recorder.recordToolResult(e);
+    if (e.type === 'tool_end' && !e.agentId) session.recorder.recordToolResult(e);
+    if (e.type === 'compaction')
+      session.recorder.recordCompaction(session.conversation, {
+        replaced: e.replaced,
+        tokens_before: e.tokensBefore,
+        tokens_after: e.tokensAfter,
+      });
   });
   if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
@@ -122,7 +163,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     ...(input.resumption ? { resumed: true } : {}),
   });
   if (notice) notices.push(notice);
-  else events.on((e) => log?.write(e));
+  else events.on((e) => log?.write(wireEvent(e)));
   const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
   const session: CodeySession = {
     ...web,
@@ -134,6 +175,10 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     recorder: store.recorder,
     secrets,
     notices,
+    commands: loaded.commands,
+    skills: skillInfos(loaded.project.skills, workspace, env),
+    instructionFiles: loaded.instructionFiles,
+    agents: agents.definitions,
     get workspace() {
       return this.deps.workspace;
     },

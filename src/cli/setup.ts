@@ -1,5 +1,6 @@
 import type { Settings } from '../config/resolve';
 import { readUserConfig } from '../config/write';
+import { personWriter } from './person-out';
 import { EXIT } from './program';
 
 /**
@@ -13,7 +14,7 @@ export async function runSetup(settings: Settings, env: Record<string, string | 
   try {
     existing = await readUserConfig(userFile);
   } catch (err) {
-    process.stderr.write(`codey: ${(err as Error).message}\n`);
+    personWriter((s) => process.stderr.write(s))(`codey: ${(err as Error).message}\n`);
     return EXIT.usage;
   }
   const [{ runWizard }, { isCommandAvailable }] = await Promise.all([

@@ -6,6 +6,7 @@ import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../util/redact';
 import { secretValues } from '../util/secrets';
+import { proxyCredentials } from './env-secrets';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
 
@@ -19,9 +20,12 @@ export function credentials(
   return { header: s.auth_header };
 }
 
-/** codey's own keys (the API key in force, the provider keys): kept out of every output. */
+/**
+ * codey's own keys (the API key in force, the provider keys) and the credentials in the proxy
+ * variables, which children inherit: kept out of every output.
+ */
 export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
-  return secretValues(env, [credentials(s, env).key]);
+  return [...secretValues(env, [credentials(s, env).key]), ...proxyCredentials(env)];
 }
 
 /** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { childEnv } from '../util/secrets';
 
 /** A worktree made by {@link createWorktree}. */
 export interface Worktree {
@@ -11,10 +12,19 @@ export interface Worktree {
   branch: string;
 }
 
-/** Run git in `cwd`; resolves with stdout or rejects with git's own message. */
-async function git(cwd: string, args: string[]): Promise<string> {
+/**
+ * Run git in `cwd` with `env` less codey's own keys (`childEnv`): git runs the repository's hooks,
+ * which are the repository's code. Resolves with stdout or rejects with git's own message.
+ */
+async function git(cwd: string, args: string[], env: Record<string, string | undefined>): Promise<string> {
   const { execa } = await import('execa');
-  const r = await execa('git', args, { cwd, reject: false, stdin: 'ignore' });
+  const r = await execa('git', args, {
+    cwd,
+    env: childEnv({}, env),
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
   if (r.exitCode !== 0) throw new Error((r.stderr || r.stdout || `git ${args[0]} failed`).trim());
   return r.stdout.trim();
 }
@@ -29,14 +39,19 @@ export function defaultWorktreeName(now: Date): string {
  * `<main repo>/.codey/worktrees/NAME` (kept out of `git status` through `.git/info/exclude`),
  * branched from the current HEAD. Run inside a worktree, the new one still goes under the main
  * repository (found through `git rev-parse --git-common-dir`). NAME defaults to
- * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`.
+ * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`. git and its
+ * hooks get `env` (default `process.env`) without codey's keys.
  *
  * @throws Error with a message for the person when NAME is not letters, digits, `.`, `_`, `-` (not
  *   starting with `-` or `.`; no `..`, no trailing `.` or `.lock`, as git-check-ref-format(1)
  *   requires), outside a git repository, in a repository without commits, or when the folder or
  *   branch exists already.
  */
-export async function createWorktree(cwd: string, name?: string): Promise<Worktree> {
+export async function createWorktree(
+  cwd: string,
+  name?: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Worktree> {
   const slug = name ?? defaultWorktreeName(new Date());
   const badName = new Error(
     `cannot use "${slug}" as a worktree name: use letters, digits, ".", "_" and "-", not starting ` +
@@ -44,29 +59,29 @@ export async function createWorktree(cwd: string, name?: string): Promise<Worktr
   );
   // Narrower than git's ref rules, so that NAME is also a plain folder name and never an option.
   if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(slug) || /\.\.|\.$|\.lock$/.test(slug)) throw badName;
-  const top = await git(cwd, ['rev-parse', '--show-toplevel']).catch(() => {
+  const top = await git(cwd, ['rev-parse', '--show-toplevel'], env).catch(() => {
     throw new Error(`${cwd} is not in a git repository; /worktree needs one`);
   });
   const branch = `codey/${slug}`;
-  await git(top, ['check-ref-format', '--branch', branch]).catch(() => {
+  await git(top, ['check-ref-format', '--branch', branch], env).catch(() => {
     throw badName;
   });
-  await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(() => {
+  await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], env).catch(() => {
     throw new Error('this repository has no commits yet; commit once, then /worktree');
   });
   // The common dir is the main repository's `.git`, also from inside a worktree; with a bare or
   // separate git dir there is no main tree to use, so the current one is.
-  const common = resolve(top, await git(top, ['rev-parse', '--git-common-dir']));
+  const common = resolve(top, await git(top, ['rev-parse', '--git-common-dir'], env));
   const main = /[\\/]\.git$/.test(common) ? resolve(common, '..') : top;
   const path = join(main, '.codey', 'worktrees', slug);
   if (existsSync(path)) throw new Error(`${path} exists already; pick another name`);
-  const taken = await git(top, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]).then(
+  const taken = await git(top, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], env).then(
     () => true,
     () => false,
   );
   if (taken) throw new Error(`a branch ${branch} exists already; pick another name`);
   await excludeCodeyFolder(common);
-  await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD']);
+  await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD'], env);
   return { path, branch };
 }
 

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { parseErrorDetail, readProjectConfigText } from './config-text';
 import { ConfigError } from './errors';
 import { projectConfigPlaces } from './project-places';
 
@@ -28,25 +28,31 @@ async function parse(file: string, text: string): Promise<unknown> {
  * folder (search places in src/config/project-places.ts). A JavaScript or TypeScript form is never
  * loaded, since loading it would run a cloned repository's code inside codey; each one in the folders
  * searched gets a notice instead.
- * @throws {@link ConfigError} when the chosen file cannot be read or parsed, or is not an object.
+ * @throws {@link ConfigError} when the chosen file cannot be read or parsed, or is not an object, or
+ *   is refused by {@link readProjectConfigText} (a link out of its folder, not a regular file, over 1 MiB).
+ *   The message gives the file, line and column, never the text.
  */
 export async function readProjectFile(cwd: string): Promise<ProjectFile> {
   const notices: string[] = [];
-  for (const { data, code } of projectConfigPlaces(cwd)) {
+  for (const { dir, data, code } of projectConfigPlaces(cwd)) {
     for (const file of code)
       notices.push(
         `codey: ${file} ignored: a project config must be data (JSON or YAML), codey never runs one written in JavaScript or TypeScript; move its settings to .codeyrc.json`,
       );
     for (const file of data) {
       let value: unknown;
+      let text: string;
       try {
-        const text = await readFile(file, 'utf8');
+        text = await readProjectConfigText(file, dir);
+      } catch (err) {
+        if (err instanceof ConfigError) throw err;
+        throw new ConfigError(`cannot read the project config ${file}; check its permissions`, file);
+      }
+      try {
         value = text.trim() === '' ? undefined : await parse(file, text);
       } catch (err) {
-        const detail = (err as Error).message
-          .replace(/^(JSON|YAML) Error in [^:]*:\s*/, '')
-          .replace(/\s+/g, ' ')
-          .trim();
+        // The parser's own message quotes the file's text, which may be anything: never shown.
+        const detail = parseErrorDetail(text, err, extname(file) === '.json');
         throw new ConfigError(
           `cannot parse the project config ${file}: ${detail}; fix the file, then run codey again`,
           file,

@@ -8,8 +8,10 @@ import {
   type SettingKey,
   type Values,
 } from './schema';
+import { escapeJsonControls } from '../util/terminal-text';
 import { userConfigFile } from './paths';
 import { ConfigError, FlagError } from './errors';
+import { parseErrorDetail } from './config-text';
 import { readProjectFile } from './project-file';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
@@ -46,7 +48,8 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
     if (e.kind === 'read') throw new ConfigError(`cannot read ${path}: ${e.message}`, path);
     if (e.kind === 'syntax')
       throw new ConfigError(
-        `${path} is not valid JSON (${e.message}); fix the file or remove it, then run codey again`,
+        // JSON.parse's own message quotes the file's text: only the place is said.
+        `${path} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); fix the file or remove it, then run codey again`,
         path,
       );
     throw new ConfigError(
@@ -57,6 +60,18 @@ async function readUserFile(path: string): Promise<Raw | undefined> {
 }
 
 /** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */
+/** Most characters of a key name or value a notice quotes. */
+const MAX_QUOTED_CHARS = 80;
+
+/**
+ * `value` as JSON for a notice, cut to {@link MAX_QUOTED_CHARS} with `…`; controls (C0, DEL, C1)
+ * come out as `\u` escapes, so a file's key name cannot drive the terminal and stays readable.
+ */
+function quoted(value: unknown): string {
+  const json = escapeJsonControls(JSON.stringify(value) ?? String(value));
+  return json.length > MAX_QUOTED_CHARS ? `${json.slice(0, MAX_QUOTED_CHARS)}…` : json;
+}
+
 function elsewhere(key: SettingKey, userFile: string): string {
   const meta = SETTING_META[key];
   const other = meta.flag ? `, or pass ${meta.flag}` : meta.env ? `, or set ${meta.env[0]}` : '';
@@ -101,7 +116,8 @@ export async function resolveSettings(
 
   for (const rung of rungs.slice(2)) {
     for (const key of Object.keys(rung.data)) {
-      if (!(key in settingSchemas)) notices.push(`codey: ${rung.label}: unknown setting "${key}" ignored`);
+      if (!(key in settingSchemas))
+        notices.push(`codey: ${rung.label}: unknown setting ${quoted(key)} ignored`);
     }
   }
 
@@ -140,9 +156,10 @@ export async function resolveSettings(
       if (raw === undefined) continue;
       const parsed = schema.safeParse(raw);
       if (!parsed.success || parsed.data === undefined) {
-        const why = parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'invalid');
+        const message = parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'invalid');
+        const why = message.length > MAX_QUOTED_CHARS ? `${message.slice(0, MAX_QUOTED_CHARS)}…` : message;
         if (rung.source === 'flag') {
-          flagErrors.push(`${meta.flag ?? key} ${JSON.stringify(raw)} is not valid: ${why}`);
+          flagErrors.push(`${meta.flag ?? key} ${quoted(raw)} is not valid: ${why}`);
           continue;
         }
         const where =
@@ -157,7 +174,7 @@ export async function resolveSettings(
         !rule.narrows(parsed.data as never, below(key) as never)
       ) {
         notices.push(
-          `codey: ${rung.label}: ${key} ${JSON.stringify(parsed.data)} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
+          `codey: ${rung.label}: ${key} ${quoted(parsed.data)} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
         );
         continue;
       }

@@ -44,6 +44,23 @@ export const settingSchemas = {
   web_allowed_domains: z.array(z.string().min(1)).optional(),
   web_blocked_domains: z.array(z.string().min(1)).optional(),
   theme: z.enum(['dark', 'light']).default('dark'),
+  /**
+   * The model's input window (tokens), used when the Models API does not say (`max_input_tokens`);
+   * unset: 200,000.
+   */
+  context_window: z.number().int().min(1_000).max(100_000_000).optional(),
+  /** Compact the conversation when the last request used more than this share of the window. */
+  compact_at: z.number().gt(0).max(1).default(0.8),
+  /** `false` (or `--no-skills`): no skill is loaded, so no skill tool exists (README, "Skills"). */
+  skills: z.boolean().default(true),
+  /** `false` (or `--no-agents`): no spawn_agent tool, and no word about subagents in any request. */
+  agents: z.boolean().default(true),
+  /** How deep subagents may nest: 1 lets the main agent spawn children that cannot spawn again. */
+  max_agent_depth: z.number().int().min(1).max(3).default(1),
+  /** Most subagents running at once; further spawn_agent calls of the same message wait. */
+  max_parallel_agents: z.number().int().min(1).max(16).default(4),
+  /** Most model requests of one subagent run. */
+  agent_max_turns: z.number().int().min(1).max(10_000).default(50),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -169,6 +186,34 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   // Combined with the user's list, so a project file can only block more.
   web_blocked_domains: { project: { may: 'set' }, merge: true },
   theme: { env: ['CODEY_THEME'], project: { may: 'set' } },
+  context_window: { env: ['CODEY_CONTEXT_WINDOW'], project: { may: 'set' } },
+  compact_at: { env: ['CODEY_COMPACT_AT'], project: { may: 'set' } },
+  skills: {
+    flag: '--no-skills',
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === false || value === below,
+      why: 'a project file may turn skills off, not on',
+    },
+  },
+  agents: {
+    flag: '--no-agents',
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === false,
+      why: 'a project file may turn subagents off, not on',
+    },
+  },
+  max_agent_depth: {
+    env: ['CODEY_MAX_AGENT_DEPTH'],
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value <= below,
+      why: 'a project file may only lower the depth',
+    },
+  },
+  max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
+  agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
 };
 
 /** Settings a project file may not set at all (see {@link SETTING_META}). */
@@ -191,15 +236,15 @@ function baseType(schema: z.ZodType): string {
 
 /**
  * An environment variable's text as the JSON value `schema` expects, chosen by the schema's type: a
- * number from digits (`"12"` → 12), yes/no from true/false, 1/0, yes/no or on/off, a list from a JSON
- * array or else as `envList` says, anything else the trimmed text. A text that does not fit is passed
- * on as it is, so the schema refuses it with a notice.
+ * number from digits (`"12"` → 12, `".5"` → 0.5), yes/no from true/false, 1/0, yes/no or on/off, a
+ * list from a JSON array or else as `envList` says, anything else the trimmed text. A text that does
+ * not fit is passed on as it is, so the schema refuses it with a notice.
  */
 export function fromEnv(schema: z.ZodType, text: string, envList?: 'words'): unknown {
   const s = text.trim();
   switch (baseType(schema)) {
     case 'number':
-      return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
+      return /^-?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;
     case 'boolean':
       return /^(true|1|yes|on)$/i.test(s) ? true : /^(false|0|no|off)$/i.test(s) ? false : s;
     case 'array':

@@ -7,6 +7,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write';
 import { readJsonObject, type JsonFileError } from '../util/json-file';
+import { parseErrorDetail } from './config-text';
 import { ConfigError } from './errors';
 import { fileSchema } from './schema';
 
@@ -26,7 +27,10 @@ async function readObject(file: string, shown: string): Promise<Raw> {
     const fix = 'it was left unchanged. Fix the file or remove it, then run `codey setup` again';
     if (e.kind === 'read') throw new ConfigError(`cannot read ${shown}: ${e.message}`, shown);
     if (e.kind === 'syntax')
-      throw new ConfigError(`${shown} is not valid JSON (${e.message}); ${fix}`, shown);
+      throw new ConfigError(
+        `${shown} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); ${fix}`,
+        shown,
+      );
     throw new ConfigError(`${shown} does not hold a JSON object; ${fix}`, shown);
   }
 }

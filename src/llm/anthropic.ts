@@ -113,11 +113,23 @@ export class AnthropicClient implements LlmClient {
     return this.#sdk;
   }
 
+  /** Models API answers by id: asked once per client (the hosted tools and the window both read it). */
+  readonly #models = new Map<string, Promise<Record<string, unknown> | undefined>>();
+
   /**
    * The Models API entry of `id` (`GET /v1/models/{id}`), or undefined when the endpoint does not
-   * answer it (gateways, local servers) within 5 s. Never throws.
+   * answer it (gateways, local servers) within 5 s. Asked once per id. Never throws.
    */
-  async modelInfo(id: string): Promise<Record<string, unknown> | undefined> {
+  modelInfo(id: string): Promise<Record<string, unknown> | undefined> {
+    let info = this.#models.get(id);
+    if (!info) {
+      info = this.#retrieve(id);
+      this.#models.set(id, info);
+    }
+    return info;
+  }
+
+  async #retrieve(id: string): Promise<Record<string, unknown> | undefined> {
     try {
       const client = await this.#client();
       const info = await client.models.retrieve(id, {}, { maxRetries: 0, timeout: 5_000 });

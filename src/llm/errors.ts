@@ -58,6 +58,7 @@ export function classify(
         404,
       );
     case 400:
+      if (isPromptTooLong(apiMsg)) return contextOverflow(apiMsg, where);
       if (ctx.hosted?.length && /tool|web_search|web_fetch|server/i.test(apiMsg)) {
         return new LlmError(
           `${where} rejected Anthropic's hosted web tools (${ctx.hosted.join(', ')}): ${apiMsg}. Hosted search works only against Anthropic's own API; run \`codey setup\` to pick a local search provider, or set web_provider to none.`,
@@ -128,5 +129,41 @@ export function requestTooLarge(bytes: number): RequestTooLargeError {
   return new RequestTooLargeError(
     `the request would be ${mb(bytes)}, over the ${mb(MAX_REQUEST_BYTES)} the Messages API takes, so it was not sent. ` +
       'Send less at once (a shorter message, less pasted text), or start a new conversation (/clear).',
+  );
+}
+
+/**
+ * The endpoint's words for a prompt over the model's input window: the Messages API's 400
+ * `invalid_request_error` "prompt is too long: 215000 tokens > 200000 maximum", and the older
+ * "input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000".
+ */
+export function isPromptTooLong(apiMessage: string): boolean {
+  return /prompt is too long|exceeds? (the )?context (limit|window)/i.test(apiMessage);
+}
+
+/**
+ * The prompt did not fit the model's input window (a 400 "prompt is too long", or a response that
+ * stopped with `model_context_window_exceeded`). Compacting the conversation can help; sending it
+ * again as it is cannot.
+ */
+export class ContextOverflowError extends LlmError {
+  override name = 'ContextOverflowError';
+  constructor(
+    message: string,
+    /** Tokens of the refused prompt when the endpoint said (`215000 tokens > 200000`). */
+    readonly tokens?: number,
+    /** The limit it named (tokens). */
+    readonly limit?: number,
+  ) {
+    super(message, 'fatal', 400);
+  }
+}
+
+function contextOverflow(apiMsg: string, where: string): ContextOverflowError {
+  const figures = /(\d+)\s*tokens?\s*>\s*(\d+)/i.exec(apiMsg);
+  return new ContextOverflowError(
+    `${where} refused the request: the conversation is longer than the model's context window (400: ${apiMsg}).`,
+    figures ? Number(figures[1]) : undefined,
+    figures ? Number(figures[2]) : undefined,
   );
 }

@@ -3,7 +3,8 @@ import { childEnv } from '../util/secrets';
 import type { WebFetchMode, WebProvider } from '../util/shapes';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
-import type { JsonSchemaParams, Tool } from './tool';
+import type { AgentChoice, SpawnReport, SpawnRequest } from './spawn-agent';
+import type { JsonSchemaParams, Tool, ToolContext } from './tool';
 
 /** The narrow settings the tools need (never the whole config). */
 export interface ToolSettings {
@@ -25,11 +26,12 @@ export interface McpTools {
   call(tool: string, args: unknown, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
 }
 
-/** Builds and runs a child agent for `spawn_agent` (the tool never imports `agent`). */
-export type Spawn = (
-  task: { description: string; prompt: string },
-  signal: AbortSignal,
-) => Promise<{ agentId: string; text: string }>;
+/**
+ * Builds and runs a child agent for `spawn_agent` (the tool never imports `agent`): `ctx` is the
+ * spawn_agent call's context (its signal, its `callId`, the `agent` running it). Resolves with the
+ * child's report, also when it failed or was interrupted; never rejects.
+ */
+export type Spawn = (request: SpawnRequest, ctx: ToolContext) => Promise<SpawnReport>;
 
 /**
  * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the workspace, the narrow tool settings,
@@ -46,16 +48,30 @@ export interface ToolHost {
   env: Readonly<Record<string, string | undefined>>;
   /** Skills found for the workspace (`discoverSkills`, src/skills); absent or empty: no skill tool. */
   skills?: readonly Skill[];
+  /**
+   * Folders outside the workspace that read_file, glob and grep may read while the skill tool exists:
+   * the skills' folders as `skillReadRoots` (src/skills/read-roots) resolves them. Never written.
+   */
+  skillReadRoots?: readonly string[];
   /** Open MCP connections; absent or empty: no MCP tool. */
   mcp?: readonly McpTools[];
-  /** Builds and runs a child agent; absent: no `spawn_agent`. */
+  /** Builds and runs a child agent; absent (`--no-agents`, or the depth is reached): no `spawn_agent`. */
   spawn?: Spawn;
+  /** The agent definitions `spawn_agent` lists, by name and description, in this order. */
+  agents?: readonly AgentChoice[];
+  /**
+   * The tool names a child's definition allows; absent: every tool. Never adds a tool the sources
+   * would not build.
+   */
+  only?: readonly string[];
 }
 
 /** What one source adds: its tools, and one-line notices for the person (never a throw). */
 interface SourceTools {
   tools: Tool[];
   notices: string[];
+  /** Folders outside the workspace these tools make readable (`ToolContext.readRoots`). */
+  readRoots?: readonly string[];
 }
 
 type ToolSource = (host: ToolHost) => Promise<SourceTools>;
@@ -103,42 +119,55 @@ const web: ToolSource = async ({ settings, env }) => {
   return { tools, notices: [] };
 };
 
-/** `skills`: the `skill` tool, only when `host.skills` holds at least one skill. */
+/**
+ * `skills`: the `skill` tool, only when `host.skills` holds at least one skill; with it, the skills'
+ * folders (`host.skillReadRoots`) become readable by the read tools.
+ */
 const skills: ToolSource = async (host) => {
   if (!host.skills?.length) return none();
   const { skillTool } = await import('./skill');
   const tool = skillTool(host.skills);
-  return { tools: tool ? [tool] : [], notices: [] };
+  if (!tool) return none();
+  return { tools: [tool], notices: [], readRoots: host.skillReadRoots ?? [] };
 };
 
 /** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `host.mcp` is its input. */
 const mcp: ToolSource = async () => none();
 
-/** `agent`: `spawn_agent`, calling `host.spawn`. Builds no tool yet; `host.spawn` is its input. */
-const agent: ToolSource = async () => none();
+/** `agent`: `spawn_agent`, calling `host.spawn`, only when `host.spawn` is given. */
+const agent: ToolSource = async (host) => {
+  if (!host.spawn) return none();
+  const { spawnAgentTool } = await import('./spawn-agent');
+  return { tools: [spawnAgentTool(host.spawn, host.agents ?? [])], notices: [] };
+};
 
 /** The sources in the order their tools reach the model. */
 const SOURCES: readonly ToolSource[] = [builtin, web, skills, mcp, agent];
 
 /**
  * Build the tools of a session for `host` (DESIGN.md "toolsIn(host)"): the only place tools are
- * built, called for the main agent and `/worktree`. Each source adds its tools or nothing: an absent
+ * built, called for the main agent, `/worktree` and every subagent. Each source adds its tools or nothing: an absent
  * source leaves the tool list, and so the request bytes, exactly those of a build without it. The
  * registry's `env` is `host.env` less codey's own keys (`childEnv`), the environment every child
- * process of a tool gets. Never throws: a source's problem is a one-line notice in `registry.notices`.
+ * process of a tool gets; its `readRoots` are the folders outside the workspace its sources make
+ * readable (the skills' folders, only with the skill tool). Never throws: a source's problem is a one-line notice in `registry.notices`.
  */
 export async function toolsIn(host: ToolHost): Promise<Registry> {
   const tools: Tool[] = [];
   const notices: string[] = [];
+  const readRoots: string[] = [];
   for (const source of SOURCES) {
     try {
       const got = await source(host);
       tools.push(...got.tools);
       notices.push(...got.notices);
+      readRoots.push(...(got.readRoots ?? []));
     } catch (err) {
       // A source that cannot be built costs its tools, never the session.
       notices.push(`codey: some tools are unavailable (${err instanceof Error ? err.message : String(err)})`);
     }
   }
-  return new Registry(tools, { notices, env: childEnv({}, host.env) });
+  const only = host.only;
+  const kept = only ? tools.filter((t) => only.includes(t.name)) : tools;
+  return new Registry(kept, { notices, env: childEnv({}, host.env), readRoots });
 }

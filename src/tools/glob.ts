@@ -21,8 +21,12 @@ const schema = z.object({
 });
 
 /** Resolve the folder to search and check it is one. */
-async function searchFolder(root: string, p: string | undefined): Promise<string> {
-  const dir = await resolveInWorkspace(root, p ?? '.');
+async function searchFolder(
+  root: string,
+  p: string | undefined,
+  readRoots: readonly string[] | undefined,
+): Promise<string> {
+  const dir = await resolveInWorkspace(root, p ?? '.', readRoots);
   const st = await stat(dir).catch(() => undefined);
   if (!st) throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'));
   if (!st.isDirectory()) {
@@ -128,7 +132,7 @@ export const globTool = defineTool({
     return { summary: `Glob ${detail}`, detail, rememberable: false };
   },
   async run(args, ctx) {
-    const dir = await searchFolder(ctx.cwd, args.path);
+    const dir = await searchFolder(ctx.cwd, args.path, ctx.readRoots);
     const pattern = relativePattern(dir, args.pattern);
     const isMatch = picomatch(pattern, { dot: true });
     // Walk only below the pattern's fixed prefix ("src/" of "src/**/*.ts") when that is a folder.

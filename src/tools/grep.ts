@@ -8,7 +8,9 @@ import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-res
 import { splitLines } from '../util/text';
 import { decodeText, looksBinary } from './text-file';
 import { defineTool, ToolError, type ToolState } from './tool';
+import { RegexMatcher } from './regex-worker';
 import { capQuote } from './truncate';
+import { childEnv } from '../util/secrets';
 import { missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
@@ -19,8 +21,10 @@ export interface GrepEngine {
   useRipgrep: boolean;
   /** Executable to run when useRipgrep; default `rg` from PATH. */
   rgPath?: string;
-  /** The whole environment rg gets (`ToolContext.env`); default the process environment. */
+  /** The whole environment rg gets (`ToolContext.env`); default the process environment less codey's keys. */
   env?: Readonly<Record<string, string>>;
+  /** Longest the JavaScript engine's regex may take on one file (ms); default `REGEX_DEADLINE_MS`. */
+  regexDeadlineMs?: number;
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
@@ -55,46 +59,55 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
   }
 }
 
-async function searchJs(q: GrepQuery, isDir: boolean, keep: (rel: string) => boolean): Promise<Found> {
+async function searchJs(
+  q: GrepQuery,
+  isDir: boolean,
+  keep: (rel: string) => boolean,
+  deadlineMs?: number,
+): Promise<Found> {
   const re = compilePattern(q.pattern, q.ignoreCase);
+  // The regex runs in a worker, so a catastrophic one can be stopped (deadline, Esc, a signal).
+  const matcher = new RegexMatcher(re, { deadlineMs, signal: q.signal });
   const found = new HitCollector(q.mode);
   /** Search one file's contents; false once the cap is passed. */
-  const search = (rel: string, buf: Buffer | undefined): boolean => {
+  const search = async (rel: string, buf: Buffer | undefined): Promise<boolean> => {
     if (!buf || looksBinary(buf)) return true;
     const lines = splitLines(decodeText(buf).text);
-    let count = 0;
-    for (let n = 0; n < lines.length; n++) {
-      if (!re.test(lines[n])) continue;
-      if (q.mode === 'files_with_matches') return found.add(rel, 1);
-      if (q.mode === 'content' && !found.add(rel, 1, { n: n + 1, text: lines[n] })) return false;
-      count++;
+    const hits = await matcher.match(lines, q.mode === 'files_with_matches', rel);
+    if (hits.length === 0) return true;
+    if (q.mode === 'files_with_matches') return found.add(rel, 1);
+    if (q.mode === 'count') return found.add(rel, hits.length);
+    for (const n of hits) if (!found.add(rel, 1, { n: n + 1, text: lines[n] })) return false;
+    return true;
+  };
+  try {
+    if (!isDir) {
+      await search(path.basename(q.target), await readFile(q.target).catch(() => undefined));
+      return found;
     }
-    return q.mode === 'count' && count > 0 ? found.add(rel, count) : true;
-  };
-  if (!isDir) {
-    search(path.basename(q.target), await readFile(q.target).catch(() => undefined));
+    // Files are read 16 at a time, in walk order, and the walk stops at the cap.
+    let batch: FileEntry[] = [];
+    const flush = async (): Promise<void | 'stop'> => {
+      q.signal?.throwIfAborted();
+      const files = batch;
+      batch = [];
+      const bufs = await Promise.all(files.map((f) => readFile(f.abs).catch(() => undefined)));
+      for (let k = 0; k < files.length; k++) if (!(await search(files[k].rel, bufs[k]))) return 'stop';
+    };
+    const summary = await walkFiles(
+      q.target,
+      (f, ignored) => {
+        if (ignored || !keep(f.rel)) return;
+        batch.push(f);
+        return batch.length === 16 ? flush() : undefined;
+      },
+      q.signal,
+    );
+    if (!summary.stopped) await flush();
     return found;
+  } finally {
+    matcher.close();
   }
-  // Files are read 16 at a time, in walk order, and the walk stops at the cap.
-  let batch: FileEntry[] = [];
-  const flush = async (): Promise<void | 'stop'> => {
-    q.signal?.throwIfAborted();
-    const files = batch;
-    batch = [];
-    const bufs = await Promise.all(files.map((f) => readFile(f.abs).catch(() => undefined)));
-    for (let k = 0; k < files.length; k++) if (!search(files[k].rel, bufs[k])) return 'stop';
-  };
-  const summary = await walkFiles(
-    q.target,
-    (f, ignored) => {
-      if (ignored || !keep(f.rel)) return;
-      batch.push(f);
-      return batch.length === 16 ? flush() : undefined;
-    },
-    q.signal,
-  );
-  if (!summary.stopped) await flush();
-  return found;
 }
 
 /** The ignore flags that make ripgrep see exactly the files of `walkFiles` (see search-files.ts). */
@@ -144,7 +157,8 @@ async function searchRg(
   const { execa } = await import('execa'); // loaded on first use, not at start-up
   const sub = execa(engine.rgPath ?? 'rg', args, {
     cwd: q.target,
-    ...(engine.env ? { env: engine.env, extendEnv: false } : {}),
+    env: engine.env ?? childEnv(),
+    extendEnv: false,
     stdin: 'ignore',
     reject: false,
     cancelSignal: q.signal,
@@ -198,7 +212,7 @@ export async function grepSearch(
   // Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN): a longer pattern goes to JavaScript.
   const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
   if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine, keep);
-  found ??= await searchJs(q, !isFile, keep);
+  found ??= await searchJs(q, !isFile, keep, engine.regexDeadlineMs);
   return { output: formatHits(q, found, isFile), files: found.hits.length };
 }
 
@@ -267,7 +281,7 @@ export const grepTool = defineTool({
     return { summary: `Grep ${detail}`, detail, rememberable: false };
   },
   async run(args, ctx) {
-    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.');
+    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots);
     if (!(await stat(target).catch(() => undefined)))
       throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
     const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');

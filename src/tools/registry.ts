@@ -36,6 +36,8 @@ export interface RegistryOptions {
   notices?: readonly string[];
   /** The environment the tools' child processes get (`ToolContext.env`); default empty. */
   env?: Readonly<Record<string, string>>;
+  /** Folders outside the workspace the read tools may also read (`ToolContext.readRoots`); default none. */
+  readRoots?: readonly string[];
 }
 
 /**
@@ -49,11 +51,14 @@ export class Registry {
   readonly notices: readonly string[];
   /** What `ToolContext.env` is for these tools: codey's own keys already removed. */
   readonly env: Readonly<Record<string, string>>;
+  /** What `ToolContext.readRoots` is for these tools: absolute, symlinks resolved. */
+  readonly readRoots: readonly string[];
 
   constructor(tools: Iterable<Tool>, opts: RegistryOptions = {}) {
     for (const t of tools) this.#tools.set(t.name, t);
     this.notices = opts.notices ?? [];
     this.env = opts.env ?? {};
+    this.readRoots = Object.freeze([...(opts.readRoots ?? [])]);
   }
 
   get(name: string): Tool | undefined {

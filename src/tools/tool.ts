@@ -47,12 +47,24 @@ export interface ToolContext {
    */
   env: Readonly<Record<string, string>>;
   /**
+   * Folders outside `cwd` that read_file, glob and grep may also read (the discovered skills'
+   * folders; absolute, symlinks resolved). Writes never reach them. Absent: none.
+   */
+  readRoots?: readonly string[];
+  /**
    * Decide on a further step of the running call as the call itself was decided (web_fetch: a
    * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
    * and without a person the step is refused. `call` describes the step as `describe` would.
    * Absent outside the agent loop: a tool then refuses the step.
    */
   approve?: (call: ToolCallDescription) => Promise<StepVerdict>;
+  /** The tool_use id of the running call; absent outside the agent loop. */
+  callId?: string;
+  /**
+   * The agent running the call, for `host.spawn` to build a child from (tools never look inside it);
+   * absent outside the agent loop.
+   */
+  agent?: unknown;
 }
 
 /** The answer to {@link ToolContext.approve}: allowed, or refused with a sentence the model can act on. */

@@ -52,8 +52,12 @@ export function refuseIndirectProtected(given: string, resolved: string): void {
   }
 }
 
-/** `abs` relative to `root` with `/` separators, `.` for the root itself (what the model reads). */
+/**
+ * `abs` relative to `root` with `/` separators, `.` for the root itself (what the model reads); a
+ * path outside `root` (in a skill's folder, see {@link resolveInWorkspace}) stays absolute.
+ */
 export function displayPath(root: string, abs: string): string {
+  if (!isInside(root, abs)) return abs;
   const rel = path.relative(root, abs);
   return rel === '' ? '.' : rel.split(path.sep).join('/');
 }
@@ -107,11 +111,17 @@ function linkLoop(shown: string): ToolError {
  *
  * @param root Workspace root, absolute (ToolContext.cwd).
  * @param p The path as the model wrote it.
+ * @param readRoots Folders outside the root that a read may also resolve into (ToolContext.readRoots:
+ *   the skills' folders; absolute, symlinks resolved). Only read tools pass them; writes never do.
  * @returns The resolved absolute path (it may not exist yet).
  * @throws ToolError when the path resolves outside the root ("path ../x is outside the workspace /w;
  *   only files inside it can be read or changed"), naming the symlink target when a link led there.
  */
-export async function resolveInWorkspace(root: string, p: string): Promise<string> {
+export async function resolveInWorkspace(
+  root: string,
+  p: string,
+  readRoots: readonly string[] = [],
+): Promise<string> {
   if (p.includes('\0'))
     throw new ToolError(`path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`);
   const realRoot = await realpath(root);
@@ -121,8 +131,11 @@ export async function resolveInWorkspace(root: string, p: string): Promise<strin
       `path ${capQuote(p)} is outside the workspace ${realRoot}; only files inside it can be read or changed`,
       'outside_workspace',
     );
-  if (!isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical)) throw outside();
+  const lexicalOutside = !isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical);
+  if (lexicalOutside && readRoots.length === 0) throw outside();
   const resolved = await resolveReal(lexical, p);
+  if (readRoots.some((r) => isInside(r, resolved))) return resolved;
+  if (lexicalOutside) throw outside();
   if (!isInside(realRoot, resolved)) {
     throw new ToolError(
       `path ${capQuote(p)} is outside the workspace ${realRoot} (it resolves to ${capQuote(resolved)} through a symbolic link); ` +

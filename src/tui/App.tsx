@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
+import { COMMANDS } from './commands';
 import { PromptInput } from './PromptInput';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
@@ -42,8 +43,9 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
   const approval = useApproval(controller);
-  const history = useHistory(controller.historyFile);
-  const session = useSession(controller, dispatch, history.add, exit);
+  const history = useHistory(controller.historyFile, controller.secrets);
+  const commands = controller.commands ?? COMMANDS;
+  const session = useSession(controller, dispatch, history.add, exit, commands);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -113,6 +115,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 onSubmit={session.submit}
                 onInterrupt={session.interrupt}
                 onExit={session.exit}
+                commands={commands}
               />
             </Box>
             <StatusLine
@@ -120,6 +123,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
               workspace={controller.workspace}
               home={homeDir}
               usage={state.usage}
+              context={state.context}
               webStatus={controller.webStatus}
               busy={session.busy}
             />

@@ -207,6 +207,7 @@ export function ApprovalPrompt({
   const moreHint = onShowAll ? (shownAll ? ', shown in full above' : ', press d to see all') : '';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
+      {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
       <Text>
         <Text bold>{displayName}</Text>
         {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}

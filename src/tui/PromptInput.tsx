@@ -2,7 +2,7 @@ import { Box, Text, type Key } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
-import { completeCommand, matchCommands } from './commands';
+import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './commands';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 
@@ -26,13 +26,23 @@ export interface PromptInputProps {
   /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
   onInterrupt: () => void;
   onExit: () => void;
+  /** The session's command registry, for Tab completion and the list under the input; default the built-ins. */
+  commands?: readonly CommandSpec[];
 }
 
 /**
  * The multi-line input: Enter sends; a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
  * line; Up/Down move between lines, then through history; a paste is inserted whole.
  */
-export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onExit }: PromptInputProps) {
+export function PromptInput({
+  active,
+  busy,
+  history,
+  onSubmit,
+  onInterrupt,
+  onExit,
+  commands = COMMANDS,
+}: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
   const [armed, setArmedState] = useState(false);
@@ -129,7 +139,7 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
       return;
     }
     if (key.tab) {
-      const completed = completeCommand(state.value);
+      const completed = completeCommand(state.value, commands);
       if (completed !== undefined) set(edit.inputOf(completed));
       return;
     }
@@ -220,7 +230,7 @@ export function PromptInput({ active, busy, history, onSubmit, onInterrupt, onEx
       </Box>
       {armed && state.value === '' ? <Text color={theme.warning}>Press Ctrl+C again to exit</Text> : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
-      {active ? <CommandList matches={matchCommands(state.value)} /> : null}
+      {active ? <CommandList matches={matchCommands(state.value, commands)} /> : null}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Usage } from '../agent/events';
+import type { ContextFill, Usage } from '../agent/events';
 import { forTerminal } from '../util/terminal-text';
 import { tokenSummary } from './commands';
 import { shortenPath } from './format';
@@ -11,12 +11,26 @@ export interface StatusLineProps {
   /** Home folder, for shortening the workspace to `~/…`. */
   home: string;
   usage?: Usage;
+  /** How full the model's window is (from the last request); absent before the first. */
+  context?: ContextFill;
   webStatus: string;
   busy: boolean;
 }
 
-/** Model, workspace, tokens (with the cache-read share), web search, and the keys that matter now. */
-export function StatusLine({ model, workspace, home, usage, webStatus, busy }: StatusLineProps) {
+/**
+ * "context 42% used": the share of the window the last request's prompt took (input + cache read +
+ * cache creation tokens), rounded down, so 100% means the window is full.
+ */
+export function contextSummary(context: ContextFill): string {
+  const share = context.window > 0 ? Math.floor((context.tokens / context.window) * 100) : 0;
+  return `context ${Math.max(0, share)}% used`;
+}
+
+/**
+ * Model, workspace, tokens (with the cache-read share), how full the window is, web search, and the
+ * keys that matter now.
+ */
+export function StatusLine({ model, workspace, home, usage, context, webStatus, busy }: StatusLineProps) {
   const theme = useTheme();
   const sep = <Text color={theme.muted}> · </Text>;
   return (
@@ -28,6 +42,12 @@ export function StatusLine({ model, workspace, home, usage, webStatus, busy }: S
         {sep}
         <Text>{tokenSummary(usage)}</Text>
         {sep}
+        {context ? (
+          <>
+            <Text>{contextSummary(context)}</Text>
+            {sep}
+          </>
+        ) : null}
         <Text>{forTerminal(webStatus)}</Text>
       </Text>
       <Text color={theme.muted} wrap="truncate-end">

@@ -1,7 +1,7 @@
 /** The built-in slash commands, in the order /help lists them. Adding one is one entry here. */
 import type { Usage } from '../agent/events';
 import type { CommandSpec } from './commands';
-import type { Spend } from './controller';
+import type { SkillInfo, Spend } from './controller';
 import { commandLabel, formatDollars } from './format';
 
 /** The keys /help explains after the commands. */
@@ -32,6 +32,40 @@ function costLines(usage: Usage, spent: Spend): string[] {
   );
   return lines;
 }
+
+/** Longest description /skills shows on one line (characters); the rest is cut with `…`. */
+const SKILL_DESCRIPTION_SHOWN = 200;
+
+function skillLines(skills: readonly SkillInfo[]): string[] {
+  if (skills.length === 0) {
+    return [
+      'No skills loaded. A skill is a folder with a SKILL.md in .codey/skills, .agents/skills or',
+      '.claude/skills (of the workspace or the person\'s config); see README, "Skills".',
+    ];
+  }
+  const lines: string[] = [];
+  for (const s of skills) {
+    const flat = s.description.replace(/\s+/g, ' ').trim();
+    const shown =
+      [...flat].length > SKILL_DESCRIPTION_SHOWN
+        ? `${[...flat].slice(0, SKILL_DESCRIPTION_SHOWN - 1).join('')}…`
+        : flat;
+    lines.push(`${s.name}  (${s.where})`, `  ${shown}`);
+    if (s.allowedTools.length)
+      lines.push(
+        `  allowed-tools: ${s.allowedTools.join(' ')} (advisory: not a grant; approval still applies)`,
+      );
+  }
+  return lines;
+}
+
+/** What /init sends: the model writes AGENTS.md with write_file, which asks the person as any write does. */
+export const INIT_PROMPT = [
+  'Write an AGENTS.md file at the root of this repository: instructions for a coding agent working here.',
+  'First look around: the README, the package or build files (package.json, Makefile, pyproject.toml, Cargo.toml, go.mod and the like), the CI configuration, and the layout of the source and test folders.',
+  'Then write, briefly and only what you found: how to install, build, test (all and a single test) and lint; the layout (what lives where); the conventions to follow (style, naming, commits); anything a newcomer would get wrong.',
+  'If an AGENTS.md already exists, read it and improve it instead of starting over. Keep it under about 150 lines. Use write_file, so that I can review the file before it is written.',
+].join('\n\n');
 
 export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
   {
@@ -71,6 +105,23 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
     }),
   },
   {
+    name: '/compact',
+    args: '[FOCUS]',
+    description: 'replace the conversation with a summary, to free the context window',
+    whileBusy: false,
+    run: async ({ args, session, signal }) => {
+      try {
+        await session.compact(args || undefined, signal);
+        return {
+          kind: 'info',
+          lines: ['The model now sees the summary instead of the earlier messages; carry on as before.'],
+        };
+      } catch (err) {
+        return { kind: 'error', message: `Could not compact: ${(err as Error).message}` };
+      }
+    },
+  },
+  {
     name: '/tools',
     description: "this session's tools, and which ones ask first",
     whileBusy: true,
@@ -81,6 +132,38 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
         (t) => `${t.displayName.padEnd(width)}  ${t.asks ? 'asks first' : 'runs without asking'}`,
       );
       return { kind: 'info', title: 'Tools', lines };
+    },
+  },
+  {
+    name: '/skills',
+    description: 'the skills loaded: name, where from, description',
+    whileBusy: true,
+    run: ({ session }) => ({ kind: 'info', title: 'Skills', lines: skillLines(session.skills()) }),
+  },
+  {
+    name: '/init',
+    description: 'ask codey to write an AGENTS.md for this repository (you approve the write)',
+    whileBusy: false,
+    run: () => ({ kind: 'send', prompt: INIT_PROMPT }),
+  },
+  {
+    name: '/agents',
+    description: 'the agent definitions subagents can be started from',
+    whileBusy: true,
+    run: ({ session }) => {
+      const agents = session.agents();
+      if (!agents) return { kind: 'info', lines: ['Subagents are off (--no-agents or agents: false).'] };
+      if (!agents.length)
+        return {
+          kind: 'info',
+          lines: [
+            'No agent definitions; spawn_agent starts general subagents.',
+            'Add Markdown files with name and description frontmatter to .codey/agents/ or ~/.config/codey/agents/.',
+          ],
+        };
+      const width = Math.max(...agents.map((a) => a.name.length));
+      const lines = agents.map((a) => `${a.name.padEnd(width)}  ${a.description}  (${a.file})`);
+      return { kind: 'info', title: 'Agents', lines };
     },
   },
   {

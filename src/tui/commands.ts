@@ -10,14 +10,22 @@ import { BUILTIN_COMMANDS } from './builtin-commands';
 import type { SessionPort } from './controller';
 import { formatTokens } from './format';
 
-/** What running a command produced: lines to show, an error to show, or quitting. */
+/**
+ * What running a command produced: lines to show, an error to show, quitting, or a prompt to send
+ * as the person's message (a custom command's expanded body, /init).
+ */
 export type CommandOutcome =
-  { kind: 'info'; title?: string; lines: string[] } | { kind: 'error'; message: string } | { kind: 'exit' };
+  | { kind: 'info'; title?: string; lines: string[] }
+  | { kind: 'error'; message: string }
+  | { kind: 'exit' }
+  | { kind: 'send'; prompt: string };
 
 /** What a command gets to work with. */
 export interface CommandContext {
   /** The words after the command's name, joined by one space; '' when there are none. */
   args: string;
+  /** Aborted when the person interrupts (Esc) a command that keeps the session busy while it runs. */
+  signal: AbortSignal;
   /** The session, through its narrow port. */
   session: SessionPort;
   /** The registry the command was found in, in order (what /help lists). */
@@ -51,7 +59,7 @@ export function commandRegistry(...sources: (readonly CommandSpec[])[]): readonl
   return Object.freeze(list);
 }
 
-/** The registry of this build: the built-in commands. */
+/** The registry of the built-in commands alone (a session's own registry adds custom commands). */
 export const COMMANDS = commandRegistry(BUILTIN_COMMANDS);
 
 /** Commands whose name starts with what is typed; empty once an argument is being typed. */
@@ -91,7 +99,7 @@ export function completeCommand(value: string, commands = COMMANDS): string | un
 export async function executeCommand(
   line: string,
   session: SessionPort,
-  opts: { busy?: boolean; commands?: readonly CommandSpec[] } = {},
+  opts: { busy?: boolean; commands?: readonly CommandSpec[]; signal?: AbortSignal } = {},
 ): Promise<CommandOutcome> {
   const commands = opts.commands ?? COMMANDS;
   const [word, ...rest] = line.trim().split(/\s+/);
@@ -104,7 +112,8 @@ export async function executeCommand(
     };
   }
   try {
-    return await command.run({ args: rest.join(' '), session, commands });
+    const signal = opts.signal ?? new AbortController().signal;
+    return await command.run({ args: rest.join(' '), session, commands, signal });
   } catch (err) {
     return { kind: 'error', message: `${command.name} failed: ${(err as Error).message ?? String(err)}` };
   }

@@ -4,6 +4,7 @@
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
 import type { AgentEvent, ApprovalCallback, Usage } from '../agent/events';
+import type { CommandSpec } from './commands';
 import type { TranscriptAction } from './transcript-state';
 
 /** What the session has spent so far, for `/cost`. */
@@ -25,6 +26,24 @@ export interface ToolInfo {
   displayName: string;
   /** Whether the policy asks the person before it runs (read-only tools never ask). */
   asks: boolean;
+}
+
+/** One loaded skill, for `/skills`. */
+export interface SkillInfo {
+  name: string;
+  /** Where it was found, as the person reads it, e.g. `project: .claude/skills/pdf` or `user: ~/.agents/skills/pdf`. */
+  where: string;
+  description: string;
+  /** Its `allowed-tools`, advisory only: recorded and shown, never a grant. */
+  allowedTools: readonly string[];
+}
+
+/** One agent definition spawn_agent offers, for `/agents`. */
+export interface AgentInfo {
+  name: string;
+  description: string;
+  /** Where it was found, as the person reads it (e.g. `.codey/agents/reviewer.md`). */
+  file: string;
 }
 
 /** A stored session `/resume` can go on with. */
@@ -57,8 +76,22 @@ export interface SessionPort {
   usage(): Usage;
   /** `/cost`: dollars spent so far, and the models without a known price. */
   cost(): Spend;
+  /**
+   * `/compact [FOCUS]`: replace the conversation with a handoff summary the model writes, keeping
+   * `focus` in view; `signal` interrupts it (the conversation stays as it was). Resolves with the
+   * prompt's size before and (estimated) after, in tokens; rejects with an Error whose message is
+   * shown to the person (an empty conversation, the API failed, interrupted).
+   */
+  compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }>;
   /** `/tools`: the tools this session has. */
   tools(): ToolInfo[];
+  /** `/skills`: the skills this session loaded, in precedence order; empty when none (or `--no-skills`). */
+  skills(): SkillInfo[];
+  /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
+  agents(): AgentInfo[] | undefined;
   /**
    * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it.
    * Rejects with an Error whose message is shown to the person (e.g. not a git repository).
@@ -82,9 +115,16 @@ export interface Controller extends SessionPort {
   readonly webStatus: string;
   /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
   readonly historyFile: string;
+  /** Secrets replaced with `[redacted]` before an entry is written to the history file. */
+  readonly secrets?: readonly string[];
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  /**
+   * The session's slash commands (`commandRegistry`: the built-ins first, then the custom command
+   * files the CLI loaded); absent: the built-ins alone.
+   */
+  readonly commands?: readonly CommandSpec[];
   /**
    * Registers a listener for every AgentEvent, and for the transcript of a resumed conversation
    * (drawn again at start and after `/resume`); returns the unsubscribe function.

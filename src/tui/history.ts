@@ -3,8 +3,10 @@
  * appended as entries are submitted. A damaged line is skipped, never fatal.
  */
 import { readFileSync } from 'node:fs';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, chmod, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { redactor } from '../util/redact';
+import { escapeJsonControls } from '../util/terminal-text';
 
 /** Entries kept in memory and offered by up/down. */
 export const MAX_HISTORY = 1000;
@@ -33,10 +35,21 @@ export function loadHistory(file: string): string[] {
   return entries.slice(-MAX_HISTORY);
 }
 
-/** Appends one entry, creating the folder. Rejects with the file system's error. */
-export async function appendHistory(file: string, entry: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8');
+/**
+ * Appends one entry, creating the folder (0700) and the file (0600: a prompt may quote private
+ * text). `secrets`, and anything shaped like an Anthropic key, are written as `[redacted]`
+ * (`redactor`, src/util/redact). A file that exists with wider permissions is narrowed to 0600.
+ * Rejects with the file system's error.
+ */
+export async function appendHistory(
+  file: string,
+  entry: string,
+  secrets: readonly string[] = [],
+): Promise<void> {
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  const line = `${escapeJsonControls(JSON.stringify(redactor(secrets)(entry)))}\n`;
+  await appendFile(file, line, { encoding: 'utf8', mode: 0o600 });
+  await chmod(file, 0o600);
 }
 
 /** The list after submitting `entry`: an immediate repeat is not stored twice. */

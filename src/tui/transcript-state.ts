@@ -3,8 +3,10 @@
  * (printed once); `live` holds what may still change (streamed text, running tools). A delta touches
  * only `live`, so a session of thousands of items costs what a new one costs per frame.
  */
-import type { AgentEvent, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
+import type { AgentEvent, ContextFill, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
+import { compactionLine } from '../util/text';
 import type { Decision } from '../approval/types';
+import { applyChild, type ChildActivity } from './transcript-child';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -44,6 +46,8 @@ export type Item =
       /** The finished call's display, by shape; its `kind` picks the view. */
       display?: ToolDisplay;
       durationMs?: number;
+      /** For a call that runs a subagent: what the child does (its tool calls), from its tagged events. */
+      child?: ChildActivity;
     }
   | {
       kind: 'server_tool';
@@ -83,6 +87,8 @@ export interface TranscriptState {
   nextKey: number;
   /** Session total from the latest `usage` event. */
   usage?: Usage;
+  /** How full the model's window is: from the latest `usage` that says, or a compaction's estimate. */
+  context?: ContextFill;
   /** First item key of the model response being streamed (set at `request_start`). */
   responseFrom?: number;
   /**
@@ -229,6 +235,8 @@ function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { ki
 }
 
 function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
+  // A subagent's notices are the person's to read; the rest of its events belong to its call.
+  if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
       return push(s, { kind: 'user', text: a.text });
@@ -333,7 +341,14 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       });
     }
     case 'usage':
-      return { ...s, usage: a.total };
+      return { ...s, usage: a.total, ...(a.context ? { context: a.context } : {}) };
+    case 'compaction_start':
+      return s;
+    case 'compaction':
+      return {
+        ...push(s, { kind: 'notice', level: 'info', text: compactionLine(a) }),
+        context: { tokens: a.tokensAfter, window: a.window },
+      };
     case 'notice':
       return push(s, { kind: 'notice', level: a.level, text: a.message });
     case 'retry': {
@@ -370,6 +385,7 @@ function waitingAfter(s: TranscriptState, a: TranscriptAction, now: number): Tra
   switch (a.type) {
     case 'turn_start':
     case 'request_start':
+    case 'compaction_start':
       since = s.waitingSince ?? now;
       break;
     case 'retry':

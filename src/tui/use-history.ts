@@ -1,11 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import { appendHistory, loadHistory, pushHistory } from './history';
 
+const NO_SECRETS: readonly string[] = [];
+
 /**
  * Input history backed by `file`: read once when the app mounts, appended on every new entry. A
- * write failure loses that entry on disk only.
+ * write failure loses that entry on disk only. `secrets` (and key shapes) are redacted on disk.
  */
-export function useHistory(file: string): { entries: string[]; add: (entry: string) => void } {
+export function useHistory(
+  file: string,
+  secrets: readonly string[] = NO_SECRETS,
+): { entries: string[]; add: (entry: string) => void } {
   const [entries, setEntries] = useState<string[]>(() => loadHistory(file));
   const current = useRef(entries);
 
@@ -15,9 +20,9 @@ export function useHistory(file: string): { entries: string[]; add: (entry: stri
       if (entry.trim() === '' || before[before.length - 1] === entry) return;
       current.current = pushHistory(before, entry);
       setEntries(current.current);
-      void appendHistory(file, entry).catch(() => undefined);
+      void appendHistory(file, entry, secrets).catch(() => undefined);
     },
-    [file],
+    [file, secrets],
   );
 
   return { entries, add };

@@ -9,6 +9,11 @@ export class JsonFileError extends Error {
     readonly kind: 'read' | 'syntax' | 'shape',
     /** For `shape`: what the file holds instead (`an array`, `null`, `a string`…). */
     readonly found?: string,
+    /**
+     * For `syntax`: the file's text, so the caller can place the error without quoting it
+     * (JSON.parse's own `message` quotes the text, which may hold a secret).
+     */
+    readonly text?: string,
   ) {
     super(message);
   }
@@ -31,7 +36,7 @@ export async function readJsonObject(file: string): Promise<Record<string, unkno
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new JsonFileError((err as Error).message, 'syntax');
+    throw new JsonFileError((err as Error).message, 'syntax', undefined, text);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     const found = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;

@@ -66,3 +66,9 @@ export const PROVIDER_ENV = {
 /** Where web_fetch runs: `local` (jailed, approvable), `hosted` (beside hosted search), `none`. */
 export const WEB_FETCH_MODES = ['local', 'hosted', 'none'] as const;
 export type WebFetchMode = (typeof WEB_FETCH_MODES)[number];
+
+/**
+ * Why the conversation was compacted: `auto`, the last request used more than `compact_at` of the
+ * window; `overflow`, the API refused the prompt as too long for it; `manual`, `/compact`.
+ */
+export type CompactionTrigger = 'auto' | 'overflow' | 'manual';

@@ -1,4 +1,5 @@
 /** Text helpers more than one layer needs. */
+import type { CompactionTrigger } from './shapes';
 
 /**
  * The name a person sees for a tool's wire name (STYLE.md rule 19): the parts between `_`, `-` and
@@ -42,4 +43,24 @@ export function splitLines(text: string): string[] {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+const TRIGGERS: Record<CompactionTrigger, string> = {
+  auto: 'it passed compact_at of the window',
+  overflow: 'the API refused it as too long',
+  manual: '/compact',
+};
+
+/**
+ * The one line a person reads about a compaction event (the transcript, `-p` on stderr):
+ * "Compacted the conversation (/compact): 170,000 → about 12,400 tokens of the 200,000-token window."
+ */
+export function compactionLine(e: {
+  trigger: CompactionTrigger;
+  tokensBefore: number;
+  tokensAfter: number;
+  window: number;
+}): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Compacted the conversation (${TRIGGERS[e.trigger]}): ${n(e.tokensBefore)} → about ${n(e.tokensAfter)} tokens of the ${n(e.window)}-token window.`;
 }

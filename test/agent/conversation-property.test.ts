@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fitFrom, keptFrom, leftOut, summaryMessages } from '../../src/agent/compaction';
+import { summaryHandoff } from '../../src/agent/compaction-prompt';
 import { Conversation } from '../../src/agent/conversation';
 import type { ContentBlockParam, MessageParam } from '../../src/llm/types';
 import { buildRequest } from '../../src/llm/request';
@@ -18,7 +20,16 @@ function prng(seed: number): () => number {
 }
 
 type Op =
-  'prompt' | 'reply' | 'results' | 'interrupt' | 'retry' | 'pause' | 'compact' | 'roundtrip' | 'clear';
+  | 'prompt'
+  | 'reply'
+  | 'results'
+  | 'interrupt'
+  | 'retry'
+  | 'pause'
+  | 'compact'
+  | 'summarise'
+  | 'roundtrip'
+  | 'clear';
 const OPS: Op[] = [
   'prompt',
   'reply',
@@ -29,9 +40,22 @@ const OPS: Op[] = [
   'retry',
   'pause',
   'compact',
+  'summarise',
+  'summarise',
   'roundtrip',
   'clear',
 ];
+
+const bodyOf = (messages: MessageParam[]) =>
+  buildRequest({
+    model: 'm',
+    system: 's',
+    tools: [],
+    hostedTools: [],
+    messages,
+    maxTokens: 10,
+    thinking: 'off',
+  });
 
 /** Random sequences of what a session does to its conversation, as runTurn and the CLI do it. */
 function run(seed: number, steps: number) {
@@ -136,6 +160,36 @@ function run(seed: number, steps: number) {
       case 'compact':
         if (c.length > 0) c.replacePrefix(Math.floor(rnd() * (c.length + 1)), 'Summary of the earlier work.');
         break;
+      case 'summarise': {
+        // What compaction does (src/agent/compaction.ts): the summary request, maybe with the oldest
+        // turns left out, is one the API accepts; the compacted conversation keeps the pending pair.
+        if (c.length === 0) break;
+        const m = c.messages as MessageParam[];
+        const fits = (i: number) => rnd() < 0.5 || i === m.length - 1;
+        const from = fitFrom(m, 0, fits);
+        for (const asked of [
+          summaryMessages(m),
+          ...(from === undefined ? [] : [summaryMessages(leftOut(m, from))]),
+        ]) {
+          expect(invariantProblems(asked), `seed ${seed}: ${log.join(' ')}`).toEqual([]);
+          expect(
+            requestProblem(bodyOf(asked as MessageParam[])),
+            `seed ${seed}: ${log.join(' ')}`,
+          ).toBeNull();
+        }
+        const turnStart = rnd() < 0.2 ? undefined : Math.floor(rnd() * m.length);
+        const last = m.at(-1)!;
+        const pending =
+          last.role === 'user' &&
+          Array.isArray(last.content) &&
+          last.content.some((b) => b.type === 'tool_result');
+        c.replacePrefix(
+          keptFrom(m, turnStart, (i) => rnd() < 0.3 && i > 0),
+          summaryHandoff('what happened'),
+        );
+        if (pending && turnStart !== undefined) expect(c.messages.slice(-2)).toEqual(m.slice(-2));
+        break;
+      }
       case 'roundtrip': {
         const back = Conversation.fromJSON(JSON.parse(JSON.stringify(c)));
         expect(back.messages).toEqual(c.messages);
@@ -151,16 +205,7 @@ function run(seed: number, steps: number) {
     if (problems.length) expect(problems, `seed ${seed}: ${log.join(' ')}`).toEqual([]);
     // Whenever a request would go out (the person's or the tools' turn just ended), the API accepts it.
     if (messages.at(-1)?.role === 'user') {
-      const body = buildRequest({
-        model: 'm',
-        system: 's',
-        tools: [],
-        hostedTools: [],
-        messages,
-        maxTokens: 10,
-        thinking: 'off',
-      });
-      const refused = requestProblem(body);
+      const refused = requestProblem(bodyOf(messages));
       if (refused) expect(refused, `seed ${seed}: ${log.join(' ')}`).toBeNull();
     }
     // What was handed out before is never changed afterwards.
@@ -170,7 +215,7 @@ function run(seed: number, steps: number) {
 }
 
 describe('Conversation invariants under random use', () => {
-  it('hold after every step of 200 seeded sequences of appends, interrupts, retries, pause_turns and compactions', () => {
+  it('hold after every step of 200 seeded sequences of appends, interrupts, retries, pause_turns, compactions and summary requests', () => {
     let longest = 0;
     for (let seed = 1; seed <= 200; seed++) longest = Math.max(longest, run(seed, 60).length);
     expect(longest).toBeGreaterThan(5); // the sequences do build real conversations

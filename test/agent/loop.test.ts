@@ -211,7 +211,8 @@ describe('Agent', () => {
   it('an interrupt during a tool leaves a valid conversation that can go on', async () => {
     const ac = new AbortController();
     const { a, llm, events } = await agent([
-      { content: [block.toolUse('t1', 'sleeper', {}), block.toolUse('t2', 'echo', { text: 'later' })] },
+      // bash (kind execute) runs after the read before it, so the interrupt comes first.
+      { content: [block.toolUse('t1', 'sleeper', {}), block.toolUse('t2', 'bash', { command: 'later' })] },
       { content: [block.text('continuing')] },
     ]);
     a.on((e) => e.type === 'tool_start' && e.name === 'sleeper' && setTimeout(() => ac.abort(), 5));

@@ -20,6 +20,7 @@ describe.skipIf(!existsSync('/dev/full'))('SessionController with a session log 
       deps: { model: 'm' },
       events: new EventHub(),
       log,
+      commands: [],
       conversation: new Conversation(),
       recorder: { onFailure: () => () => {} },
     } as unknown as CodeySession;

@@ -18,6 +18,11 @@ describe('flags that set a setting come from the schema', () => {
     ).toEqual({ model: 'm', base_url: 'http://127.0.0.1:9', max_turns: 3, allow: ['a,b'] });
   });
 
+  it('--no-skills and --no-agents set their settings to false', () => {
+    expect(flagValues(parse('--no-skills', '--no-agents'))).toEqual({ skills: false, agents: false });
+    expect(flagValues(parse('--no-web'))).toEqual({});
+  });
+
   it('a flag not given leaves its setting to the rest of the ladder', () => {
     expect(flagValues(parse())).toEqual({});
   });

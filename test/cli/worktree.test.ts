@@ -57,4 +57,32 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('createWorktree', () => {
       `${dir} is not in a git repository; /worktree needs one`,
     );
   });
+
+  it("runs git and the repository's hooks without codey's keys in their environment", async () => {
+    const dir = await repo();
+    const seen = join(dir, '..', 'hook-env.txt');
+    await writeFile(join(dir, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\nenv > '${seen}'\n`, {
+      mode: 0o755,
+    });
+    const key = 'sk-ant-worktree-hook-0123456789';
+    // codey's own process environment, as in a real run (the default `env`).
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      ANTHROPIC_API_KEY: key,
+      CODEY_API_KEY: 'codey-key-0123456789',
+      MARKER_FOR_TEST: 'kept',
+    });
+    try {
+      await createWorktree(dir, 'hooked');
+    } finally {
+      for (const k of ['ANTHROPIC_API_KEY', 'CODEY_API_KEY', 'MARKER_FOR_TEST']) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
+    const env = readFileSync(seen, 'utf8');
+    expect(env).toContain('MARKER_FOR_TEST=kept');
+    expect(env).not.toContain(key);
+    expect(env).not.toContain('codey-key-0123456789');
+  });
 });

@@ -39,6 +39,11 @@ describe('environment values are coerced by the schema type, not by the key', ()
       web_command: 'ddgs text -q {query}',
       web_fetch: 'none',
       theme: 'light',
+      context_window: '150000',
+      compact_at: '.75',
+      max_agent_depth: '2',
+      max_parallel_agents: '3',
+      agent_max_turns: '20',
     };
     for (const key of SETTING_KEYS.filter((k) => SETTING_META[k].env)) {
       const value = fromEnv(settingSchemas[key], samples[key], SETTING_META[key].envList);

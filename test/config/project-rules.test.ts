@@ -126,6 +126,13 @@ describe('a project file may narrow, never widen', () => {
       web_allowed_domains: 'narrow',
       web_blocked_domains: 'set',
       theme: 'set',
+      context_window: 'set',
+      compact_at: 'set',
+      skills: 'narrow',
+      agents: 'narrow',
+      max_agent_depth: 'narrow',
+      max_parallel_agents: 'set',
+      agent_max_turns: 'set',
     });
   });
 });

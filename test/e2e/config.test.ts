@@ -82,7 +82,9 @@ describe('environment, flags and files', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('codey: the rule "web_fetch" names no tool of this session');
     expect(r.stderr).toContain('codey: allow rules: edit_file, bash(npm test), glob\n');
-    expect(r.stderr).toMatch(/grep \(web off: web_provider is brave but BRAVE_API_KEY is not set; /);
+    expect(r.stderr).toMatch(
+      /grep, spawn_agent \(web off: web_provider is brave but BRAVE_API_KEY is not set; /,
+    );
     expect(r.stderr).not.toContain('web: brave');
   });
 

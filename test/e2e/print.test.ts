@@ -88,6 +88,7 @@ describe('codey -p, end to end', () => {
       'edit_file',
       'glob',
       'grep',
+      'spawn_agent',
     ]);
     expect(first.system[0].text).toContain(box.cwd.split('/').pop());
   });

@@ -34,7 +34,8 @@ type Body = {
 describe('no provider, no web', () => {
   it('the request bytes equal those of a build without web code', async () => {
     fake.enqueue(reply.text('ok'));
-    const r = await codey(box, ['-p', 'hello']);
+    // --no-agents: the file tools are then all there is.
+    const r = await codey(box, ['-p', 'hello', '--no-agents']);
     expect(r.exitCode).toBe(0);
     // What a codey without any web support would send: the file tools and the same system prompt.
     const expected = buildRequest({
@@ -72,11 +73,11 @@ describe('web_provider: command', () => {
     fake.enqueue(reply.text('ok'), reply.text('ok'));
     const on = await codey(box, ['-p', 'hi', '--verbose'], { env });
     expect(on.stderr).toMatch(
-      /tools: bash, read_file, write_file, edit_file, glob, grep, web_search, web_fetch \(web: command\)/,
+      /tools: bash, read_file, write_file, edit_file, glob, grep, web_search, web_fetch, spawn_agent \(web: command\)/,
     );
     const off = await codey(box, ['-p', 'hi', '--verbose', '--no-web'], { env });
     expect(off.stderr).toMatch(
-      /tools: bash, read_file, write_file, edit_file, glob, grep \(web off: --no-web\)/,
+      /tools: bash, read_file, write_file, edit_file, glob, grep, spawn_agent \(web off: --no-web\)/,
     );
     expect(fake.messageRequests[1].raw).not.toContain('web_');
   });

@@ -195,6 +195,8 @@ describe('/cost and /tools on the real session', () => {
     await t.shows('Yes, always for Bash');
     await t.type('2'); // always for Bash
     await t.shows('first done');
+    // The text shows before the response's stream ends: wait for the turn to end (the idle keys).
+    await t.shows('Enter send');
     await t.type('/tools', KEY.enter);
     await eventually(() => expect(t.out()).toMatch(/Bash\s+runs without asking/));
     expect(t.out()).toMatch(/EditFile\s+asks first/);
@@ -233,5 +235,28 @@ describe('approving an edit', () => {
     await t.shows('I will re-read the file.');
     expect(t.out()).not.toContain('Allow this?');
     expect(lastResult(t.fake, 1).content).toMatch(/^old_string was not found in a\.txt/);
+  });
+});
+
+describe('/compact on the real session', () => {
+  it('asks the model for a summary with the focus, shows the figures and the window, and goes on from the summary', async () => {
+    const t = await start();
+    t.fake.enqueue(reply.text('first answer', { usage: { input_tokens: 50_000 } }));
+    await t.type('one', KEY.enter);
+    await t.shows('first answer');
+    await t.shows('context 25% used', 'Enter send');
+    t.fake.enqueue(reply.text('SUMMARY of the session'));
+    await t.type('/compact the failing test', KEY.enter);
+    await t.shows('Compacted the conversation (/compact): 50,000 → about');
+    const asked = JSON.stringify(t.fake.messageRequests[1].body.messages);
+    expect(asked).toContain('give it the most detail: the failing test');
+    t.fake.enqueue(reply.text('second answer'));
+    await t.shows('Enter send');
+    await t.type('two', KEY.enter);
+    await t.shows('second answer');
+    const next = t.fake.messageRequests[2].body.messages!;
+    expect(next).toHaveLength(1);
+    expect(JSON.stringify(next[0])).toContain('SUMMARY of the session');
+    expect(JSON.stringify(next[0])).not.toContain('first answer');
   });
 });

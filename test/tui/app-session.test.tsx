@@ -185,6 +185,34 @@ describe('status line', () => {
     await shows('claude-test-1 · ~/src/proj · 8k in (75% cached) · 512 out · web: command');
   });
 
+  it("shows how full the model's window is: the last request's input, cache reads and cache writes", async () => {
+    const { c, out, shows } = await start();
+    expect(status(out())).not.toContain('context');
+    c.emit({
+      type: 'usage',
+      usage: usageOf(),
+      total: usageOf({ input_tokens: 200_000 }),
+      // 40,000 + 100,000 + 29,000 = 169,000 of 200,000 tokens: 84.5%.
+      context: { tokens: 169_000, window: 200_000 },
+    });
+    await shows('200k in (0% cached) · 0 out · context 84% used · web: command');
+    // A compaction's estimate stands until the next request reports.
+    c.emit({
+      type: 'compaction',
+      trigger: 'auto',
+      tokensBefore: 169_000,
+      tokensAfter: 9_000,
+      window: 200_000,
+      replaced: 6,
+      summary: 's',
+      droppedMessages: 0,
+    });
+    await shows('context 4% used');
+    // A summary request's usage says nothing about the window.
+    c.emit({ type: 'usage', usage: usageOf(), total: usageOf({ input_tokens: 369_000 }) });
+    await shows('369k in (0% cached) · 0 out · context 4% used');
+  });
+
   it('shows the keys that matter while a turn runs', async () => {
     const { type, out } = await start();
     expect(status(out())).toContain('Ctrl+C twice to quit');
@@ -197,9 +225,9 @@ describe('slash commands', () => {
   it('lists matching commands under the input and completes with Tab', async () => {
     const { type, out, shows } = await start();
     await type('/c');
-    await shows('/clear', '/cost');
+    await shows('/clear', '/cost', '/compact');
     expect(out()).not.toContain('/model NAME');
-    await type('o', KEY.tab);
+    await type('os', KEY.tab);
     await shows('› /cost');
   });
 
@@ -243,6 +271,35 @@ describe('slash commands', () => {
     await shows(
       "cost:                $0.0000 (each request at its model's price; no price known for claude-test-1)",
     );
+  });
+
+  it('/compact FOCUS compacts with that focus and says what it freed', async () => {
+    const { c, type, shows } = await start();
+    await type('/compact the parser tests', KEY.enter);
+    await shows(
+      'Compacted the conversation (/compact): 120,000 → about 8,000 tokens of the 200,000-token window.',
+      'The model now sees the summary instead of the earlier messages',
+    );
+    expect(c.compactions).toEqual(['the parser tests']);
+    c.compactError = 'the conversation is empty';
+    await type('/compact', KEY.enter);
+    await shows('Could not compact: the conversation is empty');
+    expect(c.compactions).toEqual(['the parser tests', undefined]);
+  });
+
+  it('/compact keeps the session busy until it ends, and Esc interrupts it', async () => {
+    const c = new FakeController();
+    c.compactGate = new Promise(() => {});
+    const { type, out, shows } = await start(c);
+    await type('/compact', KEY.enter);
+    await eventually(() => expect(status(out())).toContain('Esc interrupt'));
+    await type('/clear', KEY.enter);
+    await shows('/clear waits for the running turn: press Esc to interrupt it first.');
+    expect(c.cleared).toBe(0);
+    await type(KEY.esc);
+    await shows('Could not compact: interrupted; the conversation is as it was');
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out()).not.toContain('Compacted the conversation');
   });
 
   it('/tools lists the tools and whether each asks', async () => {

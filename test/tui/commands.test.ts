@@ -33,7 +33,11 @@ describe('the command registry', () => {
       '/clear',
       '/model',
       '/cost',
+      '/compact',
       '/tools',
+      '/skills',
+      '/init',
+      '/agents',
       '/worktree',
       '/resume',
       '/exit',
@@ -43,6 +47,24 @@ describe('the command registry', () => {
       expect(c.description.trim(), c.name).not.toBe('');
       expect(c.description, c.name).not.toContain('\n');
     }
+  });
+
+  it('/agents lists the definitions with where they are, says when there are none, and when subagents are off', async () => {
+    const c = new FakeController();
+    c.agentList = [
+      { name: 'reviewer', description: 'Reviews a change', file: '.codey/agents/reviewer.md' },
+      { name: 'explorer-x', description: 'Explores', file: '~/.claude/agents/explorer-x.md' },
+    ];
+    expect(await infoLines('/agents', c)).toEqual([
+      'reviewer    Reviews a change  (.codey/agents/reviewer.md)',
+      'explorer-x  Explores  (~/.claude/agents/explorer-x.md)',
+    ]);
+    c.agentList = [];
+    expect((await infoLines('/agents', c))[0]).toBe(
+      'No agent definitions; spawn_agent starts general subagents.',
+    );
+    c.agentList = undefined;
+    expect(await infoLines('/agents', c)).toEqual(['Subagents are off (--no-agents or agents: false).']);
   });
 
   it('/help lists every command with its argument hint and description, then the keys', async () => {
@@ -90,13 +112,17 @@ describe('while a turn runs', () => {
         expect(outcome.message).toBe(
           `${c.name} waits for the running turn: press Esc to interrupt it first.`,
         );
-        expect([fake.cleared, fake.models.length, fake.worktreeNames.length, fake.resumed.length]).toEqual([
-          0, 0, 0, 0,
-        ]);
+        expect([
+          fake.cleared,
+          fake.models.length,
+          fake.worktreeNames.length,
+          fake.compactions.length,
+          fake.resumed.length,
+        ]).toEqual([0, 0, 0, 0, 0]);
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/worktree', '/resume']);
+    expect(refused).toEqual(['/clear', '/model', '/compact', '/init', '/worktree', '/resume']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {
@@ -117,7 +143,7 @@ describe('while a turn runs', () => {
 
 describe('command completion', () => {
   it('lists matches while the name is typed, none once an argument starts', () => {
-    expect(matchCommands('/c').map((c) => c.name)).toEqual(['/clear', '/cost']);
+    expect(matchCommands('/c').map((c) => c.name)).toEqual(['/clear', '/cost', '/compact']);
     expect(matchCommands('/model x')).toEqual([]);
     expect(matchCommands('hello')).toEqual([]);
   });

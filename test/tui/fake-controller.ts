@@ -1,7 +1,16 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { ApprovalCallback } from '../../src/agent/events';
-import type { Controller, ResumeReport, SessionChoice, Spend, ToolInfo } from '../../src/tui/controller';
+import type { CommandSpec } from '../../src/tui/commands';
+import type {
+  AgentInfo,
+  Controller,
+  ResumeReport,
+  SessionChoice,
+  SkillInfo,
+  Spend,
+  ToolInfo,
+} from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,
@@ -32,6 +41,9 @@ export class FakeController implements Controller {
   cleared = 0;
   models: string[] = [];
   worktreeNames: (string | undefined)[] = [];
+  /** The focus of each `/compact`, in order. */
+  compactions: (string | undefined)[] = [];
+  compactError: string | undefined;
   worktreeError: string | undefined;
   usageValue = usageOf();
   spendValue: Spend = { dollars: 0, unpriced: [] };
@@ -40,6 +52,8 @@ export class FakeController implements Controller {
     { name: 'bash', displayName: 'Bash', asks: true },
     { name: 'web_fetch', displayName: 'WebFetch', asks: true },
   ];
+  skillList: SkillInfo[] = [];
+  commands: readonly CommandSpec[] | undefined;
   sessionList: SessionChoice[] = [];
   resumed: { id: string; anyWorkspace?: boolean }[] = [];
   resumeReport: ResumeReport = { ok: true, lines: ['Go on where it left off: type your next message.'] };
@@ -48,6 +62,10 @@ export class FakeController implements Controller {
 
   constructor(historyFile = '/nonexistent/codey-test/history.jsonl') {
     this.historyFile = historyFile;
+  }
+
+  skills(): SkillInfo[] {
+    return this.skillList;
   }
 
   subscribe(listener: (e: AgentEvent) => void): () => void {
@@ -124,6 +142,40 @@ export class FakeController implements Controller {
 
   tools(): ToolInfo[] {
     return this.toolList;
+  }
+
+  /** When set, `/compact` waits for this promise (or its signal) before it answers. */
+  compactGate: Promise<void> | undefined;
+
+  /** Records the focus and emits the compaction event as the agent would. */
+  async compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }> {
+    this.compactions.push(focus);
+    if (this.compactGate) {
+      const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      await Promise.race([this.compactGate, aborted]);
+      if (signal.aborted) throw new Error('interrupted; the conversation is as it was');
+    }
+    if (this.compactError) throw new Error(this.compactError);
+    const figures = { tokensBefore: 120_000, tokensAfter: 8_000 };
+    this.emit({
+      type: 'compaction',
+      trigger: 'manual',
+      ...figures,
+      window: 200_000,
+      replaced: 4,
+      summary: 'the summary',
+      droppedMessages: 0,
+    });
+    return figures;
+  }
+
+  agentList: AgentInfo[] | undefined = [];
+
+  agents(): AgentInfo[] | undefined {
+    return this.agentList;
   }
 
   sessions(): SessionChoice[] {

@@ -34,6 +34,8 @@ describe('readJsonObject', () => {
     expect(err).toBeInstanceOf(JsonFileError);
     expect(err?.kind).toBe(kind);
     expect(err?.found).toBe(found);
+    // A syntax error carries the text so the caller can place it without quoting it.
+    expect(err?.text).toBe(kind === 'syntax' ? text : undefined);
   });
 
   it('says when the file exists but cannot be read', async () => {

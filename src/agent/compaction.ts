@@ -1,0 +1,245 @@
+/**
+ * Compaction (DESIGN.md "Agent loop"): when the conversation fills the model's window, the same
+ * model writes a handoff summary of it, and the conversation goes on from the summary plus the newest
+ * messages of the turn in progress. The summary request is the conversation as it stands plus one
+ * request for the summary (./compaction-prompt.ts), with the same system prompt and tools, so it
+ * reads its prefix from the prompt cache.
+ */
+import { DEFAULT_CONTEXT_WINDOW } from '../llm/context-window';
+import { ContextOverflowError, LlmError } from '../llm/errors';
+import type { ContentBlockParam, LlmResponse, MessageParam } from '../llm/types';
+import { LEFT_OUT, summaryHandoff, summaryRequest } from './compaction-prompt';
+import { Conversation } from './conversation';
+import type { CompactionTrigger } from './events';
+import type { AgentDeps } from './loop';
+import { countUsage, promptTokens, requestFor } from './request';
+
+/** The window of the model and when to compact; part of an agent's deps. */
+export interface ContextSettings {
+  /** The input window of `model` (tokens), e.g. from `contextWindowLookup` (src/llm). Never rejects. */
+  window(model: string): Promise<number>;
+  /** Share of the window (0 to 1) past which the conversation is compacted before the next request. */
+  compactAt: number;
+}
+
+/** Default `compact_at`: compact once the last request used more than 80% of the window. */
+export const DEFAULT_COMPACT_AT = 0.8;
+
+/** A 200,000-token window and the default `compact_at`: what an agent gets when nothing is said. */
+export const defaultContext = (): ContextSettings => ({
+  window: async () => DEFAULT_CONTEXT_WINDOW,
+  compactAt: DEFAULT_COMPACT_AT,
+});
+
+/** Share of the window that the kept newest messages may take after a compaction. */
+export const KEEP_SHARE = 0.25;
+/** Share of the endpoint's limit that a summary request is cut down to after it overflowed. */
+const FIT_SHARE = 0.85;
+/** Most summary requests in one compaction: the first, then retries with fewer messages. */
+const MAX_SUMMARY_ATTEMPTS = 4;
+/** Characters per token assumed until a request reports usage (English and code average about 4). */
+const CHARS_PER_TOKEN = 4;
+
+export interface CompactOptions {
+  trigger: CompactionTrigger;
+  /** What the person asked to keep in focus (`/compact FOCUS`). */
+  focus?: string;
+  /**
+   * Index of the first message of the turn in progress: its newest messages that fit are kept after
+   * the summary (always the latest user message, with the tool calls its results answer). Absent
+   * (between turns): only the summary is kept.
+   */
+  turnStart?: number;
+  /** Tokens of the prompt now, when known better than `conversation.contextTokens` (a refusal named them). */
+  tokensBefore?: number;
+}
+
+/** How a compaction went; on failure the conversation is as it was. Tokens. */
+export type CompactResult =
+  { ok: true; tokensBefore: number; tokensAfter: number } | { ok: false; aborted: boolean; error: string };
+
+const hasToolResult = (m: MessageParam): boolean =>
+  Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result');
+
+/** A message a kept tail may begin with: an assistant message, or a user message answering nothing. */
+const startable = (m: MessageParam): boolean => m.role === 'assistant' || !hasToolResult(m);
+
+/** A stopped response that did not fit the window (the API's `model_context_window_exceeded`). */
+export const isOverflowStop = (r: LlmResponse): boolean => r.stop_reason === 'model_context_window_exceeded';
+
+/** Did the last request use more than `compact_at` of the window? */
+export async function needsCompaction(conversation: Conversation, deps: AgentDeps): Promise<boolean> {
+  const used = conversation.contextTokens;
+  if (used === undefined || conversation.length === 0) return false;
+  return used > deps.context.compactAt * (await deps.context.window(deps.model));
+}
+
+/**
+ * Where the kept tail of a compacted conversation begins (the `count` for `replacePrefix`): the
+ * earliest message of the turn in progress from which the rest `fits`, at a message that may begin a
+ * tail; at the latest, the newest user message, or the assistant message whose tool calls it answers.
+ * Without `turnStart`, or when the turn has no message, nothing is kept (`messages.length`). Never 0.
+ */
+export function keptFrom(
+  messages: readonly MessageParam[],
+  turnStart: number | undefined,
+  fits: (from: number) => boolean,
+): number {
+  const n = messages.length;
+  if (turnStart === undefined || turnStart >= n) return n;
+  const last = messages[n - 1];
+  const minimal = last.role === 'user' && hasToolResult(last) ? n - 2 : n - 1;
+  for (let i = Math.max(turnStart, 1); i < minimal; i++) if (startable(messages[i]) && fits(i)) return i;
+  return Math.max(minimal, 1);
+}
+
+/**
+ * Where a summary request that overflowed may start instead: the earliest turn (a user message that
+ * answers no tool call) after `from` from which the rest `fits`; failing that, the earliest assistant
+ * message after `from` from which it does. Undefined when nothing fits.
+ */
+export function fitFrom(
+  messages: readonly MessageParam[],
+  from: number,
+  fits: (from: number) => boolean,
+): number | undefined {
+  const after = [...messages.keys()].filter((i) => i > from);
+  const turnStarts = after.filter((i) => messages[i].role === 'user' && startable(messages[i]));
+  const assistants = after.filter((i) => messages[i].role === 'assistant');
+  return turnStarts.find(fits) ?? assistants.find(fits);
+}
+
+/** `messages` from `from` on, starting with a user message that says the start was left out. */
+export function leftOut(messages: readonly MessageParam[], from: number): MessageParam[] {
+  const note: ContentBlockParam = { type: 'text', text: LEFT_OUT };
+  const first = messages[from];
+  if (first.role === 'assistant') return [{ role: 'user', content: [note] }, ...messages.slice(from)];
+  const blocks =
+    typeof first.content === 'string' ? [{ type: 'text' as const, text: first.content }] : first.content;
+  return [{ role: 'user', content: [note, ...blocks] }, ...messages.slice(from + 1)];
+}
+
+/** `messages` with the request for a summary as the last user message (open tool calls answered first). */
+export function summaryMessages(messages: readonly MessageParam[], focus?: string): readonly MessageParam[] {
+  const c = Conversation.fromJSON({ version: 1, messages: [...messages] });
+  c.appendUser(summaryRequest(focus));
+  return c.messages;
+}
+
+/** Stream one response for `messages` without showing it; retries of a cut stream are reported. */
+async function collect(
+  deps: AgentDeps,
+  messages: readonly MessageParam[],
+  signal: AbortSignal,
+): Promise<LlmResponse> {
+  for await (const ev of deps.llm.stream(requestFor(deps, messages), signal)) {
+    if (ev.type === 'reset')
+      deps.emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
+    if (ev.type === 'response') return ev.response;
+  }
+  throw new LlmError('the model stream ended without a response', 'transient');
+}
+
+const textOf = (r: LlmResponse): string =>
+  r.content
+    .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+    .join('\n')
+    .trim();
+
+/**
+ * Compact `conversation` (see the file's comment). A summary request that itself overflows leaves
+ * out the oldest whole turns until it fits, and says so in a notice. Emits `compaction_start`, then
+ * `compaction` on success; the summary request's usage goes into the totals. Never rejects: on
+ * failure (aborted, the API failed, no summary) the conversation is left as it was.
+ */
+export async function compact(
+  conversation: Conversation,
+  deps: AgentDeps,
+  signal: AbortSignal,
+  opts: CompactOptions,
+): Promise<CompactResult> {
+  const fail = (error: string): CompactResult => ({ ok: false, aborted: false, error });
+  const messages = conversation.messages;
+  if (messages.length === 0) return fail('the conversation is empty');
+  const window = await deps.context.window(deps.model);
+  const chars = (ms: readonly MessageParam[]) => JSON.stringify(requestFor(deps, ms)).length;
+  const before =
+    opts.tokensBefore ?? conversation.contextTokens ?? Math.ceil(chars(messages) / CHARS_PER_TOKEN);
+  let perChar = before / chars(messages);
+  deps.emit({ type: 'compaction_start', trigger: opts.trigger, tokens: before, window });
+
+  // Characters from each message to the end, and of a request with no messages (system and tools).
+  const fromChars: number[] = [];
+  for (let i = messages.length - 1, sum = 0; i >= 0; i--)
+    fromChars[i] = sum += JSON.stringify(messages[i]).length;
+  const overhead = chars([]);
+  const tokensFrom = (i: number) => perChar * (overhead + (fromChars[i] ?? 0));
+
+  let from = 0;
+  let summary = '';
+  for (let attempt = 1; ; attempt++) {
+    const asked = summaryMessages(from === 0 ? messages : leftOut(messages, from), opts.focus);
+    let response: LlmResponse | undefined;
+    let refused: ContextOverflowError | undefined;
+    try {
+      response = await collect(deps, asked, signal);
+    } catch (err) {
+      if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
+        return { ok: false, aborted: true, error: 'interrupted' };
+      if (!(err instanceof ContextOverflowError))
+        return fail(err instanceof Error ? err.message : String(err));
+      refused = err;
+    }
+    if (response) {
+      countUsage(deps, response.usage);
+      if (!isOverflowStop(response)) {
+        summary = textOf(response);
+        break;
+      }
+    }
+    if (attempt >= MAX_SUMMARY_ATTEMPTS)
+      return fail(
+        'the summary request did not fit the context window even with the oldest messages left out',
+      );
+    // Calibrate on what the refusal said, then leave out the oldest whole turns until the rest fits.
+    const tokens = refused?.tokens ?? (response ? promptTokens(response.usage) : undefined);
+    if (tokens) perChar = tokens / chars(asked);
+    const limit = (refused?.limit ?? window) * FIT_SHARE;
+    const next = fitFrom(messages, from, (i) => tokensFrom(i) <= limit);
+    if (next === undefined)
+      return fail(
+        'the summary request did not fit the context window, and the newest messages alone do not fit it either',
+      );
+    from = next;
+  }
+  if (summary === '') return fail('the model answered the summary request without any text');
+  if (conversation.length !== messages.length || conversation.messages.at(-1) !== messages.at(-1))
+    return fail('the conversation changed while it was being summarised');
+
+  const cut = keptFrom(
+    messages,
+    opts.turnStart,
+    (i) => tokensFrom(i) - perChar * overhead <= window * KEEP_SHARE,
+  );
+  const head = summaryHandoff(summary);
+  const replaced = conversation.replacePrefix(cut, head);
+  const after = Math.round(perChar * chars(conversation.messages));
+  conversation.contextTokens = after;
+  if (from > 0)
+    deps.emit({
+      type: 'notice',
+      level: 'warn',
+      message: `the conversation was too long to summarise whole: its oldest ${from} message${from === 1 ? '' : 's'} were left out of the summary`,
+    });
+  deps.emit({
+    type: 'compaction',
+    trigger: opts.trigger,
+    tokensBefore: before,
+    tokensAfter: after,
+    window,
+    replaced,
+    summary: head,
+    droppedMessages: from,
+  });
+  return { ok: true, tokensBefore: before, tokensAfter: after };
+}

@@ -1,0 +1,85 @@
+import type { PermissionDenial } from './dispatch';
+import { dispatch, notRun, type DispatchDeps, type ToolResultBlock, type ToolUse } from './dispatch';
+import { INTERRUPTED } from './interrupt';
+import type { AgentDeps } from './loop';
+import { redactingStream } from '../util/redact';
+
+/** Most subagents at once when the deps do not say (`max_parallel_agents`). */
+const DEFAULT_PARALLEL_AGENTS = 4;
+
+/**
+ * May this call run at the same time as its neighbours? Kind `read` (changes nothing) and `agent`
+ * (a child with its own conversation) may; every other kind runs alone, in order (DESIGN.md "Tool").
+ */
+function parallel(deps: AgentDeps, use: ToolUse): boolean {
+  const kind = deps.registry.get(use.name)?.kind;
+  return kind === 'read' || kind === 'agent';
+}
+
+/** The dispatch deps of `deps`: a subagent's refusals are noted with its id. */
+function dispatchDeps(deps: AgentDeps): DispatchDeps {
+  const all = deps.totals.denials;
+  const agentId = deps.agentId;
+  return {
+    registry: deps.registry,
+    policy: deps.policy,
+    requestApproval: deps.requestApproval,
+    cwd: deps.workspace,
+    state: deps.toolState,
+    emit: deps.emit,
+    denials: agentId ? { push: (d: PermissionDenial) => all.push({ ...d, agent_id: agentId }) } : all,
+    scrub: deps.scrub,
+    scrubStream: () => redactingStream(deps.secrets, { keyShapes: false }),
+    agent: deps,
+  };
+}
+
+/**
+ * One tool_result per call, in the order of the tool_use blocks. Consecutive calls that may run in
+ * parallel (kind `read` or `agent`) run together, at most `max_parallel_agents` subagents at once
+ * (the rest wait for a free place); every other call runs alone, after the ones before it. After an
+ * interrupt the calls not yet started are answered without running.
+ */
+export async function runTools(
+  uses: ToolUse[],
+  deps: AgentDeps,
+  signal: AbortSignal,
+): Promise<ToolResultBlock[]> {
+  const d = dispatchDeps(deps);
+  const one = async (use: ToolUse): Promise<ToolResultBlock> =>
+    signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : dispatch(use, d, signal);
+  const results: ToolResultBlock[] = [];
+  for (let i = 0; i < uses.length;) {
+    if (!parallel(deps, uses[i])) {
+      results.push(await one(uses[i++]));
+      continue;
+    }
+    let end = i;
+    while (end < uses.length && parallel(deps, uses[end])) end++;
+    const group = uses.slice(i, end);
+    const gate = limiter(deps.subagents?.maxParallel ?? DEFAULT_PARALLEL_AGENTS);
+    results.push(
+      ...(await Promise.all(
+        group.map((use) => (deps.registry.get(use.name)?.kind === 'agent' ? gate(() => one(use)) : one(use))),
+      )),
+    );
+    i = end;
+  }
+  return results;
+}
+
+/** Run at most `max` of the functions given at once, in the order given; the rest wait. */
+function limiter(max: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (running >= max) await new Promise<void>((go) => waiting.push(go));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Spawn } from '../tools/factory';
+import type { SpawnReport } from '../tools/spawn-agent';
+import type { ToolContext } from '../tools/tool';
+import { buildAgent, specOf } from './build';
+import type { AgentEvent, ApprovalCallback, LoopEvent } from './events';
+import { runTurn, type AgentDeps, type TurnResult } from './loop';
+import type { SubagentDefinition } from './subagent-types';
+
+const FAMILIES = ['opus', 'sonnet', 'haiku'] as const;
+
+/**
+ * The child's model for a definition's `model`: absent or `inherit` → the parent's; a family alias
+ * (`sonnet`, `opus`, `haiku`) → the parent's or the session's configured model when it is of that
+ * family, else the parent's with a notice; anything else is taken as a model id.
+ */
+export function childModel(
+  wanted: string | undefined,
+  parentModel: string,
+  sessionModel: string,
+): { model: string; notice?: string } {
+  if (wanted === undefined || wanted === 'inherit') return { model: parentModel };
+  const family = FAMILIES.find((f) => f === wanted.toLowerCase());
+  if (!family) return { model: wanted };
+  const known = [parentModel, sessionModel].find((m) => m.toLowerCase().includes(family));
+  if (known) return { model: known };
+  return {
+    model: parentModel,
+    notice: `the agent definition asks for "${wanted}", but no ${family} model is configured; using ${parentModel}`,
+  };
+}
+
+/** What a child did, gathered from its own events, for the footer line. */
+class ChildStats {
+  requests = 0;
+  tokens = 0;
+  readonly calls = new Map<string, number>();
+  readonly files = new Set<string>();
+
+  see(e: LoopEvent): void {
+    if (e.type === 'request_start') this.requests++;
+    else if (e.type === 'usage') this.tokens += e.usage.input_tokens + e.usage.output_tokens;
+    else if (e.type === 'tool_end') {
+      this.calls.set(e.name, (this.calls.get(e.name) ?? 0) + 1);
+      if (e.status === 'done' && e.display?.kind === 'diff') this.files.add(e.display.path);
+    }
+  }
+
+  /** `[agent 1a2b3c4d: 3 requests; tools: read_file ×2, grep; changed: src/a.ts; 1,234 tokens]` */
+  footer(agentId: string): string {
+    const calls = [...this.calls].map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
+    const parts = [
+      `${this.requests} request${this.requests === 1 ? '' : 's'}`,
+      `tools: ${calls.length ? calls.join(', ') : 'none'}`,
+      ...(this.files.size ? [`changed: ${[...this.files].join(', ')}`] : []),
+      `${this.tokens.toLocaleString('en-US')} tokens`,
+    ];
+    return `[subagent ${agentId}: ${parts.join('; ')}]`;
+  }
+}
+
+/** Why a child's run did not finish, or undefined when it did. */
+function failureOf(r: TurnResult, maxTurns: number): string | undefined {
+  switch (r.reason) {
+    case 'end_turn':
+      return undefined;
+    case 'interrupted':
+      return 'it was interrupted';
+    case 'max_turns':
+      return `it reached its limit of ${maxTurns} model requests (agent_max_turns)`;
+    case 'max_tokens':
+      return 'its response hit max_tokens';
+    case 'refusal':
+      return 'the model declined the task';
+    case 'error':
+      return r.error ?? 'the API failed';
+  }
+}
+
+/** The child's approvals go to the parent's person, labelled with the child's description. */
+function labelled(ask: ApprovalCallback | undefined, label: string): ApprovalCallback | undefined {
+  if (!ask) return undefined;
+  return (request, signal) => ask({ ...request, agent: request.agent ?? label }, signal);
+}
+
+/**
+ * Build and run a child for a spawn_agent call (`host.spawn`, DESIGN.md "toolsIn(host)"): the same
+ * `buildAgent` as the main agent, for the same workspace, settings, environment, policy, tool state
+ * and totals (so its usage and refusals count for the session), one level deeper, with its own
+ * conversation whose first user message is the task. Its events go to the parent's listeners tagged
+ * with its `agentId` and the call's id. Resolves with its report; never rejects.
+ */
+export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<SpawnReport> => {
+  // Set by dispatch for every call of the loop; absent only when a tool runs outside it.
+  const parent = ctx.agent as AgentDeps | undefined;
+  const agentId = randomUUID().replace(/-/g, '').slice(0, 8);
+  const stats = new ChildStats();
+  const sub = parent?.subagents;
+  if (!parent || !sub) return { agentId, text: '', footer: '', failure: 'subagents are off in this session' };
+  const def: SubagentDefinition | undefined = request.agent
+    ? sub.definitions.find((d) => d.name === request.agent)
+    : undefined;
+  const parentToolUseId = ctx.callId;
+  const emit = (e: AgentEvent): void => {
+    if (e.agentId) return parent.emit(e); // a grandchild's, already tagged
+    stats.see(e);
+    parent.emit({ ...e, agentId, ...(parentToolUseId ? { parentToolUseId } : {}) });
+  };
+  const { model, notice } = childModel(def?.model, parent.model, sub.sessionModel);
+  if (notice) emit({ type: 'notice', level: 'warn', message: notice });
+  const have = parent.registry.list().map((t) => t.name);
+  const only = def?.tools ? def.tools.filter((t) => have.includes(t)) : parent.only;
+  try {
+    const child = await buildAgent({
+      ...specOf(parent),
+      model,
+      emit,
+      requestApproval: labelled(parent.requestApproval, request.description),
+      depth: parent.depth + 1,
+      role: { agentId, label: request.description, ...(def ? { instructions: def.instructions } : {}) },
+      only,
+      limits: { ...parent.limits, maxTurns: sub.maxTurns },
+    });
+    const result = await runTurn(child.conversation, child.deps, request.task, ctx.signal);
+    const failure = failureOf(result, sub.maxTurns);
+    return { agentId, text: result.text, footer: stats.footer(agentId), ...(failure ? { failure } : {}) };
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return { agentId, text: '', footer: stats.footer(agentId), failure: `it could not start (${why})` };
+  }
+};

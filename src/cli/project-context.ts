@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ProjectContext } from '../agent/build';
+import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
+import { discoverSkills } from '../skills/discover';
+import { loadProjectInstructions } from '../skills/instructions';
+import { shownPath, type PlacesEnv } from '../skills/places';
+import { skillReadRoots } from '../skills/read-roots';
+import type { Skill } from '../skills/skill';
+import type { CommandSpec } from '../tui/commands';
+import type { SkillInfo } from '../tui/controller';
+
+/** The nearest folder at or above `dir` holding a `.git` entry (folder or worktree file); undefined outside a repository. */
+export function gitRootOf(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** What the session loads once at start from the repository and the person's folders. */
+export interface LoadedProject {
+  /** For `buildAgent`: the skills, their readable folders and the instructions section. */
+  project: ProjectContext;
+  /** The custom command files, in precedence order. */
+  commands: CustomCommand[];
+  /** The instructions files whose text is in the system prompt, as the person reads the paths (for `--verbose`). */
+  instructionFiles: string[];
+  /** One line each: invalid skills, clashes, the instructions cap. */
+  notices: string[];
+}
+
+/**
+ * Load skills (unless `skills` is false: `--no-skills` or `skills: false`), the project
+ * instructions and the custom commands for `workspace`, once per session. `reserved`: the built-in
+ * command names a command file may not take. Reads the file system only; never throws for what it
+ * finds (a bad file is a notice).
+ */
+export async function loadProject(input: {
+  workspace: string;
+  env: PlacesEnv;
+  skills: boolean;
+  reserved: readonly string[];
+}): Promise<LoadedProject> {
+  const gitRoot = gitRootOf(input.workspace);
+  const places = {
+    workspace: input.workspace,
+    gitRoot,
+    env: { HOME: input.env.HOME, XDG_CONFIG_HOME: input.env.XDG_CONFIG_HOME },
+  };
+  const [found, instructions, commands] = await Promise.all([
+    input.skills ? discoverSkills(places) : Promise.resolve({ skills: [] as Skill[], notices: [] }),
+    loadProjectInstructions(places),
+    discoverCommands(places, input.reserved),
+  ]);
+  const readRoots = found.skills.length ? await skillReadRoots(found.skills, gitRoot ?? input.workspace) : [];
+  return {
+    project: Object.freeze({
+      skills: Object.freeze([...found.skills]),
+      skillReadRoots: Object.freeze(readRoots),
+      instructions: instructions.text,
+    }),
+    commands: commands.commands,
+    instructionFiles: instructions.files.map((f) => shownPath(f, input.workspace, places.env)),
+    notices: [...found.notices, ...instructions.notices, ...commands.notices],
+  };
+}
+
+/** The skills as `/skills` shows them: where from, relative to the workspace or `~`. */
+export function skillInfos(skills: readonly Skill[], workspace: string, env: PlacesEnv): SkillInfo[] {
+  return skills.map((s) => ({
+    name: s.name,
+    where: `${s.scope}: ${shownPath(s.dir, workspace, env)}`,
+    description: s.description,
+    allowedTools: s.allowedTools,
+  }));
+}
+
+/**
+ * The custom commands as registry entries: `/NAME args` sends the body with `$ARGUMENTS`, `$1`…
+ * filled (`expandCommand`) as the person's message. Not while a turn runs: a prompt waits its turn.
+ */
+export function customCommandSpecs(commands: readonly CustomCommand[]): CommandSpec[] {
+  return commands.map((c) => ({
+    name: `/${c.name.toLowerCase()}`,
+    ...(c.argumentHint && { args: c.argumentHint }),
+    description: c.description ?? `custom command (${c.scope})`,
+    whileBusy: false,
+    run: ({ args }) => ({ kind: 'send', prompt: expandCommand(c.body, args) }),
+  }));
+}
+
+/**
+ * `-p "/NAME args"`: the prompt with a custom command's body expanded when its first word names
+ * one (exactly, in any case), else the prompt as given (a path such as `/etc/hosts` stays text).
+ */
+export function expandPrintPrompt(prompt: string, commands: readonly CustomCommand[]): string {
+  const m = /^\/([A-Za-z0-9][A-Za-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(prompt.trimStart());
+  if (!m) return prompt;
+  const command = commands.find((c) => c.name.toLowerCase() === m[1].toLowerCase());
+  return command ? expandCommand(command.body, m[2] ?? '') : prompt;
+}

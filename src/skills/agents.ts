@@ -1,0 +1,236 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { normalizeText, splitFrontmatter } from './frontmatter';
+import { codeyConfigDir, shownPath, type PlacesInput } from './places';
+
+/** An agent definition file larger than this (bytes) is left out with a notice. */
+export const MAX_AGENT_FILE_BYTES = 256 * 1024;
+
+/**
+ * Tool names written for Claude Code, as codey calls them. A definition may use either spelling;
+ * names in neither set are left out with one notice per file.
+ */
+export const FOREIGN_TOOL_NAMES: Readonly<Record<string, string>> = {
+  Read: 'read_file',
+  Write: 'write_file',
+  Edit: 'edit_file',
+  MultiEdit: 'edit_file',
+  Bash: 'bash',
+  Glob: 'glob',
+  Grep: 'grep',
+  WebFetch: 'web_fetch',
+  WebSearch: 'web_search',
+};
+
+/** Where a definition was found: the workspace (`.codey/agents`, `.claude/agents`) or the person's home. */
+export type AgentScope = 'project' | 'user';
+
+/** One agent definition: a Markdown file with YAML frontmatter, the body being the child's instructions. */
+export interface AgentDefinition {
+  /** `name` of the frontmatter (the file name without `.md` when absent). */
+  name: string;
+  description: string;
+  /**
+   * codey tool names the child may have (mapped from the other agent's names), in the order given;
+   * absent: every tool the child would have anyway.
+   */
+  tools?: readonly string[];
+  /** As written: a model id, or an alias (`inherit`, `sonnet`, `opus`, `haiku`); absent: the parent's. */
+  model?: string;
+  /** The child's instructions (the Markdown body, trimmed). */
+  instructions: string;
+  /** The file, absolute. */
+  file: string;
+  scope: AgentScope;
+}
+
+/** The definitions found, sorted by name, and one-line notices for the person. */
+export interface AgentDefinitionSet {
+  agents: AgentDefinition[];
+  notices: string[];
+}
+
+/**
+ * The folders definitions are read from, highest precedence first (README, "Subagents"): the
+ * workspace's `.codey/agents` and `.claude/agents`, then `$XDG_CONFIG_HOME/codey/agents` and
+ * `~/.claude/agents`.
+ */
+export function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope }[] {
+  const dirs: { dir: string; scope: AgentScope }[] = [
+    { dir: path.join(places.workspace, '.codey', 'agents'), scope: 'project' },
+    { dir: path.join(places.workspace, '.claude', 'agents'), scope: 'project' },
+  ];
+  const config = codeyConfigDir(places.env);
+  if (config) dirs.push({ dir: path.join(config, 'agents'), scope: 'user' });
+  if (places.env.HOME) dirs.push({ dir: path.join(places.env.HOME, '.claude', 'agents'), scope: 'user' });
+  return dirs;
+}
+
+/** A name the model can write in `agent`: letters, digits, `-`, `_`, `.`, at most 64. */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * Parse one definition file. `tools` may be a list or a comma-separated string, in codey's names or
+ * Claude Code's (`Read`, `Grep`, …, see {@link FOREIGN_TOOL_NAMES}); unknown names are dropped and
+ * named in `ignored` (the caller gives one notice for all files). Fields codey does not use (`color`, `permissionMode`, …) are ignored.
+ * @returns the definition, or `problem`: one line saying what is wrong.
+ */
+export function parseAgentDefinition(
+  text: string,
+  file: string,
+  scope: AgentScope,
+  knownTools: ReadonlySet<string>,
+): { agent: AgentDefinition; ignored: string[] } | { problem: string } {
+  const fm = splitFrontmatter(text);
+  if (fm.kind === 'none') return { problem: 'no YAML frontmatter (a --- block with name and description)' };
+  let data: Record<string, unknown>;
+  let body: string;
+  if (fm.kind === 'ok') ({ data, body } = fm);
+  else {
+    // Files written for Claude Code often hold an unquoted ": " in a description, which it accepts.
+    const loose = fm.body === undefined ? undefined : looseFrontmatter(normalizeText(text));
+    if (!loose) return { problem: fm.problem };
+    data = loose;
+    body = fm.body ?? '';
+  }
+  const rawName = data.name ?? path.basename(file, '.md');
+  if (typeof rawName !== 'string' || !NAME.test(rawName))
+    return { problem: 'name must be letters, digits, "-", "_" or "." (at most 64)' };
+  if (typeof data.description !== 'string' || !data.description.trim())
+    return { problem: 'description is missing (one line saying when to use this agent)' };
+  if (data.model !== undefined && (typeof data.model !== 'string' || !data.model.trim()))
+    return { problem: 'model must be a model id or an alias such as sonnet or inherit' };
+  let tools: string[] | undefined;
+  const ignored: string[] = [];
+  if (data.tools !== undefined && data.tools !== null) {
+    const list =
+      typeof data.tools === 'string'
+        ? data.tools.split(',')
+        : Array.isArray(data.tools) && data.tools.every((t) => typeof t === 'string')
+          ? (data.tools as string[])
+          : undefined;
+    if (!list) return { problem: 'tools must be a list of tool names or a comma-separated string' };
+    tools = [];
+    for (const raw of list.map((t) => t.trim()).filter(Boolean)) {
+      const name = knownTools.has(raw) ? raw : FOREIGN_TOOL_NAMES[raw];
+      if (!name || !knownTools.has(name)) ignored.push(raw);
+      else if (!tools.includes(name)) tools.push(name);
+    }
+  }
+  return {
+    agent: {
+      name: rawName,
+      description: data.description.replace(/\s+/g, ' ').trim(),
+      ...(tools ? { tools } : {}),
+      ...(typeof data.model === 'string' ? { model: data.model.trim() } : {}),
+      instructions: body.trim(),
+      file,
+      scope,
+    },
+    ignored,
+  };
+}
+
+/**
+ * The frontmatter read line by line, as Claude Code reads it: `key: value` at the start of a line
+ * (the value is the rest of the line, `: ` and all), indented lines continuing the value, `- item`
+ * lines making it a list. Undefined when a line fits none of these.
+ */
+function looseFrontmatter(text: string): Record<string, unknown> | undefined {
+  const lines = text.split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
+  const data: Record<string, unknown> = {};
+  let key: string | undefined;
+  for (const line of lines.slice(1, end)) {
+    const m = /^([A-Za-z_][\w-]*):(?:\s+(.*))?$/.exec(line.trimEnd());
+    if (m) {
+      key = m[1];
+      data[key] = unquote(m[2] ?? '');
+      continue;
+    }
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!key || !/^\s/.test(line)) return undefined;
+    const item = /^\s+-\s+(.*)$/.exec(line);
+    const had = data[key];
+    if (item) data[key] = [...(Array.isArray(had) ? had : []), unquote(item[1])];
+    else data[key] = `${typeof had === 'string' ? had : ''} ${line.trim()}`.trim();
+  }
+  return data;
+}
+
+const unquote = (v: string): string => {
+  const t = v.trim();
+  return /^(["']).*\1$/.test(t) && t.length >= 2 ? t.slice(1, -1) : t;
+};
+
+/**
+ * Find and parse every `*.md` in {@link agentDirs}. The same name twice: the first (higher
+ * precedence) wins, with a notice naming the one left out. A file that cannot be used is one notice
+ * naming it and the problem; the others load. `knownTools` is every tool name codey has (so that
+ * `tools` can be checked); the result is sorted by name, so the request built from it is the same
+ * bytes on every start. Reads the file system only; never throws.
+ */
+export async function discoverAgents(
+  places: PlacesInput,
+  knownTools: ReadonlySet<string>,
+): Promise<AgentDefinitionSet> {
+  const byName = new Map<string, AgentDefinition>();
+  const notices: string[] = [];
+  const seen = new Set<string>();
+  const ignoredTools = new Set<string>();
+  const ignoredIn: string[] = [];
+  const show = (p: string) => shownPath(p, places.workspace, places.env);
+  for (const { dir, scope } of agentDirs(places)) {
+    const real = await realpath(dir).catch(() => undefined);
+    if (!real || seen.has(real)) continue;
+    seen.add(real);
+    const entries = await readdir(dir).catch(() => undefined);
+    if (!entries) {
+      notices.push(`codey: agents folder ${show(dir)} cannot be read; skipped`);
+      continue;
+    }
+    for (const entry of entries.filter((e) => e.endsWith('.md') && !e.startsWith('.')).sort()) {
+      const file = path.join(dir, entry);
+      const st = await stat(file).catch(() => undefined);
+      if (!st?.isFile()) continue;
+      const say = (problem: string) => notices.push(`codey: agent ${show(file)}: ${problem}; skipped`);
+      if (st.size > MAX_AGENT_FILE_BYTES) {
+        say(`larger than ${MAX_AGENT_FILE_BYTES / 1024} KiB`);
+        continue;
+      }
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text === undefined) {
+        say('cannot be read');
+        continue;
+      }
+      const parsed = parseAgentDefinition(text, file, scope, knownTools);
+      if ('problem' in parsed) {
+        say(parsed.problem);
+        continue;
+      }
+      const { agent, ignored } = parsed;
+      if (ignored.length) {
+        ignoredIn.push(show(file));
+        for (const t of ignored) ignoredTools.add(t);
+      }
+      const first = byName.get(agent.name);
+      if (first) {
+        notices.push(
+          `codey: agent ${show(file)}: the name ${agent.name} is taken by ${show(first.file)}; skipped`,
+        );
+        continue;
+      }
+      byName.set(agent.name, agent);
+    }
+  }
+  if (ignoredIn.length) {
+    const where = ignoredIn.length === 1 ? ignoredIn[0] : `${ignoredIn.length} agent files`;
+    const names = [...ignoredTools];
+    const more = names.length > 8 ? `, and ${names.length - 8} more` : '';
+    notices.push(
+      `codey: tools codey does not have are left out of ${where}: ${names.slice(0, 8).join(', ')}${more}`,
+    );
+  }
+  const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { agents, notices };
+}
