@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Policy } from '../approval/policy';
 import { redactor } from '../util/redact';
+import type { Effort, ThinkingMode } from '../util/shapes';
 import type { LlmClient } from '../llm/types';
 import { toolsIn, type ToolHost, type ToolSettings } from '../tools/factory';
 import type { ToolState } from '../tools/tool';
@@ -54,8 +55,8 @@ export interface AgentSpec {
   env: Readonly<Record<string, string | undefined>>;
   policy: Policy;
   model: string;
-  thinking: 'auto' | 'adaptive' | 'off';
-  effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  thinking: ThinkingMode;
+  effort?: Effort;
   limits: TurnLimits;
   /** The model's window and when to compact; default a 200,000-token window, compacting at 80%. */
   context?: ContextSettings;

@@ -1,17 +1,10 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
+import type { CompactionTrigger, Usage } from '../util/shapes';
 
 export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 
-/** Token counts as the Messages API reports them (`usage`), summed over requests. */
-export interface Usage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens: number;
-  cache_creation_input_tokens: number;
-  /** Hosted searches (`usage.server_tool_use.web_search_requests`). */
-  web_search_requests: number;
-}
+export type { CompactionTrigger, Usage } from '../util/shapes';
 
 export const emptyUsage = (): Usage => ({
   input_tokens: 0,
@@ -35,12 +28,6 @@ export interface ContextFill {
   tokens: number;
   window: number;
 }
-
-/**
- * Why the conversation was compacted: `auto`, the last request used more than `compact_at` of the
- * window; `overflow`, the API refused the prompt as too long for it; `manual`, `/compact`.
- */
-export type CompactionTrigger = 'auto' | 'overflow' | 'manual';
 
 /** Why a user turn ended. */
 export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
@@ -152,21 +139,6 @@ export type LoopEvent =
       /** With reason `refusal`, when the API explained it. */
       refusal?: RefusalDetails;
     };
-
-const TRIGGERS: Record<CompactionTrigger, string> = {
-  auto: 'it passed compact_at of the window',
-  overflow: 'the API refused it as too long',
-  manual: '/compact',
-};
-
-/**
- * The one line a person reads about a compaction (the transcript, `-p` on stderr):
- * "Compacted the conversation (/compact): 170,000 → about 12,400 tokens of the 200,000-token window."
- */
-export function compactionLine(e: Extract<AgentEvent, { type: 'compaction' }>): string {
-  const n = (x: number) => x.toLocaleString('en-US');
-  return `Compacted the conversation (${TRIGGERS[e.trigger]}): ${n(e.tokensBefore)} → about ${n(e.tokensAfter)} tokens of the ${n(e.window)}-token window.`;
-}
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

@@ -4,9 +4,10 @@ import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/err
 import type { ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
+import { redactingStream, type RedactingStream } from '../util/redact';
+import type { Effort, ThinkingMode } from '../util/shapes';
 import type { ProjectContext } from './build';
 import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
-import { redactingStream, type RedactingStream } from '../util/redact';
 import type { Conversation } from './conversation';
 import { notRun, type PermissionDenial, type ToolUse } from './dispatch';
 import {
@@ -52,8 +53,8 @@ export interface AgentDeps {
   readonly policy: Policy;
   readonly system: string;
   readonly model: string;
-  readonly thinking: 'auto' | 'adaptive' | 'off';
-  readonly effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  readonly thinking: ThinkingMode;
+  readonly effort?: Effort;
   readonly limits: TurnLimits;
   /** The model's window and when to compact (./compaction.ts). */
   readonly context: ContextSettings;

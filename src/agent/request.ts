@@ -1,4 +1,4 @@
-import type { LlmRequest, MessageParam, ResponseUsage } from '../llm/types';
+import type { LlmRequest, MessageParam } from '../llm/types';
 import type { ContextFill, Usage } from './events';
 import type { AgentDeps } from './loop';
 
@@ -20,11 +20,11 @@ export function requestFor(deps: AgentDeps, messages: readonly MessageParam[]): 
 }
 
 /** Tokens a request's prompt took: input + cache read + cache creation. */
-export const promptTokens = (u: ResponseUsage): number =>
+export const promptTokens = (u: Usage): number =>
   u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
 
 /** Add a response's usage to the session totals and report it (with how full the window is, when given). */
-export function countUsage(deps: AgentDeps, usage: ResponseUsage, context?: ContextFill): void {
+export function countUsage(deps: AgentDeps, usage: Usage, context?: ContextFill): void {
   const total = deps.totals.usage;
   for (const k of Object.keys(total) as (keyof Usage)[]) total[k] += usage[k] ?? 0;
   deps.emit({ type: 'usage', usage: { ...usage }, total: { ...total }, ...(context ? { context } : {}) });

@@ -15,7 +15,7 @@ export interface PromptFacts {
 }
 
 /**
- * The system prompt: short and factual (issue 2). What codey is, where it runs, how to work. The tools
+ * The system prompt: short and factual. What codey is, where it runs, how to work. The tools
  * describe themselves; nothing here depends on which tools exist, so a run without web tools sends
  * exactly the bytes of a build without web support.
  */

@@ -1,6 +1,6 @@
 /**
- * The original codey took Go-style single-dash long flags (`-no-web`, `-base-url=x`). Rewrite those
- * to the double-dash form commander parses. Short flags (`-p`, `-V`) and everything after `--` are
+ * Single-dash long flags (`-no-web`, `-base-url=x`, README "Flags") are accepted: rewrite them to
+ * the double-dash form commander parses. Short flags (`-p`, `-V`) and everything after `--` are
  * left alone; only names in `longNames` are rewritten, so `-p -no-web` stays safe.
  */
 export function normalizeArgv(args: readonly string[], longNames: ReadonlySet<string>): string[] {

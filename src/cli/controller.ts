@@ -1,6 +1,6 @@
 import { withChanges } from '../agent/build';
 import { compact } from '../agent/compaction';
-import type { Usage } from '../agent/events';
+import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
@@ -196,7 +196,7 @@ export class SessionController implements Controller {
     await this.#running?.catch(() => {});
   }
 
-  setApprovalHandler(handler: Parameters<Controller['setApprovalHandler']>[0]): void {
+  setApprovalHandler(handler: ApprovalCallback): void {
     this.#s.deps = withChanges(this.#s.deps, { requestApproval: handler });
   }
 

@@ -1,4 +1,4 @@
-import { SECRET_ENV_NAMES } from '../web/secret-env';
+import { secretValues } from '../util/secrets';
 
 /** The proxy variables whose URL may carry a user name and password (curl's and undici's names). */
 const PROXY_NAMES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].flatMap((n) => [n, n.toLowerCase()]);
@@ -34,10 +34,9 @@ export function proxyCredentials(env: Record<string, string | undefined>): strin
 
 /**
  * The secrets codey can know before the settings are resolved: the values of its own key variables
- * ({@link SECRET_ENV_NAMES}) and the proxy credentials. Start-up notices and errors are redacted with
+ * (util/secrets' one list) and the proxy credentials. Start-up notices and errors are redacted with
  * them.
  */
 export function envSecrets(env: Record<string, string | undefined>): string[] {
-  const keys = SECRET_ENV_NAMES.map((n) => env[n]).filter((v): v is string => !!v);
-  return [...keys, ...proxyCredentials(env)];
+  return [...secretValues(env), ...proxyCredentials(env)];
 }

@@ -1,14 +1,8 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
-import { displayName } from '../util/text';
-import {
-  compactionLine,
-  type AgentEvent,
-  type RefusalDetails,
-  type TurnEndReason,
-  type Usage,
-} from '../agent/events';
+import { compactionLine, displayName, oneLine } from '../util/text';
+import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 import { wireEvent } from './subagents';
 
@@ -50,15 +44,12 @@ function isNoAnswer(reason: TurnEndReason, text: string): boolean {
 /** `codey: the model declined to answer (stop_reason: refusal, category cyber): <explanation>` */
 function refusalLine(d: RefusalDetails | undefined): string {
   const category = d?.category ? `, category ${d.category}` : '';
-  const explanation = d?.explanation ? `: ${oneLine(d.explanation, 500)}` : '';
+  const explanation = d?.explanation ? `: ${shown(d.explanation, 500)}` : '';
   return `codey: the model declined to answer (stop_reason: refusal${category})${explanation}\n`;
 }
 
-/** `s` on one line of at most `max` visible characters. */
-function oneLine(s: string, max = 100): string {
-  const line = forTerminal(s).replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+/** `s` on one line of at most `max` visible characters, safe for a terminal. */
+const shown = (s: string, max?: number): string => oneLine(forTerminal(s), max);
 
 /**
  * The `-p` subscriber of the agent's events (STYLE.md rule 13).
@@ -88,22 +79,22 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
           e.status === 'done'
             ? (e.title ?? 'done')
             : e.status === 'error'
-              ? `error: ${oneLine(e.output, 80)}`
+              ? `error: ${shown(e.output, 80)}`
               : e.status;
-        out.stderr(`${indent}● ${e.displayName}(${oneLine(details.get(e.id) ?? '')}) ${what}\n`);
+        out.stderr(`${indent}● ${e.displayName}(${shown(details.get(e.id) ?? '')}) ${what}\n`);
         details.delete(e.id);
         break;
       }
       case 'server_tool_use': {
         const input = e.input as { query?: string; url?: string } | undefined;
         out.stderr(
-          `● ${displayName(e.name)}(${oneLine(input?.query ?? input?.url ?? JSON.stringify(e.input))}) hosted\n`,
+          `● ${displayName(e.name)}(${shown(input?.query ?? input?.url ?? JSON.stringify(e.input))}) hosted\n`,
         );
         break;
       }
       case 'server_tool_result':
         if (e.error) out.stderr(`  ${e.name}: ${e.error}\n`);
-        else if (verbose) for (const r of e.results) out.stderr(`  ${oneLine(r.title, 60)} ${r.url}\n`);
+        else if (verbose) for (const r of e.results) out.stderr(`  ${shown(r.title, 60)} ${r.url}\n`);
         break;
       case 'retry':
         out.stderr(

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
-import { splitRules } from '../approval/policy';
+import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { expandPrintPrompt } from './project-context';
@@ -24,16 +24,31 @@ const stderr = personWriter((s) => process.stderr.write(s));
 const rawStderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
 
+/**
+ * The values of the flags that set a setting (each setting's `flag` in SETTING_META), under the
+ * setting's key; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag
+ * given is `false`. `--allow` adds to the configured rules (resolveSettings merges them; the
+ * session splits them at commas, as `CODEY_ALLOW`).
+ */
+export function flagValues(opts: CliOptions): Record<string, unknown> {
+  const given = opts as unknown as Record<string, unknown>;
+  const flags: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    const flag = SETTING_META[key].flag;
+    if (!flag) continue;
+    // `--no-X` (commander's negation) is the option `x`, true unless the flag was given.
+    const negated = flag.startsWith('--no-');
+    const name = flag.replace(negated ? /^--no-/ : /^--/, '');
+    const v = given[name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())];
+    if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
+    flags[key] = v;
+  }
+  return flags;
+}
+
 /** Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. */
 async function settingsFor(opts: CliOptions): Promise<Settings | number> {
-  const flags: Record<string, unknown> = {};
-  if (opts.model !== undefined) flags.model = opts.model;
-  if (opts.baseUrl !== undefined) flags.base_url = opts.baseUrl;
-  if (opts.maxTurns) flags.max_turns = opts.maxTurns;
-  if (opts.agents === false) flags.agents = false;
-  // --allow adds to the configured rules (the merge happens in resolveSettings).
-  if (opts.allow.length) flags.allow = opts.allow.flatMap(splitRules);
-  if (!opts.skills) flags.skills = false;
+  const flags = flagValues(opts);
   try {
     const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
     for (const n of notices) stderr(`${n}\n`);

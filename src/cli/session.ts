@@ -13,9 +13,9 @@ import type { SessionLog } from '../session/log';
 import type { AgentDefinition } from '../skills/agents';
 import type { SessionRecorder } from '../session/store';
 import type { CustomCommand } from '../skills/commands';
-import { removeStaleTempFiles } from '../tools/atomic-write';
 import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
 import type { SkillInfo } from '../tui/controller';
+import { removeStaleTempFiles } from '../util/atomic-write';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor, wireEvent } from './subagents';
 import {

@@ -5,6 +5,7 @@ import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../util/redact';
+import { secretValues } from '../util/secrets';
 import { proxyCredentials } from './env-secrets';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
@@ -24,15 +25,7 @@ export function credentials(
  * variables, which children inherit: kept out of every output.
  */
 export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
-  return [
-    credentials(s, env).key,
-    env.ANTHROPIC_API_KEY,
-    env.ANTHROPIC_AUTH_TOKEN,
-    env.BRAVE_API_KEY,
-    env.TAVILY_API_KEY,
-    env.CODEY_API_KEY,
-    ...proxyCredentials(env),
-  ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+  return [...secretValues(env, [credentials(s, env).key]), ...proxyCredentials(env)];
 }
 
 /** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { childEnv } from '../web/secret-env';
+import { childEnv } from '../util/secrets';
 
 /** A worktree made by {@link createWorktree}. */
 export interface Worktree {

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonObject, type JsonFileError } from '../util/json-file';
 import {
   ENV_NAMES,
+  fromEnv,
   SETTING_KEYS,
   SETTING_META,
   settingSchemas,
@@ -39,70 +40,23 @@ export interface ResolveInput {
   userFile?: string;
 }
 
-/** Parse an environment string into the JSON type the schema expects. */
-function fromEnv(key: SettingKey, text: string): unknown {
-  const s = text.trim();
-  switch (key) {
-    case 'max_tokens':
-    case 'max_turns':
-    case 'web_max_uses':
-    case 'context_window':
-    case 'max_agent_depth':
-    case 'max_parallel_agents':
-    case 'agent_max_turns':
-      return /^\d+$/.test(s) ? Number(s) : s;
-    case 'compact_at':
-      return /^(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;
-    case 'allow':
-    case 'deny':
-      if (s.startsWith('[')) {
-        try {
-          return JSON.parse(s);
-        } catch {
-          return s;
-        }
-      }
-      return [s]; // comma-separated; split like --allow
-    case 'web_command':
-      if (s.startsWith('[')) {
-        try {
-          return JSON.parse(s);
-        } catch {
-          return s;
-        }
-      }
-      return s.split(/\s+/).filter(Boolean);
-    default:
-      return s;
-  }
-}
-
 async function readUserFile(path: string): Promise<Raw | undefined> {
-  let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    return await readJsonObject(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`cannot read ${path}: ${(err as Error).message}`, path);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
+    const e = err as JsonFileError;
+    if (e.kind === 'read') throw new ConfigError(`cannot read ${path}: ${e.message}`, path);
+    if (e.kind === 'syntax')
+      throw new ConfigError(
+        // JSON.parse's own message quotes the file's text: only the place is said.
+        `${path} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); fix the file or remove it, then run codey again`,
+        path,
+      );
     throw new ConfigError(
-      // JSON.parse's own message quotes the file's text: only the place is said.
-      `${path} is not valid JSON (${parseErrorDetail(text, err, true)}); fix the file or remove it, then run codey again`,
+      `${path} holds ${e.found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
       path,
     );
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    const found = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
-    throw new ConfigError(
-      `${path} holds ${found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
-      path,
-    );
-  }
-  return data as Raw;
 }
 
 /** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */
@@ -148,7 +102,7 @@ export async function resolveSettings(
     for (const name of ENV_NAMES[key] ?? []) {
       const v = env[name];
       if (v !== undefined && v !== '') {
-        envRaw[key] = fromEnv(key, v);
+        envRaw[key] = fromEnv(settingSchemas[key], v, SETTING_META[key].envList);
         break;
       }
     }

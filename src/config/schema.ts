@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EFFORTS, THINKING_MODES, WEB_FETCH_MODES, WEB_PROVIDERS } from '../util/shapes';
 
 /**
  * The one schema for codey's settings (DESIGN.md "Config"): file format, defaults and sanitising.
@@ -8,8 +9,7 @@ import { z } from 'zod';
 /** Default model: a current Claude model id. */
 export const DEFAULT_MODEL = 'claude-opus-4-8';
 
-export const WEB_PROVIDERS = ['none', 'command', 'brave', 'tavily', 'searxng', 'hosted'] as const;
-export type WebProvider = (typeof WEB_PROVIDERS)[number];
+export { WEB_PROVIDERS, type WebProvider } from '../util/shapes';
 
 /** Each setting's schema and default. An invalid value falls back down the ladder to the default. */
 export const settingSchemas = {
@@ -21,9 +21,9 @@ export const settingSchemas = {
   /** Output token cap per request (tokens). */
   max_tokens: z.number().int().min(1).max(256_000).default(32_000),
   /** `output_config.effort` (Messages API); unset sends nothing. */
-  effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).optional(),
+  effort: z.enum(EFFORTS).optional(),
   /** `auto`: adaptive thinking on models known to support it; `adaptive`: always; `off`: never. */
-  thinking: z.enum(['auto', 'adaptive', 'off']).default('auto'),
+  thinking: z.enum(THINKING_MODES).default('auto'),
   /** Most model requests in one user turn. */
   max_turns: z.number().int().min(1).max(10_000).default(100),
   /** Approval rules that allow without asking (see README, "Approval"). */
@@ -34,7 +34,7 @@ export const settingSchemas = {
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
   web_command: z.array(z.string().min(1)).min(1).optional(),
   /** Where web_fetch runs with hosted search: `local` (jailed, approvable), `hosted`, `none`. */
-  web_fetch: z.enum(['local', 'hosted', 'none']).default('local'),
+  web_fetch: z.enum(WEB_FETCH_MODES).default('local'),
   /** Hosted search tool version, e.g. `web_search_20250305`; unset: chosen from the model. */
   web_search_version: z
     .string()
@@ -100,6 +100,11 @@ export interface SettingMeta<T> {
   project: ProjectRule<T>;
   /** A list setting whose values from every place are combined (lowest place first), not replaced. */
   merge?: true;
+  /**
+   * How a list setting's environment value that is not a JSON array becomes a list: `words`, split at
+   * whitespace (an argv); unset, the whole value is one item (allow rules split it at commas later).
+   */
+  envList?: 'words';
 }
 
 const WEB_FETCH_RANK = { none: 0, local: 1, hosted: 2 } as const;
@@ -149,6 +154,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   web_command: {
     env: ['CODEY_WEB_COMMAND'],
+    envList: 'words',
     project: { may: 'never', why: 'a repository may not choose a command codey runs' },
   },
   web_fetch: {
@@ -219,3 +225,38 @@ export const USER_ONLY_KEYS: readonly SettingKey[] = SETTING_KEYS.filter(
 export const ENV_NAMES: Partial<Record<SettingKey, readonly string[]>> = Object.fromEntries(
   SETTING_KEYS.flatMap((k) => (SETTING_META[k].env ? [[k, SETTING_META[k].env]] : [])),
 );
+
+/** The JSON type a schema takes under its `default` and `optional` wrappers (`number`, `array`…). */
+function baseType(schema: z.ZodType): string {
+  let s = schema;
+  while (s.def.type === 'default' || s.def.type === 'optional')
+    s = (s.def as unknown as { innerType: z.ZodType }).innerType;
+  return s.def.type;
+}
+
+/**
+ * An environment variable's text as the JSON value `schema` expects, chosen by the schema's type: a
+ * number from digits (`"12"` → 12, `".5"` → 0.5), yes/no from true/false, 1/0, yes/no or on/off, a
+ * list from a JSON array or else as `envList` says, anything else the trimmed text. A text that does
+ * not fit is passed on as it is, so the schema refuses it with a notice.
+ */
+export function fromEnv(schema: z.ZodType, text: string, envList?: 'words'): unknown {
+  const s = text.trim();
+  switch (baseType(schema)) {
+    case 'number':
+      return /^-?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;
+    case 'boolean':
+      return /^(true|1|yes|on)$/i.test(s) ? true : /^(false|0|no|off)$/i.test(s) ? false : s;
+    case 'array':
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s);
+        } catch {
+          return s;
+        }
+      }
+      return envList === 'words' ? s.split(/\s+/).filter(Boolean) : [s];
+    default:
+      return s;
+  }
+}

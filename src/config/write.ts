@@ -1,12 +1,13 @@
 /**
  * Writing the user config file (the setup wizard's output). The file may hold an API key, so it is
- * always left with mode 0600 and its folder is created 0700. The write is atomic: a temporary file in
- * the same folder, fsynced, then renamed over the target (rename(2) is atomic within one file system),
+ * always left with mode 0600 and its folder is created 0700. The write is atomic (src/util/atomic-write),
  * so a crash leaves the old file or the new one, never half of either.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, realpath } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../util/atomic-write';
+import { readJsonObject, type JsonFileError } from '../util/json-file';
+import { parseErrorDetail } from './config-text';
 import { ConfigError } from './errors';
 import { fileSchema } from './schema';
 
@@ -19,29 +20,19 @@ type Raw = Record<string, unknown>;
 
 /** The JSON object in `file`, `{}` when there is no file. */
 async function readObject(file: string, shown: string): Promise<Raw> {
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    return (await readJsonObject(file)) ?? {};
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError(`cannot read ${shown}: ${(err as Error).message}`, shown);
+    const e = err as JsonFileError;
+    const fix = 'it was left unchanged. Fix the file or remove it, then run `codey setup` again';
+    if (e.kind === 'read') throw new ConfigError(`cannot read ${shown}: ${e.message}`, shown);
+    if (e.kind === 'syntax')
+      throw new ConfigError(
+        `${shown} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); ${fix}`,
+        shown,
+      );
+    throw new ConfigError(`${shown} does not hold a JSON object; ${fix}`, shown);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new ConfigError(
-      `${shown} is not valid JSON (${(err as Error).message}); it was left unchanged. Fix the file or remove it, then run \`codey setup\` again`,
-      shown,
-    );
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new ConfigError(
-      `${shown} does not hold a JSON object; it was left unchanged. Fix the file or remove it, then run \`codey setup\` again`,
-      shown,
-    );
-  }
-  return data as Raw;
 }
 
 /**
@@ -90,32 +81,5 @@ export async function writeUserConfig(path: string, values: Record<string, unkno
   const folder = dirname(target);
   await mkdir(folder, { recursive: true, mode: USER_DIR_MODE });
   // Write the merged object, not the parsed one: parsing would drop unknown keys.
-  await replaceFile(target, `${JSON.stringify(merged, null, 2)}\n`);
-}
-
-/** Atomically replace `file` with `text`, mode 0600 (see the module comment). */
-async function replaceFile(file: string, text: string): Promise<void> {
-  const folder = dirname(file);
-  const tmp = join(folder, `.${basename(file)}.codey-${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(tmp, 'wx', USER_FILE_MODE);
-  try {
-    try {
-      await handle.writeFile(text, 'utf8');
-      // open()'s mode is reduced by the umask; set it exactly.
-      await handle.chmod(USER_FILE_MODE);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-  // Make the rename durable; some file systems refuse fsync on a folder, which is harmless here.
-  const dir = await open(folder, 'r').catch(() => undefined);
-  if (dir) {
-    await dir.sync().catch(() => undefined);
-    await dir.close();
-  }
+  await writeFileAtomic(target, `${JSON.stringify(merged, null, 2)}\n`, { mode: USER_FILE_MODE });
 }

@@ -1,18 +1,12 @@
 import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Dispatcher } from 'undici';
-import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, redact, requestTooLarge } from './errors';
+import { redactor } from '../util/redact';
+import type { Usage } from '../util/shapes';
+import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, requestTooLarge } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { buildRequest } from './request';
-import type {
-  ContentBlock,
-  LlmClient,
-  LlmEvent,
-  LlmRequest,
-  LlmResponse,
-  ResponseUsage,
-  StopDetails,
-} from './types';
+import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, StopDetails } from './types';
 
 export interface AnthropicClientOptions {
   apiKey?: string;
@@ -201,7 +195,7 @@ export class AnthropicClient implements LlmClient {
    */
   #explain(e: LlmError, raw: unknown): LlmError {
     if (!this.#route.proxied) return e;
-    const secrets = [this.#opts.apiKey, ...this.#route.secrets];
+    const redact = redactor([this.#opts.apiKey, ...this.#route.secrets]);
     const r = raw as { status?: number; error?: { error?: { type?: string; message?: string } } };
     if (r?.error?.error?.type === PROXY_ERROR) {
       return new LlmError(
@@ -210,7 +204,6 @@ export class AnthropicClient implements LlmClient {
             (r.status === 407
               ? 'Check the user name and password in the proxy URL.'
               : "Check the proxy's settings, or list the API's host in NO_PROXY."),
-          secrets,
         ),
         r.status !== undefined && r.status < 500 ? 'fatal' : 'transient',
         r.status,
@@ -226,7 +219,6 @@ export class AnthropicClient implements LlmClient {
     return new LlmError(
       redact(
         `${e.message} A proxy is set (HTTPS_PROXY / HTTP_PROXY)${why}: check that it is up and lets codey through, or list the API's host in NO_PROXY.`,
-        secrets,
       ),
       e.kind,
     );
@@ -281,7 +273,7 @@ class Accumulator {
   #blocks: (ContentBlock & { _json?: string })[] = [];
   #stop: string | null = null;
   #stopDetails: StopDetails | null = null;
-  #usage: ResponseUsage = {
+  #usage: Usage = {
     input_tokens: 0,
     output_tokens: 0,
     cache_read_input_tokens: 0,

@@ -15,11 +15,6 @@ export class LlmError extends Error {
   }
 }
 
-/** Replace each secret, and anything shaped like an Anthropic key, with `[redacted]`. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  return redactor(secrets)(text);
-}
-
 /** Is this 429 body a spend or credit limit (no use retrying) rather than a rate limit? */
 export function isSpendLimit(body: string): boolean {
   return /spend|credit balance|billing|usage limit|quota/i.test(body);
@@ -37,7 +32,7 @@ export function classify(
   ctx: { baseUrl: string; model: string; secrets: (string | undefined)[]; hosted?: string[] },
 ): LlmError {
   const e = err as ApiErrorLike & Error;
-  const apiMsg = redact(e?.error?.error?.message ?? e?.message ?? String(err), ctx.secrets).replace(
+  const apiMsg = redactor(ctx.secrets)(e?.error?.error?.message ?? e?.message ?? String(err)).replace(
     /\.+$/,
     '',
   );

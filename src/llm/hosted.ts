@@ -1,5 +1,5 @@
 /**
- * Anthropic's hosted (server-side) web tools (issue 5). The definition is decided once per session
+ * Anthropic's hosted (server-side) web tools. The definition is decided once per session
  * and sits in the cached prefix of every request.
  *
  * Version choice (web search tool docs, Models API):
@@ -9,6 +9,7 @@
  * - So: the `web_search_version` setting wins; else the Models API (`GET /v1/models/{id}`):
  *   `capabilities.code_execution.supported` picks the newest version; else the floor.
  */
+import type { WebFetchMode } from '../util/shapes';
 
 /** Every model with hosted search accepts this version. */
 export const WEB_SEARCH_FLOOR = 'web_search_20250305';
@@ -28,7 +29,7 @@ export interface ModelCapabilitiesLike {
 export interface HostedSettings {
   model: string;
   web_search_version?: string;
-  web_fetch: 'local' | 'hosted' | 'none';
+  web_fetch: WebFetchMode;
   web_max_uses?: number;
   web_allowed_domains?: string[];
   web_blocked_domains?: string[];

@@ -1,4 +1,4 @@
-import type { ResponseUsage } from './types';
+import type { Usage } from '../util/shapes';
 
 /** Dollar prices per million tokens (MTok), from Anthropic's pricing page. */
 export interface ModelPrice {
@@ -12,7 +12,7 @@ export interface ModelPrice {
 
 /** The token counts that cost money; hosted searches are billed apart and not counted here. */
 export type PricedTokens = Pick<
-  ResponseUsage,
+  Usage,
   'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'
 >;
 

@@ -1,41 +1,24 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { Effort, ThinkingMode, ToolDefinition, Usage } from '../util/shapes';
 
 export type MessageParam = Anthropic.MessageParam;
 export type ContentBlock = Anthropic.ContentBlock;
 export type ContentBlockParam = Anthropic.ContentBlockParam;
-export type Message = Anthropic.Message;
-export type ToolUnion = Anthropic.ToolUnion;
 /** Why the model refused: `{ type: 'refusal', category, explanation }` (either may be null). */
 export type StopDetails = Anthropic.RefusalStopDetails;
-
-/** A client tool definition as sent in `tools[]`. */
-export interface ClientToolDefinition {
-  name: string;
-  description: string;
-  input_schema: { type: 'object'; [key: string]: unknown };
-}
 
 /** What the agent hands the LLM layer for one request; {@link buildRequest} turns it into API JSON. */
 export interface LlmRequest {
   model: string;
   system: string;
-  tools: ClientToolDefinition[];
+  tools: ToolDefinition[];
   /** Server tool definitions (hosted web search / fetch): constant for a session. */
   hostedTools: Record<string, unknown>[];
   messages: MessageParam[];
   /** Output cap (tokens). */
   maxTokens: number;
-  thinking: 'auto' | 'adaptive' | 'off';
-  effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
-}
-
-/** Usage of one response, as the API reports it. */
-export interface ResponseUsage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens: number;
-  cache_creation_input_tokens: number;
-  web_search_requests: number;
+  thinking: ThinkingMode;
+  effort?: Effort;
 }
 
 /** A finished response. */
@@ -46,7 +29,7 @@ export interface LlmResponse {
   stop_reason: string | null;
   /** Set when the API sent it (with stop_reason `refusal`). */
   stop_details?: StopDetails;
-  usage: ResponseUsage;
+  usage: Usage;
 }
 
 /**

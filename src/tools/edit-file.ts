@@ -1,22 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { isReadOnlyMode, readOnlyMessage, writeFileAtomic } from './atomic-write';
-import {
-  FILE_CHANGED,
-  recordVersion,
-  sameVersion,
-  seenVersion,
-  versionOf,
-  type FileVersion,
-} from './file-version';
+import { isReadOnlyMode, writeFileAtomic } from '../util/atomic-write';
+import { splitLines } from '../util/text';
+import { readOnlyMessage } from './read-only';
+import { FILE_CHANGED, sameVersion, versionOf, type FileVersion } from '../util/file-version';
+import { recordVersion, seenVersion } from './file-version';
 import {
   BINARY_SNIFF_BYTES,
   decodeText,
   encodeText,
   looksBinary,
   numberLine,
-  splitLines,
   type TextEncoding,
 } from './text-file';
 import { defineTool, ToolError, type ToolContext } from './tool';

@@ -1,5 +1,6 @@
 import type { Skill } from '../skills/skill';
-import { childEnv } from '../web/secret-env';
+import { childEnv } from '../util/secrets';
+import type { WebFetchMode, WebProvider } from '../util/shapes';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
 import type { AgentChoice, SpawnReport, SpawnRequest } from './spawn-agent';
@@ -8,9 +9,9 @@ import type { JsonSchemaParams, Tool, ToolContext } from './tool';
 /** The narrow settings the tools need (never the whole config). */
 export interface ToolSettings {
   /** `none` (or `--no-web`): no web tool exists. `hosted`: the LLM layer sends server tools instead. */
-  webProvider: 'none' | 'command' | 'brave' | 'tavily' | 'searxng' | 'hosted';
+  webProvider: WebProvider;
   /** `local`: the jailed client-side web_fetch; `hosted` / `none`: no client web_fetch. */
-  webFetch: 'local' | 'hosted' | 'none';
+  webFetch: WebFetchMode;
   /** Argv template for the `command` provider. */
   webCommand?: string[];
   /** codey's version, for the honest User-Agent of web_fetch. */

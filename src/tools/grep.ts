@@ -5,11 +5,12 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
 import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
-import { decodeText, looksBinary, splitLines } from './text-file';
+import { splitLines } from '../util/text';
+import { decodeText, looksBinary } from './text-file';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { RegexMatcher } from './regex-worker';
 import { capQuote } from './truncate';
-import { childEnv } from '../web/secret-env';
+import { childEnv } from '../util/secrets';
 import { missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';

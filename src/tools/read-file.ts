@@ -1,8 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { recordVersion, versionOf } from './file-version';
-import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine, splitLines } from './text-file';
+import { versionOf } from '../util/file-version';
+import { recordVersion } from './file-version';
+import { splitLines } from '../util/text';
+import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
 import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';

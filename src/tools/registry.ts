@@ -7,18 +7,12 @@ import {
   type ToolResult,
   type ToolSchema,
 } from './tool';
+import type { ToolDefinition } from '../util/shapes';
 import { zodValidate } from './json-schema';
 import { capLine, capQuote, capWords, MAX_QUOTE_CHARS } from './truncate';
 
 /** Most schema problems listed in one "invalid arguments" error. */
 const MAX_ISSUES = 10;
-
-/** A tool definition as the Messages API takes it (`tools[]` entry of a client tool). */
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  input_schema: { type: 'object'; [key: string]: unknown };
-}
 
 /** The JSON Schema sent for a tool's parameters: generated from zod, or given as is. */
 function inputSchema(schema: ToolSchema): ToolDefinition['input_schema'] {

@@ -33,8 +33,6 @@ export interface FileEntry {
 export interface WalkSummary {
   /** Folders skipped, unvisited, because .gitignore ignores them. */
   ignoredDirs: number;
-  /** Whether .gitignore rules were applied at all (see the module comment). */
-  gitignoreApplied: boolean;
   /** Whether a visitor ended the walk early by returning `'stop'`. */
   stopped: boolean;
 }
@@ -109,7 +107,7 @@ export async function ignoreLevelsFor(dir: string): Promise<IgnoreLevel[] | null
  */
 export async function walkFiles(dir: string, visit: FileVisitor, signal?: AbortSignal): Promise<WalkSummary> {
   const start = await ignoreLevelsFor(dir);
-  const summary: WalkSummary = { ignoredDirs: 0, gitignoreApplied: start !== null, stopped: false };
+  const summary: WalkSummary = { ignoredDirs: 0, stopped: false };
 
   async function walk(folder: string, levels: IgnoreLevel[]): Promise<void> {
     signal?.throwIfAborted();

@@ -66,14 +66,6 @@ export function encodeText(text: string, encoding: TextEncoding): Buffer {
   }
 }
 
-/** Split text into lines: `\n` ends a line, a `\r` before it is dropped, a final newline adds no line. */
-export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-}
-
 /** `cat -n` style: the 1-based line number right-aligned in 6 columns, a tab, the line. */
 export function numberLine(n: number, line: string): string {
   return `${String(n).padStart(6)}\t${line}`;

@@ -1,3 +1,4 @@
+import type { ToolCallDescription } from '../util/shapes';
 import type { z } from 'zod';
 import { displayName } from '../util/text';
 
@@ -42,7 +43,7 @@ export interface ToolContext {
   state: ToolState;
   /**
    * The environment a child process gets (bash, rg): the host's environment with codey's own keys
-   * already removed (`childEnv`, src/web/secret-env). Tools never read `process.env`.
+   * already removed (`childEnv`, src/util/secrets). Tools never read `process.env`.
    */
   env: Readonly<Record<string, string>>;
   /**
@@ -111,23 +112,7 @@ export interface ToolResult {
   display?: ToolDisplay;
 }
 
-/** How a call is shown to the person and matched by approval rules. */
-export interface ToolCallDescription {
-  /** One line, e.g. "Run: npm test" or "Fetch https://docs.python.org/3/". */
-  summary: string;
-  /** The thing a rule can match: the command, the URL, the query, the path. */
-  detail: string;
-  /**
-   * Whether "always allow this detail" makes sense (false for a search query). `noun` names the
-   * detail in that choice ("this command", "this URL"); default "this exact call".
-   */
-  rememberable: boolean;
-  noun?: string;
-  /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
-  domain?: string;
-  /** A change to a guarded path (`.git/`, `package.json`, codey's config files): always asked, see `isProtectedPath`. */
-  protected?: boolean;
-}
+export type { ToolCallDescription };
 
 /**
  * Parameters given as JSON Schema (MCP tools arrive that way) with the validator that checks them.

@@ -1,16 +1,10 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { isReadOnlyMode, readOnlyMessage, writeFileAtomic } from './atomic-write';
-import {
-  currentVersion,
-  FILE_CHANGED,
-  recordVersion,
-  sameVersion,
-  seenVersion,
-  versionOf,
-  type FileVersion,
-} from './file-version';
+import { isReadOnlyMode, writeFileAtomic } from '../util/atomic-write';
+import { readOnlyMessage } from './read-only';
+import { currentVersion, FILE_CHANGED, sameVersion, versionOf, type FileVersion } from '../util/file-version';
+import { recordVersion, seenVersion } from './file-version';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { displayPath, isProtectedPath, refuseIndirectProtected, resolveInWorkspace } from './workspace';
 

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import stringWidth from 'string-width';
 import type { ApprovalRequest, Decision } from '../approval/types';
-import { splitLines } from './format';
+import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from './keys';
 import { capPreview, capTextWidth } from './preview-cap';
@@ -168,7 +168,7 @@ export function ApprovalPrompt({
     decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
   };
   // One line of text: a paste's line breaks become spaces.
-  const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+  const withoutBreaks = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
   useKeys((input, key) => {
     const c = current.current;
@@ -181,13 +181,13 @@ export function ApprovalPrompt({
     if ((key.ctrl && input === 'c') || (key.escape && msg === undefined)) return interrupt();
     if (!c.seen) return setDropped(true);
     if (msg !== undefined) {
-      if (c.pasting) setMessage(msg + oneLine(key.return ? ' ' : input));
+      if (c.pasting) setMessage(msg + withoutBreaks(key.return ? ' ' : input));
       else if (key.escape) setMessage(undefined);
       else if (key.return) send(msg);
       else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
       // As in the main input: typed text that arrived with its Enter is sent at once.
       else if (!key.ctrl && !key.meta && endsWithEnter(input)) send(msg + input.slice(0, -1));
-      else if (!key.ctrl && !key.meta && input) setMessage(msg + oneLine(input));
+      else if (!key.ctrl && !key.meta && input) setMessage(msg + withoutBreaks(input));
       return;
     }
     if (input === 'n' || input === 'N') decide({ kind: 'deny' });

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { FileDiff } from './FileDiff';
-import { splitLines } from './format';
+import { splitLines } from '../util/text';
 import type { Item } from './transcript-state';
 import { useTheme } from './theme';
 

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { splitLines } from './format';
+import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 
 export interface ResultLinesProps {

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { oneLine } from './format';
+import { firstLine } from '../util/text';
 import type { ToolItem } from './transcript-state';
 import { ResultLines } from './ResultLines';
 import { headerProps, ToolHeader } from './ToolHeader';
@@ -29,7 +29,7 @@ export function SubagentView({ item }: { item: ToolItem }) {
       ) : null}
       {shown.map((c) => (
         <Text key={c.id} color={c.status === 'running' ? undefined : theme.muted}>
-          {`  ⎿ ${c.status === 'running' ? '▸' : '·'} ${c.displayName}(${oneLine(c.detail, 80)})${c.status === 'running' || c.status === 'done' ? '' : ` ${c.status}`}`}
+          {`  ⎿ ${c.status === 'running' ? '▸' : '·'} ${c.displayName}(${firstLine(c.detail, 80)})${c.status === 'running' || c.status === 'done' ? '' : ` ${c.status}`}`}
         </Text>
       ))}
       {item.status === 'done' && item.title ? <Text color={theme.muted}>{`  ⎿ ${item.title}`}</Text> : null}

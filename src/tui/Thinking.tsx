@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { splitLines } from './format';
+import { splitLines } from '../util/text';
 
 /** The model's thinking, collapsed to one dim line: "✻ Thinking… (N lines)". */
 export function Thinking({ text }: { text: string }) {

@@ -1,6 +1,7 @@
 import { Text } from 'ink';
 import type { ToolItem, ToolStatus } from './transcript-state';
-import { formatElapsed, oneLine, spinnerFrame } from './format';
+import { firstLine } from '../util/text';
+import { formatElapsed, spinnerFrame } from './format';
 import { useTheme } from './theme';
 import { useNow } from './use-now';
 
@@ -51,7 +52,7 @@ export function ToolHeader(props: ToolHeaderProps) {
     : running || elapsed >= 1000
       ? formatElapsed(elapsed)
       : '';
-  const detail = oneLine(props.detail, 200);
+  const detail = firstLine(props.detail, 200);
   return (
     <Text>
       <Text color={glyphColor}>{glyph} </Text>

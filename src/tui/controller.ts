@@ -3,8 +3,7 @@
  * The app renders the events it receives and answers approval requests; it never calls the model or
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
-import type { ApprovalRequest, Decision } from '../approval/types';
-import type { Usage } from '../agent/events';
+import type { AgentEvent, ApprovalCallback, Usage } from '../agent/events';
 import type { CommandSpec } from './commands';
 import type { TranscriptAction } from './transcript-state';
 
@@ -61,9 +60,6 @@ export interface SessionChoice {
 /** What `/resume ID` came to: the lines to show, or why not (`otherWorkspace`: it ran elsewhere). */
 export type ResumeReport =
   { ok: true; lines: string[] } | { ok: false; message: string; otherWorkspace?: string };
-
-/** Asks the person; resolves with their answer. The signal aborts when the turn is interrupted. */
-export type ApprovalHandler = (request: ApprovalRequest, signal: AbortSignal) => Promise<Decision>;
 
 /**
  * What a slash command may do to the session (DESIGN.md, "Commands"): the narrow port commands run
@@ -153,5 +149,5 @@ export interface Controller extends SessionPort {
    */
   editText?(text: string): { text: string } | { error: string };
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
-  setApprovalHandler(handler: ApprovalHandler): void;
+  setApprovalHandler(handler: ApprovalCallback): void;
 }

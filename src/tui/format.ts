@@ -32,26 +32,6 @@ export function shortenPath(path: string, home: string): string {
   return path.startsWith(h) ? `~/${path.slice(h.length)}` : path;
 }
 
-/** First line of `text`, cut to `max` characters with an ellipsis; "…" marks dropped lines. */
-export function oneLine(text: string, max = 160): string {
-  const nl = text.indexOf('\n');
-  let line = nl === -1 ? text : text.slice(0, nl);
-  let cut = nl !== -1;
-  if (line.length > max) {
-    line = line.slice(0, max);
-    cut = true;
-  }
-  return cut ? `${line}…` : line;
-}
-
-/** Lines of `text`, without the empty last one a trailing newline makes. */
-export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
 /** Dollar amount: "$0.0123" below a dollar, "$4.56" above. */
 export function formatDollars(amount: number): string {
   return amount < 1 ? `$${amount.toFixed(4)}` : `$${amount.toFixed(2)}`;

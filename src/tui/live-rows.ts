@@ -6,7 +6,7 @@
  * The guess may be high (the tail is then shown a little early), never low for what codey draws.
  */
 import stringWidth from 'string-width';
-import { splitLines } from './format';
+import { splitLines } from '../util/text';
 import type { Item } from './transcript-state';
 
 /** Rows a wrapped line may lose to word wrapping and indentation (list, quote, code, `● `). */

@@ -3,14 +3,8 @@
  * (printed once); `live` holds what may still change (streamed text, running tools). A delta touches
  * only `live`, so a session of thousands of items costs what a new one costs per frame.
  */
-import {
-  compactionLine,
-  type AgentEvent,
-  type ContextFill,
-  type ToolDisplay,
-  type TurnEndReason,
-  type Usage,
-} from '../agent/events';
+import type { AgentEvent, ContextFill, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
+import { compactionLine } from '../util/text';
 import type { Decision } from '../approval/types';
 import { applyChild, type ChildActivity } from './transcript-child';
 import { keepTail, retryingIn } from './format';

@@ -1,4 +1,5 @@
 /** Text helpers more than one layer needs. */
+import type { CompactionTrigger } from './shapes';
 
 /**
  * The name a person sees for a tool's wire name (STYLE.md rule 19): the parts between `_`, `-` and
@@ -10,4 +11,56 @@ export function displayName(wireName: string): string {
     .filter(Boolean)
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('');
+}
+
+/**
+ * `text` on one line: every run of whitespace (line breaks too) becomes one space, the ends are
+ * trimmed, and a result longer than `max` characters is cut to `max` with a final `…`.
+ */
+export function oneLine(text: string, max = 100): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * The first line of `text`, cut to `max` characters; a `…` after it says that something was left
+ * out (more lines, or the rest of a long line).
+ */
+export function firstLine(text: string, max = 160): string {
+  const nl = text.indexOf('\n');
+  let line = nl === -1 ? text : text.slice(0, nl);
+  let cut = nl !== -1;
+  if (line.length > max) {
+    line = line.slice(0, max);
+    cut = true;
+  }
+  return cut ? `${line}…` : line;
+}
+
+/** The lines of `text`: `\n` ends a line, a `\r` before it is dropped, a final newline adds no line. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+const TRIGGERS: Record<CompactionTrigger, string> = {
+  auto: 'it passed compact_at of the window',
+  overflow: 'the API refused it as too long',
+  manual: '/compact',
+};
+
+/**
+ * The one line a person reads about a compaction event (the transcript, `-p` on stderr):
+ * "Compacted the conversation (/compact): 170,000 → about 12,400 tokens of the 200,000-token window."
+ */
+export function compactionLine(e: {
+  trigger: CompactionTrigger;
+  tokensBefore: number;
+  tokensAfter: number;
+  window: number;
+}): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Compacted the conversation (${TRIGGERS[e.trigger]}): ${n(e.tokensBefore)} → about ${n(e.tokensAfter)} tokens of the ${n(e.window)}-token window.`;
 }

@@ -14,13 +14,13 @@ import { defaultDialer, defaultResolver, guardedClient, type Dialer, type Resolv
 import { checkUrl, type CheckedUrl } from './jail';
 import { WebError } from './types';
 
-/** Body bytes read when the caller gives no cap (512 KiB, issue 3). */
+/** Body bytes read when the caller gives no cap (512 KiB). */
 export const DEFAULT_MAX_BYTES = 512 * 1024;
-/** Largest cap a caller may ask for (2 MiB, issue 3). */
+/** Largest cap a caller may ask for (2 MiB). */
 export const MAX_BYTES = 2 * 1024 * 1024;
-/** Redirects followed before giving up (issue 3). */
+/** Redirects followed before giving up. */
 export const MAX_REDIRECTS = 10;
-/** Time for the whole fetch, redirects and body included, in ms (issue 3). */
+/** Time for the whole fetch, redirects and body included, in ms. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Honest User-Agent naming codey, its version and where to read about it. */

@@ -1,5 +1,5 @@
 /**
- * HTML → light-markdown text for `web_fetch` (issue 3, DESIGN.md `src/web`), streaming on
+ * HTML → light-markdown text for `web_fetch` (DESIGN.md `src/web`), streaming on
  * htmlparser2 12's Tokenizer (11.x and earlier mis-parse comments closed with `--!>`), with the
  * Parser's tree rules rebuilt lean in `html/tree.ts` (no attribute object per element, no stack
  * shifting), the Parser alone costing most of the time budget. What a coding agent needs, at little
@@ -24,7 +24,7 @@ import { HtmlReducer } from './html/reducer';
 import { capText, cleanChars, WHITESPACE_RUN } from './html/text';
 import { TreeBuilder } from './html/tree';
 
-/** Options of {@link htmlToText} and {@link toText}. */
+/** Options of {@link htmlToText}. */
 export interface TextOptions {
   /**
    * Cap on the output in UTF-16 code units, note included: the head and the tail are kept around
@@ -52,27 +52,6 @@ export function htmlToText(html: string, baseUrl: string, opts: TextOptions = {}
     text = roughText(html);
   }
   return finish(text, opts);
-}
-
-/**
- * Text for a fetched body by its Content-Type: HTML and XHTML go through {@link htmlToText};
- * everything else (JSON, text/plain, XML, ...) passes through unchanged but for the cap. A missing
- * or generic type is treated as HTML when the body starts like an HTML document.
- * @param contentType the Content-Type header value (parameters allowed), or ''.
- */
-export function toText(body: string, contentType: string, baseUrl: string, opts: TextOptions = {}): string {
-  return isHtml(contentType, body) ? htmlToText(body, baseUrl, opts) : finish(body, opts);
-}
-
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-const UNTYPED = new Set(['', 'application/octet-stream', 'unknown/unknown', 'application/unknown']);
-const HTML_START = /^[\s\ufeff]*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)[\s>]/i;
-
-/** Whether a body of this Content-Type is HTML: by the type, or by sniffing when it says nothing. */
-export function isHtml(contentType: string, body = ''): boolean {
-  const mime = contentType.split(';', 1)[0].trim().toLowerCase();
-  if (HTML_TYPES.has(mime)) return true;
-  return UNTYPED.has(mime) && HTML_START.test(body.slice(0, 1024));
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -9,7 +9,7 @@ import { BIN, CANARY, sandbox, sessionLogs, type Sandbox } from '../support/cli'
 import { fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { EXIT_MARK, hasTmux, startTmux, type TmuxTerminal } from '../support/tmux';
 
-// The built CLI in a real terminal (tmux), typed at and read back as a person would (issue 4, Tests).
+// The built CLI in a real terminal (tmux), typed at and read back as a person would.
 // The command's output differs from its text, so the output on screen can only come from running it.
 const COMMAND = "printf 'hello-%s\\n' from-bash | tee out.txt";
 const FINAL = 'Wrote out.txt with the greeting.';

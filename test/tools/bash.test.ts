@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bashTool, runBash } from '../../src/tools/bash';
 import { toolsIn } from '../../src/tools/factory';
-import { childEnv } from '../../src/web/secret-env';
+import { childEnv } from '../../src/util/secrets';
 import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
 
 let root: string;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isZodSchema, ToolError, type Tool, type ToolContext, type ToolResult } from '../../src/tools/tool';
-import { childEnv } from '../../src/web/secret-env';
+import { childEnv } from '../../src/util/secrets';
 
 export interface FakeContext extends ToolContext {
   /** Every progress message the tool emitted. */

@@ -23,7 +23,7 @@ describe('walkFiles', () => {
       seen.push(ignored ? `(${f.rel})` : f.rel);
     });
     expect(seen).toEqual(['.gitignore', 'a/1.txt', '(a/2.log)', 'b/3.txt', 'c/4.txt']);
-    expect(summary).toEqual({ ignoredDirs: 0, gitignoreApplied: true, stopped: false });
+    expect(summary).toEqual({ ignoredDirs: 0, stopped: false });
   });
 
   it('stops at once when a visitor says so, awaiting what it returned first', async () => {

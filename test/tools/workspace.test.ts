@@ -1,7 +1,7 @@
 import { mkdir, readdir, stat, symlink, writeFile, readFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/tools/atomic-write';
+import { writeFileAtomic } from '../../src/util/atomic-write';
 import { ToolError } from '../../src/tools/tool';
 import { editFileTool } from '../../src/tools/edit-file';
 import {

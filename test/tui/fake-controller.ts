@@ -1,9 +1,9 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
+import type { ApprovalCallback } from '../../src/agent/events';
 import type { CommandSpec } from '../../src/tui/commands';
 import type {
   AgentInfo,
-  ApprovalHandler,
   Controller,
   ResumeReport,
   SessionChoice,
@@ -61,7 +61,7 @@ export class FakeController implements Controller {
   resumed: { id: string; anyWorkspace?: boolean }[] = [];
   resumeReport: ResumeReport = { ok: true, lines: ['Go on where it left off: type your next message.'] };
   private listeners = new Set<(e: AgentEvent) => void>();
-  private handler: ApprovalHandler | undefined;
+  private handler: ApprovalCallback | undefined;
 
   constructor(historyFile = '/nonexistent/codey-test/history.jsonl') {
     this.historyFile = historyFile;
@@ -110,7 +110,7 @@ export class FakeController implements Controller {
     this.runs[this.runs.length - 1]?.finish();
   }
 
-  setApprovalHandler(handler: ApprovalHandler): void {
+  setApprovalHandler(handler: ApprovalCallback): void {
     this.handler = handler;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, formatTokens, oneLine, shortenPath } from '../../src/tui/format';
+import { formatElapsed, formatTokens, shortenPath } from '../../src/tui/format';
 import { makeTheme, noColorFromEnv } from '../../src/tui/theme';
 
 describe('format helpers', () => {
@@ -12,12 +12,6 @@ describe('format helpers', () => {
     expect(shortenPath('/home/ann/src/x', '/home/ann')).toBe('~/src/x');
     expect(shortenPath('/home/anna/x', '/home/ann')).toBe('/home/anna/x');
     expect(shortenPath('/home/ann', '/home/ann')).toBe('~');
-  });
-
-  it('cuts to one line with an ellipsis', () => {
-    expect(oneLine('a\nb')).toBe('a…');
-    expect(oneLine('abcdef', 3)).toBe('abc…');
-    expect(oneLine('abc')).toBe('abc');
   });
 });
 

@@ -1,10 +1,10 @@
 /**
- * htmlToText / toText behaviour the shared cases do not pin down: the cap at every length, very deep
+ * htmlToText behaviour the shared cases do not pin down: the cap at every length, very deep
  * nesting of every container kind, hostile input, link resolution, unclosed page chrome, and the
  * markdown shapes (fences, tables, lists, title line).
  */
 import { describe, expect, it } from 'vitest';
-import { htmlToText, isHtml, toText } from '../../src/web/html-to-text';
+import { htmlToText } from '../../src/web/html-to-text';
 
 const BASE = 'https://docs.example.com/guide/intro.html';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -275,29 +275,5 @@ describe('element names and attributes', () => {
     expect(text('<ol start="3"><li>x<li value="7">y<li>z</ol>')).toBe('3. x\n7. y\n8. z');
     // The first of duplicate attributes wins.
     expect(text('<a href="/one" HREF="/two">L</a>')).toBe('[L](https://docs.example.com/one)');
-  });
-});
-
-describe('toText', () => {
-  it('passes JSON, text/plain and other non-HTML types through unchanged', () => {
-    const body = '{"a": "<b>x</b> &amp;   y"}\n';
-    expect(toText(body, 'application/json; charset=utf-8', BASE)).toBe(body);
-    expect(toText('  a\n\n\n<p>b</p>', 'text/plain', BASE)).toBe('  a\n\n\n<p>b</p>');
-    expect(toText('# md <b>', 'text/markdown', BASE)).toBe('# md <b>');
-  });
-
-  it('converts HTML and XHTML, and sniffs HTML when the type says nothing', () => {
-    expect(toText('<p>a</p><p>b</p>', 'text/html; charset=utf-8', BASE)).toBe('a\n\nb');
-    expect(toText('<p>a</p>', 'application/xhtml+xml', BASE)).toBe('a');
-    expect(toText('<!DOCTYPE html><p>a</p>', '', BASE)).toBe('a');
-    expect(toText('<p>a</p>', '', BASE)).toBe('<p>a</p>');
-    expect(isHtml('application/octet-stream', ' <html><body>x')).toBe(true);
-  });
-
-  it('caps pass-through text head and tail too', () => {
-    const out = toText(`START${'x'.repeat(10_000)}END`, 'text/plain', BASE, { maxChars: 200 });
-    expect(out.length).toBeLessThanOrEqual(200);
-    expect(out.startsWith('START')).toBe(true);
-    expect(out.endsWith('END')).toBe(true);
   });
 });

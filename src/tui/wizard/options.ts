@@ -3,6 +3,7 @@
  * Pure data; the reducer (state.ts) uses the ids, the step components the labels.
  */
 import { DEFAULT_MODEL, type WebProvider } from '../../config/schema';
+import { PROVIDER_ENV } from '../../util/shapes';
 
 export interface ModelChoice {
   id: string;
@@ -65,19 +66,19 @@ export const WEB_CHOICES: readonly WebChoice[] = [
     provider: 'brave',
     label: 'Brave Search',
     sends: 'Queries go to Brave Search with your key; every search and fetch asks first.',
-    envVar: 'BRAVE_API_KEY',
+    envVar: PROVIDER_ENV.brave,
   },
   {
     provider: 'tavily',
     label: 'Tavily',
     sends: 'Queries go to Tavily with your key; every search and fetch asks first.',
-    envVar: 'TAVILY_API_KEY',
+    envVar: PROVIDER_ENV.tavily,
   },
   {
     provider: 'searxng',
     label: 'SearXNG',
     sends: 'Queries go to the SearXNG instance at that URL; every search and fetch asks first.',
-    envVar: 'WEB_SEARCH_URL',
+    envVar: PROVIDER_ENV.searxng,
   },
 ];
 

@@ -6,13 +6,14 @@
  * Brave has no site parameter; `site:HOST` in `q` is one of its search operators.
  */
 import type { Dispatcher } from 'undici';
+import { PROVIDER_ENV } from '../../util/shapes';
 import type { Query, Result, Searcher } from '../types';
 import { requestJson } from './http';
 import { queryWithSite, toResults } from './normalize';
 
 export const BRAVE_BASE_URL = 'https://api.search.brave.com';
 /** Environment variable holding the Brave key. */
-export const BRAVE_KEY_ENV = 'BRAVE_API_KEY';
+export const BRAVE_KEY_ENV = PROVIDER_ENV.brave;
 
 export interface BraveOptions {
   apiKey: string;

@@ -5,7 +5,7 @@
  * JSON array of `{ title, href, body }`, prints errors and "No results found." on stdout with exit
  * code 0, and exits 2 on a usage error (click).
  */
-import { childEnv } from '../secret-env';
+import { childEnv } from '../../util/secrets';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ export const DEFAULT_COMMAND: readonly string[] = [
   '-o',
   '{out}',
 ];
-/** Time a search command may run before it is killed, in ms (issue 3). */
+/** Time a search command may run before it is killed, in ms. */
 export const COMMAND_TIMEOUT_MS = 20_000;
 /** Most bytes read from the command's stdout or its results file. */
 export const MAX_COMMAND_OUTPUT_BYTES = 4 * 1024 * 1024;

@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
+import { redactor } from '../../util/redact';
 import { WebError } from '../types';
 
 /** Whole-request budget for one attempt (headers and body), in ms. */
@@ -38,14 +39,9 @@ export interface RequestJsonOptions {
   dispatcher?: Dispatcher;
 }
 
-/** Replace every occurrence of each secret with `[redacted]`. */
-export function redact(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  for (const s of secrets ?? []) {
-    if (s.length >= 4) out = out.split(s).join('[redacted]');
-  }
-  return out;
-}
+/** codey's one redaction (src/util/redact): each secret, and anything shaped like an Anthropic key. */
+const redact = (text: string, secrets: readonly string[] | undefined): string =>
+  redactor(secrets ?? [])(text);
 
 /**
  * Seconds asked for by a `Retry-After` header (RFC 9110 §10.2.3): delay-seconds, or an HTTP-date

@@ -2,6 +2,7 @@
  * The search provider factory: settings and environment in, a {@link Searcher} or a one-line problem
  * for the start-up notice out. Also the public surface of `src/web/search`.
  */
+import type { WebProvider } from '../../util/shapes';
 import type { Searcher } from '../types';
 import { braveSearcher, BRAVE_KEY_ENV } from './brave';
 import { commandSearcher, DEFAULT_COMMAND, findOnPath, installHint } from './command';
@@ -20,7 +21,7 @@ export { searxngSearcher, SEARXNG_URL_ENV } from './searxng';
 export { tavilySearcher, TAVILY_KEY_ENV } from './tavily';
 
 /** Providers this factory builds (`none` and `hosted` are decided by the caller). */
-export type SearchProvider = 'command' | 'brave' | 'tavily' | 'searxng';
+export type SearchProvider = Exclude<WebProvider, 'none' | 'hosted'>;
 
 export interface SearcherSettings {
   provider: SearchProvider;

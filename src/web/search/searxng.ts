@@ -5,12 +5,13 @@
  * No count parameter exists, so results are cut to the count here; the site filter is `site:` in `q`.
  */
 import type { Dispatcher } from 'undici';
+import { PROVIDER_ENV } from '../../util/shapes';
 import { WebError, type Query, type Result, type Searcher } from '../types';
 import { requestJson } from './http';
 import { queryWithSite, toResults } from './normalize';
 
 /** Environment variable holding the instance's base URL. */
-export const SEARXNG_URL_ENV = 'WEB_SEARCH_URL';
+export const SEARXNG_URL_ENV = PROVIDER_ENV.searxng;
 
 export interface SearxngOptions {
   /** The instance's base URL, e.g. `http://localhost:8888` (a path prefix is kept). */

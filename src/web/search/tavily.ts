@@ -5,13 +5,14 @@
  * `published_date` for news). The site filter is `include_domains`, not an operator in the query.
  */
 import type { Dispatcher } from 'undici';
+import { PROVIDER_ENV } from '../../util/shapes';
 import type { Query, Result, Searcher } from '../types';
 import { requestJson } from './http';
 import { toResults } from './normalize';
 
 export const TAVILY_BASE_URL = 'https://api.tavily.com';
 /** Environment variable holding the Tavily key. */
-export const TAVILY_KEY_ENV = 'TAVILY_API_KEY';
+export const TAVILY_KEY_ENV = PROVIDER_ENV.tavily;
 
 export interface TavilyOptions {
   apiKey: string;

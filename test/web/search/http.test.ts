@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseRetryAfter, redact, requestJson } from '../../../src/web/search/http';
+import { parseRetryAfter, requestJson } from '../../../src/web/search/http';
 import { json, startServer, type FakeServer } from './fake-server';
 import { failure } from './provider-contract';
 
@@ -13,13 +13,6 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-1', now)).toBeUndefined();
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
-  });
-});
-
-describe('redact', () => {
-  it('replaces every occurrence of each secret', () => {
-    expect(redact('a sk-1234 b sk-1234', ['sk-1234'])).toBe('a [redacted] b [redacted]');
-    expect(redact('nothing', undefined)).toBe('nothing');
   });
 });
 
@@ -61,6 +54,18 @@ describe('requestJson', () => {
     const err = await failure(requestJson(server.baseUrl, { signal: AbortSignal.abort(), provider: 'p' }));
     expect(err.kind).toBe('aborted');
     expect(server.seen).toHaveLength(0);
+  });
+
+  it('keeps its key and anything shaped like an Anthropic key out of an error that echoes them', async () => {
+    const key = 'search-key-0123456789';
+    const anthropic = 'sk-ant-api03-abcdefghijklmnop';
+    server = await startServer((_r, res) =>
+      json(res, 400, { message: `bad key ${key}; your other key was ${anthropic}` }),
+    );
+    const err = await failure(
+      requestJson(`${server.baseUrl}/x`, { signal: never, provider: 'p', secrets: [key] }),
+    );
+    expect(err.message).toBe('p answered HTTP 400: bad key [redacted]; your other key was [redacted]');
   });
 
   it('stops waiting for the retry when the signal fires', async () => {

@@ -1,5 +1,5 @@
 /**
- * Atomic file replacement shared by write_file and edit_file: write a temporary file in the same
+ * The one atomic file replacement (write_file, edit_file, the user config file): write a temporary file in the same
  * folder, fsync it, check the target is still the version the change was planned against, rename the
  * temporary file over it (rename(2) is atomic within one file system), then fsync the folder. A crash
  * leaves either the old file or the new one, never half of either; the temporary file it may leave
@@ -25,19 +25,6 @@ export function isReadOnlyMode(mode: number): boolean {
   return (mode & 0o200) === 0;
 }
 
-/**
- * What the model reads about a read-only file (`shown` as displayed, `mode` from stat): codey leaves
- * it alone unless the person approves making it writable.
- */
-export function readOnlyMessage(shown: string, mode: number): string {
-  const octal = (mode & 0o7777).toString(8).padStart(4, '0');
-  return (
-    `${shown} is read-only (mode ${octal}); codey does not change read-only files. If it should ` +
-    `change, make it writable with bash (chmod u+w ${shown}), which the person is asked to approve, ` +
-    'then call again'
-  );
-}
-
 /** Thrown by {@link writeFileAtomic} for a target whose owner write bit is clear (mode 0444 and the like). */
 export class ReadOnlyFileError extends Error {
   override name = 'ReadOnlyFileError';
@@ -58,11 +45,17 @@ export interface AtomicWriteOptions {
    * process), so that {@link removeStaleTempFiles} can find what a killed process left.
    */
   journal?: string;
+  /**
+   * Permission bits the file gets, whatever it had (the user config file: 0600, as it may hold a key);
+   * the temporary file has them from the start. Omitted: an existing file keeps its mode and a
+   * read-only one is refused.
+   */
+  mode?: number;
 }
 
 /**
  * Replace `file` with `data` atomically. An existing file keeps its permission bits (mode); a new
- * file gets the default 0o666 minus the umask. The parent folder must exist. Hard links to the old
+ * file gets the default 0o666 minus the umask (`opts.mode` sets them instead). The parent folder must exist. Hard links to the old
  * file are not kept (rename gives the path a new inode), as with every atomic writer. A read-only
  * file is never replaced: rename needs only the folder's permission, so the mode is checked here.
  *
@@ -76,17 +69,21 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   opts: AtomicWriteOptions = {},
 ): Promise<void> {
-  const mode = await stat(file).then(
-    (s) => s.mode & 0o7777,
-    () => undefined,
-  );
-  if (mode !== undefined && isReadOnlyMode(mode)) throw new ReadOnlyFileError(mode);
+  const mode =
+    opts.mode ??
+    (await stat(file).then(
+      (s) => s.mode & 0o7777,
+      () => undefined,
+    ));
+  if (opts.mode === undefined && mode !== undefined && isReadOnlyMode(mode))
+    throw new ReadOnlyFileError(mode);
   if (opts.journal) await noteTempFolder(opts.journal, path.dirname(file));
   const tmp = tempNameFor(file);
-  const handle = await open(tmp, 'wx');
+  const handle = await open(tmp, 'wx', opts.mode);
   try {
     try {
       await handle.writeFile(data);
+      // open()'s mode is reduced by the umask; set it exactly.
       if (mode !== undefined) await handle.chmod(mode);
       await handle.sync();
     } finally {

@@ -8,9 +8,9 @@ import {
   removeStaleTempFiles,
   tempNameFor,
   writeFileAtomic,
-} from '../../src/tools/atomic-write';
-import { currentVersion, FileChangedError, versionOf } from '../../src/tools/file-version';
-import { removeDir, tempDir } from './file-tools-kit';
+} from '../../src/util/atomic-write';
+import { currentVersion, FileChangedError, versionOf } from '../../src/util/file-version';
+import { removeDir, tempDir } from '../tools/file-tools-kit';
 
 let root: string;
 beforeEach(async () => {
@@ -74,6 +74,17 @@ describe('writeFileAtomic and read-only files', () => {
     expect(await readFile(file, 'utf8')).toBe('keep\n');
     expect((await stat(file)).mode & 0o777).toBe(0o444);
     expect(await readdir(root)).toEqual(['locked.txt']);
+  });
+
+  it('with a mode given (the user config file), the file gets exactly that mode, whatever it had', async () => {
+    const file = path.join(root, 'config.json');
+    await writeFile(file, '{}', { mode: 0o644 });
+    await writeFileAtomic(file, '{"a":1}', { mode: 0o600 });
+    expect(await readFile(file, 'utf8')).toBe('{"a":1}');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await writeFileAtomic(path.join(root, 'new.json'), '{}', { mode: 0o600 });
+    expect((await stat(path.join(root, 'new.json'))).mode & 0o777).toBe(0o600);
+    expect((await readdir(root)).sort()).toEqual(['config.json', 'new.json']);
   });
 });
 

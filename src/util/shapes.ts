@@ -1,0 +1,74 @@
+/**
+ * Shapes that more than one layer names: how a tool call is described for approval (tools give it,
+ * approval decides on it), the Messages API's client tool definition and token usage
+ * (tools build definitions, llm sends them; llm reads usage, agent sums it), the thinking and effort
+ * choices (config, agent, llm), and the web providers and fetch modes (config, web, tools, llm).
+ */
+
+/** How a call is shown to the person and matched by approval rules (a tool's `describe`). */
+export interface ToolCallDescription {
+  /** One line, e.g. "Run: npm test" or "Fetch https://docs.python.org/3/". */
+  summary: string;
+  /** The thing a rule can match: the command, the URL, the query, the path. */
+  detail: string;
+  /**
+   * Whether "always allow this detail" makes sense (false for a search query). `noun` names the
+   * detail in that choice ("this command", "this URL"); default "this exact call".
+   */
+  rememberable: boolean;
+  noun?: string;
+  /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
+  domain?: string;
+  /**
+   * A change to a path codey guards (`.git/`, `package.json`, codey's own config files, in any
+   * case): no rule allows it except an exact rule for this very detail, so a broad `write_file` rule
+   * cannot rewrite git hooks or grant codey new permissions.
+   */
+  protected?: boolean;
+}
+
+/** A client tool definition as the Messages API takes it (a `tools[]` entry). */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  input_schema: { type: 'object'; [key: string]: unknown };
+}
+
+/** Token counts as the Messages API reports them (`usage`), for one response or summed over several. */
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+  /** Hosted searches (`usage.server_tool_use.web_search_requests`). */
+  web_search_requests: number;
+}
+
+/** `auto`: adaptive thinking on models known to support it; `adaptive`: always; `off`: never. */
+export const THINKING_MODES = ['auto', 'adaptive', 'off'] as const;
+export type ThinkingMode = (typeof THINKING_MODES)[number];
+
+/** `output_config.effort` of the Messages API. */
+export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type Effort = (typeof EFFORTS)[number];
+
+/** Where web search comes from: `none`, a local `command`, an HTTP provider, or the API's `hosted` tool. */
+export const WEB_PROVIDERS = ['none', 'command', 'brave', 'tavily', 'searxng', 'hosted'] as const;
+export type WebProvider = (typeof WEB_PROVIDERS)[number];
+
+/** The variable each search provider reads: the Brave and Tavily keys, the SearXNG instance URL. */
+export const PROVIDER_ENV = {
+  brave: 'BRAVE_API_KEY',
+  tavily: 'TAVILY_API_KEY',
+  searxng: 'WEB_SEARCH_URL',
+} as const satisfies Partial<Record<WebProvider, string>>;
+
+/** Where web_fetch runs: `local` (jailed, approvable), `hosted` (beside hosted search), `none`. */
+export const WEB_FETCH_MODES = ['local', 'hosted', 'none'] as const;
+export type WebFetchMode = (typeof WEB_FETCH_MODES)[number];
+
+/**
+ * Why the conversation was compacted: `auto`, the last request used more than `compact_at` of the
+ * window; `overflow`, the API refused the prompt as too long for it; `manual`, `/compact`.
+ */
+export type CompactionTrigger = 'auto' | 'overflow' | 'manual';

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { fromEnv, SETTING_KEYS, SETTING_META, settingSchemas } from '../../src/config/schema';
+
+describe('environment values are coerced by the schema type, not by the key', () => {
+  it('a number setting that no code names gets its number', () => {
+    const fresh = z.number().int().min(1).optional();
+    expect(fromEnv(fresh, ' 12 ')).toBe(12);
+    expect(fresh.safeParse(fromEnv(fresh, 'twelve')).success).toBe(false);
+    expect(fromEnv(z.number().default(3), '7')).toBe(7);
+  });
+
+  it('a yes/no setting takes true/false, 1/0, yes/no, on/off', () => {
+    const flag = z.boolean().default(false);
+    expect([' true', 'ON', '1', 'yes'].map((t) => fromEnv(flag, t))).toEqual([true, true, true, true]);
+    expect(['false', 'off', '0', 'No'].map((t) => fromEnv(flag, t))).toEqual([false, false, false, false]);
+    expect(flag.safeParse(fromEnv(flag, 'maybe')).success).toBe(false);
+  });
+
+  it('a list takes a JSON array, else one item, or words where the setting says so', () => {
+    const list = z.array(z.string()).default([]);
+    expect(fromEnv(list, '["a b","c"]')).toEqual(['a b', 'c']);
+    expect(fromEnv(list, 'Bash(npm test),Read')).toEqual(['Bash(npm test),Read']);
+    expect(fromEnv(list, 'ddgs text -q {query}', 'words')).toEqual(['ddgs', 'text', '-q', '{query}']);
+  });
+
+  it('every setting with a variable gets a value its schema accepts from a well-formed text', () => {
+    const samples: Record<string, string> = {
+      model: 'claude-haiku-4-5',
+      base_url: 'http://127.0.0.1:1',
+      api_key: 'sk-test-0123456789',
+      auth_header: 'x-api-key',
+      max_tokens: '1000',
+      effort: 'low',
+      thinking: 'off',
+      max_turns: '9',
+      allow: 'Read',
+      web_provider: 'brave',
+      web_command: 'ddgs text -q {query}',
+      web_fetch: 'none',
+      theme: 'light',
+      context_window: '150000',
+      compact_at: '.75',
+      max_agent_depth: '2',
+      max_parallel_agents: '3',
+      agent_max_turns: '20',
+    };
+    for (const key of SETTING_KEYS.filter((k) => SETTING_META[k].env)) {
+      const value = fromEnv(settingSchemas[key], samples[key], SETTING_META[key].envList);
+      expect(settingSchemas[key].safeParse(value).success, key).toBe(true);
+    }
+  });
+});
