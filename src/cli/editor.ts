@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv } from '../web/secret-env';
+import { childEnv } from '../util/secrets';
 
 /**
  * Writes `text` to a temporary file, runs the editor on it in the terminal (blocking: the editor

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
 import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './commands';
-import { oneLine } from './format';
+import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 

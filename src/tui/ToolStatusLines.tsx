@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import type { ToolItem } from './transcript-state';
-import { oneLine } from './format';
+import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 
 /**
