@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { AgentEvent } from '../agent/events';
 import { escapeJsonControls } from '../util/terminal-text';
+import { WriteFailure } from './failure';
 
 /** Most characters of one tool call's progress written to the log (64 Ki). */
 export const MAX_PROGRESS_CHARS = 64 * 1024;
@@ -26,8 +27,7 @@ export class SessionLog {
   /** Characters of tool_progress logged per tool call. */
   readonly #progress = new Map<string, number>();
   /** Set by the first failed write: the line for the person. */
-  #failure: string | undefined;
-  readonly #failureListeners = new Set<(message: string) => void>();
+  readonly #failure = new WriteFailure();
 
   /**
    * @param dir `STATE/sessions`; created with mode 0700 if missing.
@@ -43,10 +43,9 @@ export class SessionLog {
   }
 
   #fail(err: Error): void {
-    if (this.#failure !== undefined) return;
-    this.#failure = `the session log stopped (${err.message}): ${this.path} is incomplete; going on without it`;
-    for (const listener of this.#failureListeners) listener(this.#failure);
-    this.#failureListeners.clear();
+    this.#failure.fail(
+      `the session log stopped (${err.message}): ${this.path} is incomplete; going on without it`,
+    );
   }
 
   /**
@@ -54,12 +53,7 @@ export class SessionLog {
    * has). Returns the function that removes the listener.
    */
   onFailure(listener: (message: string) => void): () => void {
-    if (this.#failure !== undefined) {
-      listener(this.#failure);
-      return () => {};
-    }
-    this.#failureListeners.add(listener);
-    return () => this.#failureListeners.delete(listener);
+    return this.#failure.onFailure(listener);
   }
 
   /**
@@ -69,7 +63,7 @@ export class SessionLog {
    * Does nothing once the log has failed.
    */
   write(record: AgentEvent | { type: string; [key: string]: unknown }): void {
-    if (this.#failure !== undefined || this.#out.destroyed) return;
+    if (this.#failure.message !== undefined || this.#out.destroyed) return;
     if (record.type === 'tool_progress' && 'id' in record && typeof record.message === 'string') {
       const id = String(record.id);
       const before = this.#progress.get(id) ?? 0;

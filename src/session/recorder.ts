@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, renameSync, truncateSync, writeFileSync
 import { join } from 'node:path';
 import type { Conversation, ConversationRecord } from '../agent/conversation';
 import { escapeJsonControls } from '../util/terminal-text';
+import { WriteFailure } from './failure';
 
 /** A Messages API message as the store keeps it. */
 export type StoredMessage = ConversationRecord['messages'][number];
@@ -115,8 +116,7 @@ export class SessionRecorder {
   #written: readonly StoredMessage[] = [];
   /** Set when `#written` came from the file or another conversation: compare by content once, then by identity. */
   #byContent = false;
-  #failure: string | undefined;
-  readonly #failureListeners = new Set<(message: string) => void>();
+  readonly #failure = new WriteFailure();
   #unfollow: (() => void) | undefined;
   /** Bytes written before the summary exists (the header line). */
   #pendingBytes = 0;
@@ -214,12 +214,7 @@ export class SessionRecorder {
 
   /** Calls `listener` once with a line for the person when recording fails (at once if it has). */
   onFailure(listener: (message: string) => void): () => void {
-    if (this.#failure !== undefined) {
-      listener(this.#failure);
-      return () => {};
-    }
-    this.#failureListeners.add(listener);
-    return () => this.#failureListeners.delete(listener);
+    return this.#failure.onFailure(listener);
   }
 
   /** Stop following and close the file. */
@@ -235,7 +230,7 @@ export class SessionRecorder {
   }
 
   #sync(current: readonly StoredMessage[]): void {
-    if (this.#failure !== undefined) return;
+    if (this.#failure.message !== undefined) return;
     const old = this.#written;
     let p = 0;
     while (p < current.length && p < old.length && this.#same(current[p], old[p])) p++;
@@ -269,7 +264,7 @@ export class SessionRecorder {
   }
 
   #open(): void {
-    if (this.#fd !== undefined || this.#failure !== undefined) return;
+    if (this.#fd !== undefined || this.#failure.message !== undefined) return;
     try {
       mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
       if (this.#truncateTo !== undefined) truncateSync(this.path, this.#truncateTo);
@@ -281,7 +276,7 @@ export class SessionRecorder {
   }
 
   #append(record: object): void {
-    if (this.#fd === undefined || this.#failure !== undefined) return;
+    if (this.#fd === undefined || this.#failure.message !== undefined) return;
     const line = `${this.#scrub(escapeJsonControls(JSON.stringify(record)))}\n`;
     try {
       const bytes = Buffer.from(line, 'utf8');
@@ -329,9 +324,8 @@ export class SessionRecorder {
   }
 
   #fail(err: Error): void {
-    if (this.#failure !== undefined) return;
-    this.#failure = `the session store stopped (${err.message}): ${this.path} is incomplete, so this session cannot be resumed past this point; going on without it`;
-    for (const listener of this.#failureListeners) listener(this.#failure);
-    this.#failureListeners.clear();
+    this.#failure.fail(
+      `the session store stopped (${err.message}): ${this.path} is incomplete, so this session cannot be resumed past this point; going on without it`,
+    );
   }
 }

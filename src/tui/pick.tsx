@@ -1,12 +1,10 @@
 import type { Instance } from 'ink';
+import { screenRenderOptions, type ScreenIo } from './ink-options';
 import { importForTerminal } from './live-terminal';
 import { makeTheme, noColorFromEnv, ThemeContext } from './theme';
 import type { ChoiceItem } from './wizard/ChoiceList';
 
-export interface PickIo {
-  stdin?: NodeJS.ReadStream;
-  stdout?: NodeJS.WriteStream;
-  stderr?: NodeJS.WriteStream;
+export interface PickIo extends ScreenIo {
   /** Read for `NO_COLOR`; default `process.env`. */
   env?: NodeJS.ProcessEnv;
 }
@@ -33,13 +31,7 @@ export async function pickOne(
     <ThemeContext.Provider value={makeTheme('dark', noColorFromEnv(io.env ?? process.env))}>
       <SessionPicker title={title} items={items} onDone={done} />
     </ThemeContext.Provider>,
-    {
-      ...(io.stdin ? { stdin: io.stdin } : {}),
-      ...(io.stdout ? { stdout: io.stdout } : {}),
-      ...(io.stderr ? { stderr: io.stderr } : {}),
-      exitOnCtrlC: false,
-      patchConsole: false,
-    },
+    screenRenderOptions(io),
   );
   await instance.waitUntilExit();
   return picked;

@@ -1,4 +1,5 @@
 import type { Instance } from 'ink';
+import { screenRenderOptions, type ScreenIo } from '../ink-options';
 import { importForTerminal } from '../live-terminal';
 import { makeTheme, noColorFromEnv, ThemeContext } from '../theme';
 import type { WizardDeps, WizardOutcome } from './state';
@@ -6,11 +7,7 @@ import type { WizardDeps, WizardOutcome } from './state';
 export type { WizardDeps, WizardOutcome } from './state';
 
 /** Streams to render on; default the process's. */
-export interface WizardIo {
-  stdin?: NodeJS.ReadStream;
-  stdout?: NodeJS.WriteStream;
-  stderr?: NodeJS.WriteStream;
-}
+export type WizardIo = ScreenIo;
 
 /**
  * Runs the setup wizard in the terminal until the choices are saved or the person cancels (Esc on
@@ -37,14 +34,7 @@ export async function runWizard(deps: WizardDeps, io: WizardIo = {}): Promise<Wi
     <ThemeContext.Provider value={theme}>
       <Wizard deps={deps} onDone={finish} />
     </ThemeContext.Provider>,
-    // Only pass the streams given: an explicit `stdin: undefined` replaces process.stdin in ink.
-    {
-      ...(io.stdin ? { stdin: io.stdin } : {}),
-      ...(io.stdout ? { stdout: io.stdout } : {}),
-      ...(io.stderr ? { stderr: io.stderr } : {}),
-      exitOnCtrlC: false,
-      patchConsole: false,
-    },
+    screenRenderOptions(io),
   );
   await instance.waitUntilExit();
   return outcome;
