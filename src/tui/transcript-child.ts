@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/events';
-import type { ToolItem, ToolStatus, TranscriptState } from './transcript-state';
+import type { ToolItem, ToolStatus, TranscriptState } from './transcript-types';
 
 /** A subagent's tool calls, in the order they started, as its spawn_agent call shows them. */
 export interface ChildActivity {
