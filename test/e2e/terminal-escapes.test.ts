@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { codey, removeSandbox, sandbox, sessionLogs, type Sandbox } from '../support/cli';
+import { ESC, hostileText } from '../support/hostile-text';
 
 let fake: FakeAnthropic;
 let box: Sandbox;
@@ -15,24 +16,7 @@ afterEach(async () => {
   await removeSandbox(box);
 });
 
-const ESC = '\u001b';
-const BEL = '\u0007';
-const ST = `${ESC}\\`;
-/** OSC 52, OSC 0 (BEL and ST), OSC 8, CSI 2J, 8-bit CSI, DCS/APC/PM/SOS, lone ESC, C1, CR, BS, SGR. */
-const HOSTILE = [
-  `${ESC}]52;c;cm0gLXJmIH4=${BEL}`,
-  `${ESC}]0;owned-title${BEL}`,
-  `${ESC}]0;owned-title${ST}`,
-  `${ESC}]8;;https://evil.example/${ST}link${ESC}]8;;${ST}`,
-  `${ESC}[2J${ESC}[H`,
-  '\u009b2J',
-  `${ESC}P+q544e${ST}${ESC}_apc${ST}${ESC}^pm${ST}${ESC}Xsos${ST}`,
-  `${ESC}`,
-  '\u0085\u008d\u0096',
-  'gone\r',
-  'x\b',
-  `${ESC}[1;31mred${ESC}[0m`,
-].join('');
+const HOSTILE = hostileText(`${ESC}[1;31mred${ESC}[0m`);
 /** What is left of HOSTILE once shown: the visible words only. */
 const SHOWN = 'linkgonexred';
 /** A control character a terminal would act on (newline and tab are fine). */

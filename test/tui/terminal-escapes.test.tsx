@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/tui/App';
 import { FakeController } from './fake-controller';
 import { KEY, eventually, frame, mounted, tick } from './helpers';
+import { BEL, ESC, hostileText } from '../support/hostile-text';
 
 // Force colour so that the frames hold codey's own SGR codes, which must survive.
 vi.hoisted(() => {
@@ -10,24 +11,7 @@ vi.hoisted(() => {
 });
 afterEach(() => cleanup());
 
-const ESC = '\u001b';
-const BEL = '\u0007';
-const ST = `${ESC}\\`;
-/** One of each: OSC 52, OSC 0 (BEL and ST), OSC 8, CSI 2J, 8-bit CSI, DCS/APC/PM/SOS, lone ESC, C1, CR, BS. */
-const HOSTILE = [
-  `${ESC}]52;c;cm0gLXJmIH4=${BEL}`,
-  `${ESC}]0;owned-title${BEL}`,
-  `${ESC}]0;owned-title${ST}`,
-  `${ESC}]8;;https://evil.example/${ST}link${ESC}]8;;${ST}`,
-  `${ESC}[2J${ESC}[H`,
-  '\u009b2J',
-  `${ESC}P+q544e${ST}${ESC}_apc${ST}${ESC}^pm${ST}${ESC}Xsos${ST}`,
-  `${ESC}`,
-  '\u0085\u008d\u0096',
-  'gone\r',
-  'x\b',
-  `${ESC}[38;5;201mpink${ESC}[0m`,
-].join('');
+const HOSTILE = hostileText(`${ESC}[38;5;201mpink${ESC}[0m`);
 
 /**
  * What remains of a raw frame once codey's own colour codes (SGR: `ESC [ … m`) are taken out must
