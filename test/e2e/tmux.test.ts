@@ -1,43 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
 import stringWidth from 'string-width';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, CANARY, sandbox, sessionLogs, type Sandbox } from '../support/cli';
-import { fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { BIN, CANARY, sessionLogs } from '../support/cli';
+import { fault, reply } from '../support/fake-anthropic';
 import { EXIT_MARK, hasTmux, startTmux, type TmuxTerminal } from '../support/tmux';
+import { appInTmux } from '../support/app-in-tmux';
 
 // The built CLI in a real terminal (tmux), typed at and read back as a person would.
 // The command's output differs from its text, so the output on screen can only come from running it.
 const COMMAND = "printf 'hello-%s\\n' from-bash | tee out.txt";
 const FINAL = 'Wrote out.txt with the greeting.';
 
-// The whole scrollback, with every byte codey wrote recorded (issue 11): nothing from before is
+// The whole scrollback, with every byte codey wrote recorded: nothing from before is
 // wiped, nothing is drawn past the right edge.
 const BEFORE = ['$ make check', 'shell-line-before-codey-1', 'shell-line-before-codey-2'];
 const CLEAR_SCREEN = '\u001b[2J';
 const CLEAR_SCROLLBACK = '\u001b[3J';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-let term: TmuxTerminal | undefined;
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-  // With a user config present the first start opens the app, not the setup wizard.
-  const configDir = join(box.env.XDG_CONFIG_HOME, 'codey');
-  await mkdir(configDir, { recursive: true });
-  await writeFile(join(configDir, 'config.json'), JSON.stringify({ model: 'claude-opus-4-8' }));
-});
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  await fake.close();
-  await rm(box.root, { recursive: true, force: true });
-});
+const app = appInTmux();
 
 type Block = { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean };
 
@@ -45,23 +29,23 @@ describe('codey in a real terminal', () => {
   it.skipIf(!hasTmux())(
     'runs a turn whose bash call the person approves with a key',
     async () => {
-      fake.enqueue(
+      app.fake.enqueue(
         reply.toolUse('bash', { command: COMMAND }, { before: 'I will write the file.' }),
         reply.text(FINAL),
       );
-      term = startTmux({ argv: ['node', BIN], cwd: box.cwd, env: box.env });
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
 
-      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
-      term.type('write a greeting to out.txt');
-      term.keys('Enter');
+      await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      app.term.type('write a greeting to out.txt');
+      app.term.keys('Enter');
 
-      const ask = await term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+      const ask = await app.term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
       expect(ask).toContain(COMMAND);
       expect(ask).toMatch(/❯ 1\. Yes /);
-      term.keys('1');
+      app.term.keys('1');
 
-      // The turn is over when the final text is shown and the input box is back.
-      const done = await term.waitFor(
+      // The turn is over when the final text is shown and the input app.box is back.
+      const done = await app.term.waitFor(
         'the final text and the input box',
         (s) => s.includes(FINAL) && s.includes('Ask codey'),
       );
@@ -73,22 +57,22 @@ describe('codey in a real terminal', () => {
       expect(done).toMatch(/^\s+exit 0$/m);
       expect(done).not.toContain(CANARY);
 
-      expect(await readFile(join(box.cwd, 'out.txt'), 'utf8')).toBe('hello-from-bash\n');
-      expect(fake.messageRequests).toHaveLength(2);
-      const first = fake.messageRequests[0].body.messages!;
+      expect(await readFile(join(app.box.cwd, 'out.txt'), 'utf8')).toBe('hello-from-bash\n');
+      expect(app.fake.messageRequests).toHaveLength(2);
+      const first = app.fake.messageRequests[0].body.messages!;
       expect(first.at(-1)!.content).toEqual(
         expect.arrayContaining([expect.objectContaining({ text: 'write a greeting to out.txt' })]),
       );
-      const results = (fake.messageRequests[1].body.messages!.at(-1)!.content as Block[]).filter(
+      const results = (app.fake.messageRequests[1].body.messages!.at(-1)!.content as Block[]).filter(
         (b) => b.type === 'tool_result',
       );
       expect(results).toHaveLength(1);
       expect(results[0].is_error).not.toBe(true);
       expect(JSON.stringify(results[0].content)).toContain('hello-from-bash');
 
-      term.type('/exit');
-      term.keys('Enter');
-      const end = await term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
+      app.term.type('/exit');
+      app.term.keys('Enter');
+      const end = await app.term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
       expect(EXIT_MARK.exec(end)?.[1]).toBe('0');
       expect(end).not.toContain(CANARY);
     },
@@ -98,24 +82,24 @@ describe('codey in a real terminal', () => {
   it.skipIf(!hasTmux())(
     'Esc at the approval prompt stops the turn: nothing runs, the model is not asked again, the input is back',
     async () => {
-      fake.enqueue(reply.toolUse('bash', { command: 'touch ran.txt' }), reply.text('should not come'));
-      term = startTmux({ argv: ['node', BIN], cwd: box.cwd, env: box.env });
-      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
-      term.type('touch it');
-      term.keys('Enter');
-      await term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
-      term.keys('Escape');
-      const after = await term.waitFor(
+      app.fake.enqueue(reply.toolUse('bash', { command: 'touch ran.txt' }), reply.text('should not come'));
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
+      await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      app.term.type('touch it');
+      app.term.keys('Enter');
+      await app.term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+      app.term.keys('Escape');
+      const after = await app.term.waitFor(
         'the interrupted turn and the input box',
         (s) => s.includes('Interrupted. Tell codey what to do instead.') && s.includes('Ask codey'),
       );
       expect(after).not.toContain('Allow this?');
       expect(after).not.toContain('should not come');
-      expect(existsSync(join(box.cwd, 'ran.txt'))).toBe(false);
-      expect(fake.messageRequests).toHaveLength(1);
-      term.type('/exit');
-      term.keys('Enter');
-      const end = await term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
+      expect(existsSync(join(app.box.cwd, 'ran.txt'))).toBe(false);
+      expect(app.fake.messageRequests).toHaveLength(1);
+      app.term.type('/exit');
+      app.term.keys('Enter');
+      const end = await app.term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
       expect(EXIT_MARK.exec(end)?.[1]).toBe('0');
     },
     40_000,
@@ -124,18 +108,18 @@ describe('codey in a real terminal', () => {
   it.skipIf(!hasTmux())(
     '`codey setup` runs the wizard again over an existing config, and saves the new choice merged into it',
     async () => {
-      const file = join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json');
+      const file = join(app.box.env.XDG_CONFIG_HOME, 'codey', 'config.json');
       await writeFile(file, JSON.stringify({ model: 'claude-opus-4-8', theme: 'light' }));
-      term = startTmux({ argv: ['node', BIN, 'setup'], cwd: box.cwd, env: box.env });
-      await term.waitFor('the key step', (s) => s.includes('codey setup · 1/4'));
-      term.keys('Enter'); // key from the environment
-      await term.waitFor('the model step', (s) => s.includes('2/4'));
-      term.keys('Enter'); // the default model
-      await term.waitFor('the web step', (s) => s.includes('3/4'));
-      term.type('2'); // hosted
-      await term.waitFor('the summary', (s) => s.includes('4/4'));
-      term.keys('Enter');
-      const done = await term.waitFor('the exit', (s) => EXIT_MARK.test(s));
+      app.term = startTmux({ argv: ['node', BIN, 'setup'], cwd: app.box.cwd, env: app.box.env });
+      await app.term.waitFor('the key step', (s) => s.includes('codey setup · 1/4'));
+      app.term.keys('Enter'); // key from the environment
+      await app.term.waitFor('the model step', (s) => s.includes('2/4'));
+      app.term.keys('Enter'); // the default model
+      await app.term.waitFor('the web step', (s) => s.includes('3/4'));
+      app.term.type('2'); // hosted
+      await app.term.waitFor('the summary', (s) => s.includes('4/4'));
+      app.term.keys('Enter');
+      const done = await app.term.waitFor('the exit', (s) => EXIT_MARK.test(s));
       expect(done).toContain('Saved to');
       expect(EXIT_MARK.exec(done)?.[1]).toBe('0');
       expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
@@ -154,43 +138,43 @@ describe('codey in a real terminal', () => {
   ] as const)(
     '%s mid-bash: the turn stops, the tool dies, the log is closed, the terminal restored, exit %i',
     async (signal, code) => {
-      fake.enqueue(
+      app.fake.enqueue(
         reply.toolUse('bash', { command: 'echo $$ > pid.txt; echo $PPID > codey.pid; exec sleep 30' }),
         reply.text('never'),
       );
-      term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: box.cwd, env: box.env });
-      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
-      term.type('run it');
-      term.keys('Enter');
-      const pidFile = join(box.cwd, 'pid.txt');
-      await term.waitFor(
+      app.term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: app.box.cwd, env: app.box.env });
+      await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      app.term.type('run it');
+      app.term.keys('Enter');
+      const pidFile = join(app.box.cwd, 'pid.txt');
+      await app.term.waitFor(
         'the bash call',
-        () => existsSync(pidFile) && existsSync(join(box.cwd, 'codey.pid')),
+        () => existsSync(pidFile) && existsSync(join(app.box.cwd, 'codey.pid')),
       );
       const pid = Number((await readFile(pidFile, 'utf8')).trim());
-      const codeyPid = Number((await readFile(join(box.cwd, 'codey.pid'), 'utf8')).trim());
+      const codeyPid = Number((await readFile(join(app.box.cwd, 'codey.pid'), 'utf8')).trim());
       expect(() => process.kill(pid, 0)).not.toThrow();
       process.kill(codeyPid, signal);
 
-      const end = await term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
+      const end = await app.term.waitFor('codey to exit', (s) => EXIT_MARK.test(s));
       expect(EXIT_MARK.exec(end)?.[1]).toBe(String(code));
       expect(() => process.kill(pid, 0)).toThrow();
       // Ink hid the cursor while it ran; closing the app shows it again.
       const cursor = execFileSync(
         'tmux',
-        ['-L', term.socket, 'display-message', '-p', '-t', 't', '#{cursor_flag}'],
+        ['-L', app.term.socket, 'display-message', '-p', '-t', 't', '#{cursor_flag}'],
         {
           encoding: 'utf8',
         },
       );
       expect(cursor.trim()).toBe('1');
-      const log = (await sessionLogs(box))
+      const log = (await sessionLogs(app.box))
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as { type: string; status?: string });
       expect(log.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'interrupted' });
       expect(log.at(-1)).toMatchObject({ type: 'session_end', exit_code: code, signal });
-      expect(fake.messageRequests).toHaveLength(1);
+      expect(app.fake.messageRequests).toHaveLength(1);
     },
     40_000,
   );
@@ -198,20 +182,20 @@ describe('codey in a real terminal', () => {
   it.skipIf(!hasTmux())(
     'closing the terminal mid-bash (SIGHUP from tmux) kills the tool and ends the log',
     async () => {
-      fake.enqueue(
+      app.fake.enqueue(
         reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }),
         reply.text('never'),
       );
-      term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: box.cwd, env: box.env });
-      await term.waitFor('the input box', (s) => s.includes('Ask codey'));
-      term.type('run it');
-      term.keys('Enter');
-      const pidFile = join(box.cwd, 'pid.txt');
-      await term.waitFor('the bash call', () => existsSync(pidFile));
+      app.term = startTmux({ argv: ['node', BIN, '--allow', 'bash'], cwd: app.box.cwd, env: app.box.env });
+      await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      app.term.type('run it');
+      app.term.keys('Enter');
+      const pidFile = join(app.box.cwd, 'pid.txt');
+      await app.term.waitFor('the bash call', () => existsSync(pidFile));
       const pid = Number((await readFile(pidFile, 'utf8')).trim());
-      execFileSync('tmux', ['-L', term.socket, 'kill-session', '-t', 't']);
+      execFileSync('tmux', ['-L', app.term.socket, 'kill-session', '-t', 't']);
       const lastRecord = async () =>
-        JSON.parse((await sessionLogs(box)).trim().split('\n').at(-1) ?? '{}') as { type?: string };
+        JSON.parse((await sessionLogs(app.box)).trim().split('\n').at(-1) ?? '{}') as { type?: string };
       for (let i = 0; i < 200 && (await lastRecord()).type !== 'session_end'; i++) await sleep(25);
       expect(await lastRecord()).toMatchObject({ type: 'session_end', exit_code: 129, signal: 'SIGHUP' });
       expect(() => process.kill(pid, 0)).toThrow();
@@ -221,17 +205,17 @@ describe('codey in a real terminal', () => {
 });
 
 async function open(width: number, height: number, before = BEFORE) {
-  term = startTmux({
+  app.term = startTmux({
     argv: ['node', BIN],
-    cwd: box.cwd,
-    env: box.env,
+    cwd: app.box.cwd,
+    env: app.box.env,
     width,
     height,
     before,
-    record: join(box.root, 'pane.bytes'),
+    record: join(app.box.root, 'pane.bytes'),
   });
-  await term.waitFor('the input box', (s) => s.includes('Ask codey'));
-  return term;
+  await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+  return app.term;
 }
 
 async function ask(t: TmuxTerminal, prompt: string) {
@@ -257,7 +241,7 @@ const fileLines = Array.from({ length: 30 }, (_, i) => `export const line${i + 1
 
 describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback in a real terminal', () => {
   it('a 30-line write approval at 100×30 wipes nothing, shows its header, file and "d", and d prints it all', async () => {
-    fake.enqueue(
+    app.fake.enqueue(
       reply.toolUse(
         'write_file',
         { path: 'notes.ts', content: fileLines.join('\n') + '\n' },
@@ -278,14 +262,17 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     for (const line of fileLines) expect(t.scrollback()).toContain(line);
     t.type('1');
     await t.waitFor('the end of the turn', (s) => s.includes('Wrote notes.ts.') && s.includes('Ask codey'));
-    expect(await readFile(join(box.cwd, 'notes.ts'), 'utf8')).toBe(fileLines.join('\n') + '\n');
+    expect(await readFile(join(app.box.cwd, 'notes.ts'), 'utf8')).toBe(fileLines.join('\n') + '\n');
     expectNothingLost(t);
     expectFits(t, 100);
   }, 60_000);
 
   it('a bash approval at 60×20 wipes nothing and shows the command and every choice', async () => {
     const command = ['cat > gen.txt <<EOF', ...fileLines, 'EOF'].join('\n');
-    fake.enqueue(reply.toolUse('bash', { command }, { before: 'Generating the file.' }), reply.text('Done.'));
+    app.fake.enqueue(
+      reply.toolUse('bash', { command }, { before: 'Generating the file.' }),
+      reply.text('Done.'),
+    );
     const t = await open(60, 20);
     await ask(t, 'generate it');
     const prompt = await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
@@ -303,7 +290,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
   it('a streamed list taller than the terminal is drawn once in full, and the paragraph after it too', async () => {
     const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
     const closing = 'That is the whole list; this closing paragraph is on screen.';
-    fake.enqueue(reply.text(`Here is the list:\n\n${items.join('\n')}\n\n${closing}`, { chunkSize: 5 }));
+    app.fake.enqueue(reply.text(`Here is the list:\n\n${items.join('\n')}\n\n${closing}`, { chunkSize: 5 }));
     const t = await open(100, 30);
     await ask(t, 'list forty things');
     const done = await t.waitFor(
@@ -326,7 +313,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
         3,
       );
       const emoji = 'Rocket 🚀 launch 🎉 party 👍 thumbs 😀 smile and words to wrap. '.repeat(3);
-      fake.enqueue(reply.text(`${cjk}\n\n${long}\n\n${emoji}`));
+      app.fake.enqueue(reply.text(`${cjk}\n\n${long}\n\n${emoji}`));
       const t = await open(width, 30);
       await ask(t, 'wide text please');
       await t.waitFor(
@@ -343,8 +330,10 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
 
   it('a resize mid-stream leaves no torn fragment or orphan border', async () => {
     const first = 'The first part of the answer streams in. '.repeat(6);
-    fake.enqueue(fault.hang({ afterEvents: 12, reply: reply.text(first + 'never sent', { chunkSize: 8 }) }));
-    fake.enqueue(reply.text('A second answer.'));
+    app.fake.enqueue(
+      fault.hang({ afterEvents: 12, reply: reply.text(first + 'never sent', { chunkSize: 8 }) }),
+    );
+    app.fake.enqueue(reply.text('A second answer.'));
     // A screenful of shell output first: the frame sits at the bottom of the screen, as it does once
     // a session has run for a while (see resize-guard.ts for a frame near the top).
     const shell = Array.from({ length: 32 }, (_, i) => `shell-line-${i + 1}`);
@@ -360,7 +349,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     await ask(t, 'again');
     await t.waitFor('the second answer', (s) => s.includes('A second answer.'));
     const rows = t.scrollback().split('\n');
-    // Exactly one input box: its top border, its bottom border. No piece of an older frame is left.
+    // Exactly one input app.box: its top border, its bottom border. No piece of an older frame is left.
     expect(rows.filter((r) => r.startsWith('╭'))).toHaveLength(1);
     expect(rows.filter((r) => r.startsWith('╰'))).toHaveLength(1);
     expect(rows.filter((r) => r.includes('Ask codey'))).toHaveLength(1);
