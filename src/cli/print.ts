@@ -61,6 +61,8 @@ const shown = (s: string, max?: number): string => oneLine(forTerminal(s), max);
  */
 export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean): (e: AgentEvent) => void {
   const details = new Map<string, string>();
+  /** Calls refused because no one could be asked: their line says how to let them run. */
+  const unasked = new Set<string>();
   return (e) => {
     if (format === 'stream-json') {
       out.stdout(`${JSON.stringify(wireEvent(e))}\n`);
@@ -80,9 +82,12 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
             ? (e.title ?? 'done')
             : e.status === 'error'
               ? `error: ${shown(e.output, 80)}`
-              : e.status;
+              : e.status === 'denied' && unasked.has(e.id)
+                ? `denied: it needs your approval and no one could be asked; to let such calls run, rerun with --allow "${e.displayName}" (or a narrower rule, see README "Approval")`
+                : e.status;
         out.stderr(`${indent}● ${e.displayName}(${shown(details.get(e.id) ?? '')}) ${what}\n`);
         details.delete(e.id);
+        unasked.delete(e.id);
         break;
       }
       case 'server_tool_use': {
@@ -113,6 +118,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         else if (isNoAnswer(e.reason, e.text)) out.stderr(`codey: no answer: ${NO_ANSWER}\n`);
         break;
       case 'approval_decision':
+        if (e.source === 'no_one_to_ask') unasked.add(e.id);
         if (verbose && e.rule)
           out.stderr(`codey: ${e.source === 'rule' ? 'allowed by rule' : 'remembered'} ${e.rule}\n`);
         break;

@@ -12,4 +12,43 @@ describe('printSubscriber (text)', () => {
       '● CodeExecution({"code":"print(1)"}) hosted\n',
     ]);
   });
+
+  it('a call refused because no one could be asked says how to let it run; one the person refused does not', () => {
+    const err: string[] = [];
+    const on = printSubscriber('text', { stdout: () => {}, stderr: (s) => err.push(s) }, false);
+    const start = (id: string) =>
+      on({
+        type: 'tool_start',
+        id,
+        name: 'bash',
+        displayName: 'Bash',
+        input: {},
+        summary: 'Run: ls',
+        detail: 'ls',
+      } as never);
+    start('t1');
+    on({ type: 'approval_decision', id: 't1', decision: { kind: 'deny' }, source: 'no_one_to_ask' } as never);
+    on({
+      type: 'tool_end',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      status: 'denied',
+      output: 'Not run',
+    } as never);
+    start('t2');
+    on({ type: 'approval_decision', id: 't2', decision: { kind: 'deny' }, source: 'person' } as never);
+    on({
+      type: 'tool_end',
+      id: 't2',
+      name: 'bash',
+      displayName: 'Bash',
+      status: 'denied',
+      output: 'refused',
+    } as never);
+    expect(err).toEqual([
+      '● Bash(ls) denied: it needs your approval and no one could be asked; to let such calls run, rerun with --allow "Bash" (or a narrower rule, see README "Approval")\n',
+      '● Bash(ls) denied\n',
+    ]);
+  });
 });
