@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'n
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SSE_OK_ANSWER } from './sse-answer.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/codey.js');
@@ -15,37 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const MESSAGES = 2000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const ev = (t, d) => `event: ${t}\ndata: ${JSON.stringify(d)}\n\n`;
-const ANSWER =
-  ev('message_start', {
-    type: 'message_start',
-    message: {
-      id: 'msg_b',
-      type: 'message',
-      role: 'assistant',
-      model: 'm',
-      content: [],
-      stop_reason: null,
-      usage: { input_tokens: 1, output_tokens: 0 },
-    },
-  }) +
-  ev('content_block_start', {
-    type: 'content_block_start',
-    index: 0,
-    content_block: { type: 'text', text: '' },
-  }) +
-  ev('content_block_delta', {
-    type: 'content_block_delta',
-    index: 0,
-    delta: { type: 'text_delta', text: 'ok' },
-  }) +
-  ev('content_block_stop', { type: 'content_block_stop', index: 0 }) +
-  ev('message_delta', {
-    type: 'message_delta',
-    delta: { stop_reason: 'end_turn' },
-    usage: { output_tokens: 1 },
-  }) +
-  ev('message_stop', { type: 'message_stop' });
+const ANSWER = SSE_OK_ANSWER;
 
 /** An API that answers at once and notes when each request arrived and how big it was. */
 function fakeApi() {

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SSE_OK_ANSWER } from './sse-answer.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/codey.js');
@@ -27,37 +28,7 @@ function timed(label, cmd, args, env) {
 // A Messages API that answers at once with one short text (real SSE framing).
 function fakeApi() {
   const sizes = [];
-  const ev = (t, d) => `event: ${t}\ndata: ${JSON.stringify(d)}\n\n`;
-  const body =
-    ev('message_start', {
-      type: 'message_start',
-      message: {
-        id: 'msg_b',
-        type: 'message',
-        role: 'assistant',
-        model: 'm',
-        content: [],
-        stop_reason: null,
-        usage: { input_tokens: 1, output_tokens: 0 },
-      },
-    }) +
-    ev('content_block_start', {
-      type: 'content_block_start',
-      index: 0,
-      content_block: { type: 'text', text: '' },
-    }) +
-    ev('content_block_delta', {
-      type: 'content_block_delta',
-      index: 0,
-      delta: { type: 'text_delta', text: 'ok' },
-    }) +
-    ev('content_block_stop', { type: 'content_block_stop', index: 0 }) +
-    ev('message_delta', {
-      type: 'message_delta',
-      delta: { stop_reason: 'end_turn' },
-      usage: { output_tokens: 1 },
-    }) +
-    ev('message_stop', { type: 'message_stop' });
+  const body = SSE_OK_ANSWER;
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));

@@ -1,0 +1,34 @@
+// The SSE body of one short text answer ("ok", end_turn), framed as the Messages API frames it; the
+// benchmarks' fake APIs send it for every request.
+const ev = (t, d) => `event: ${t}\ndata: ${JSON.stringify(d)}\n\n`;
+
+export const SSE_OK_ANSWER =
+  ev('message_start', {
+    type: 'message_start',
+    message: {
+      id: 'msg_b',
+      type: 'message',
+      role: 'assistant',
+      model: 'm',
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: 1, output_tokens: 0 },
+    },
+  }) +
+  ev('content_block_start', {
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'text', text: '' },
+  }) +
+  ev('content_block_delta', {
+    type: 'content_block_delta',
+    index: 0,
+    delta: { type: 'text_delta', text: 'ok' },
+  }) +
+  ev('content_block_stop', { type: 'content_block_stop', index: 0 }) +
+  ev('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: 'end_turn' },
+    usage: { output_tokens: 1 },
+  }) +
+  ev('message_stop', { type: 'message_stop' });
