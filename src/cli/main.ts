@@ -1,3 +1,4 @@
+import { BROKEN_PIPE_EXIT, guardOutput } from './broken-pipe';
 import { personWriter } from './person-out';
 import { EXIT, main } from './program';
 
@@ -20,6 +21,8 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
+// A reader that goes away (`codey -p … | head -1`) ends codey quietly with 141, as SIGPIPE would.
+const output = guardOutput(process.stdout, process.stderr);
 const code = await main(process.argv).catch((err: unknown) => {
   personWriter((s) => process.stderr.write(s))(
     `codey: internal error: ${err instanceof Error ? err.stack : String(err)}\n`,
@@ -29,4 +32,4 @@ const code = await main(process.argv).catch((err: unknown) => {
 // Exit as soon as the output has drained: an idle keep-alive socket or a paused stdin must not keep
 // the process alive. The session log was closed before main resolved.
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(code);
+process.exit(output.stdoutClosed() ? BROKEN_PIPE_EXIT : code);

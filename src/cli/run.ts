@@ -8,6 +8,7 @@ import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
+import { onStdoutClosed } from './broken-pipe';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
@@ -166,6 +167,8 @@ async function runPrint(
     );
     controller.abort(new Error('interrupted'));
   });
+  // No one reads the answer any more (`| head -1`): stop the turn quietly; main exits 141.
+  const offStdout = onStdoutClosed(process.stdout, () => controller.abort(new Error('interrupted')));
   try {
     const startedAt = Date.now();
     // `-p "/NAME args"` runs a custom command as the interactive session would.
@@ -191,6 +194,7 @@ async function runPrint(
     return obj.is_error ? EXIT.failed : EXIT.ok;
   } finally {
     offSignals();
+    offStdout();
   }
 }
 
