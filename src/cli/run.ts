@@ -5,6 +5,7 @@ import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { expandPrintPrompt } from './project-context';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
+import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
@@ -90,6 +91,11 @@ export async function runMode(input: ModeInput): Promise<number> {
   const piped = await readPipedStdin(process.stdin, 3000, (m) => stderr(`${m}\n`));
   if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
   if (!prompt.trim()) {
+    // `codey -p -r "fix the bug"`: -r took the prompt; say that rather than that none was given.
+    if (typeof opts.resume === 'string' && !looksLikeSessionId(opts.resume)) {
+      const misread = resumptionForPrint(opts, process.env);
+      if (typeof misread === 'number') return misread;
+    }
     stderr('codey: -p needs a prompt: codey -p "what to do" (or pipe text into it)\n');
     return EXIT.usage;
   }
@@ -209,7 +215,7 @@ function resumptionForPrint(
 ): Resumption | undefined | number {
   const request = resumeRequestOf(opts);
   if (!request) return undefined;
-  const found = findFor(request, realpathSync(process.cwd()), env);
+  const found = findFor(request, realpathSync(process.cwd()), env, 'codey -p');
   if (!found.ok) {
     stderr(`codey: ${found.message}\n`);
     return EXIT.usage;
