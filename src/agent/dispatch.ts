@@ -239,7 +239,7 @@ export async function dispatch(
     start(use.name, '');
     return end('error', parsed.error, { code: parsed.code });
   }
-  const req = describe(parsed.tool, parsed.args as never);
+  const req = describe(parsed.tool, parsed.args as never, { cwd: deps.cwd });
   start(req.summary, req.detail);
   if (signal.aborted) return end('interrupted', INTERRUPTED.beforeRun);
   if (parsed.tool.check) {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { DescribeContext } from '../util/shapes';
 import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 
 /**
@@ -255,8 +256,9 @@ export function neverAsks(kind: string): boolean {
 export function describe<T extends Describable>(
   tool: T,
   args: Parameters<T['describe']>[0],
+  at?: DescribeContext,
 ): ApprovalRequest {
-  const d = tool.describe(args);
+  const d = tool.describe(args, at);
   return { tool: tool.name, readOnly: neverAsks(tool.kind), ...d };
 }
 

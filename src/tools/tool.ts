@@ -1,4 +1,4 @@
-import type { ToolCallDescription } from '../util/shapes';
+import type { DescribeContext, ToolCallDescription } from '../util/shapes';
 import type { z } from 'zod';
 import { displayName } from '../util/text';
 
@@ -151,7 +151,8 @@ export interface Tool<S extends ToolSchema = ToolSchema> {
   readonly schema: S;
   /** The display kind of its results, so a running call already has that view (bash: `shell`). */
   readonly shows?: ToolDisplay['kind'];
-  describe(args: ArgsOf<S>): ToolCallDescription;
+  /** `at` gives the workspace root, so an absolute path inside it is shown (and matched) relative. */
+  describe(args: ArgsOf<S>, at?: DescribeContext): ToolCallDescription;
   /**
    * Refuse a call that cannot succeed whatever the person answers (web_fetch: a URL the jail refuses
    * without DNS). Runs before the rules and before anyone is asked; changes nothing.
@@ -208,7 +209,7 @@ export interface ToolSpec<S extends ToolSchema> {
   /** See {@link Tool.shows}. */
   shows?: ToolDisplay['kind'];
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
-  describe?: (args: ArgsOf<S>) => ToolCallDescription;
+  describe?: (args: ArgsOf<S>, at?: DescribeContext) => ToolCallDescription;
   check?: (args: ArgsOf<S>) => void;
   preview?: (args: ArgsOf<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
   run: (args: ArgsOf<S>, ctx: ToolContext) => Promise<ToolResult | string>;

@@ -128,3 +128,23 @@ describe('dispatch caps what it echoes', () => {
     );
   });
 });
+
+describe('dispatch describes paths against the workspace root', () => {
+  it('shows an absolute path inside the workspace relative, so a remembered rule covers both forms', async () => {
+    const events: AgentEvent[] = [];
+    const r = await dispatch(
+      { id: 'toolu_3', name: 'write_file', input: { path: path.join(dir, 'out.txt'), content: 'x\n' } },
+      { ...deps(events), policy: new Policy(['write_file(out.txt)']) },
+      new AbortController().signal,
+    );
+    expect(r.is_error).toBeFalsy();
+    const start = events.find((e) => e.type === 'tool_start');
+    expect(start).toMatchObject({ summary: 'Write out.txt', detail: 'out.txt' });
+  });
+
+  it('keeps an absolute path outside the workspace as given', async () => {
+    const events: AgentEvent[] = [];
+    await run('read_file', { path: '/etc/hostname' }, events);
+    expect(events.find((e) => e.type === 'tool_start')).toMatchObject({ detail: '/etc/hostname' });
+  });
+});
