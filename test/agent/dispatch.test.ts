@@ -142,6 +142,16 @@ describe('dispatch describes paths against the workspace root', () => {
     expect(start).toMatchObject({ summary: 'Write out.txt', detail: 'out.txt' });
   });
 
+  it('applies a deny rule to the absolute form of the path too', async () => {
+    const r = await dispatch(
+      { id: 'toolu_4', name: 'read_file', input: { path: path.join(dir, 'a.txt') } },
+      { ...deps(), policy: new Policy([], ['read_file(a.txt)']) },
+      new AbortController().signal,
+    );
+    expect(r.is_error).toBe(true);
+    expect(r.content).not.toContain('alpha');
+  });
+
   it('keeps an absolute path outside the workspace as given', async () => {
     const events: AgentEvent[] = [];
     await run('read_file', { path: '/etc/hostname' }, events);
