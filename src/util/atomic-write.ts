@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { currentVersion, FileChangedError, sameVersion, type FileVersion } from './file-version';
@@ -128,6 +129,54 @@ async function noteTempFolder(journal: string, folder: string): Promise<void> {
     await mkdir(journal, { recursive: true, mode: 0o700 }).catch(() => undefined);
     await writeFile(entry, folder, { flag: 'wx' }).catch(() => undefined);
   }
+}
+
+/**
+ * Remove this process's own journal entries whose folder holds none of its temporary files (every
+ * write there finished), so a normal exit leaves nothing in the journal; an entry whose folder still
+ * has one is kept for the next start's clean-up. Synchronous, for a `process.on('exit')` handler.
+ * Never throws.
+ *
+ * @param journal The folder given as {@link AtomicWriteOptions.journal}.
+ */
+export function forgetOwnTempFolders(journal: string): void {
+  const own = `${hostTag()}-${process.pid}-`;
+  let entries: string[];
+  try {
+    entries = readdirSync(journal);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(own) || !ENTRY_NAME.test(entry)) continue;
+    const file = path.join(journal, entry);
+    try {
+      const folder = readFileSync(file, 'utf8');
+      const pid = String(process.pid);
+      if (listOrNone(folder).some((name) => TEMP_NAME.exec(name)?.[1] === pid)) continue;
+      unlinkSync(file);
+    } catch {
+      // Left for the next start's clean-up.
+    }
+  }
+}
+
+/** The names in `folder`, or none when it is gone or not an absolute path. */
+function listOrNone(folder: string): string[] {
+  if (!path.isAbsolute(folder)) return [];
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+const forgetAtExit = new Set<string>();
+
+/** Run {@link forgetOwnTempFolders} for `journal` when the process exits (one listener for all). */
+export function forgetOwnTempFoldersAtExit(journal: string): void {
+  if (forgetAtExit.size === 0) process.once('exit', () => forgetAtExit.forEach(forgetOwnTempFolders));
+  forgetAtExit.add(journal);
 }
 
 /** Whether process `pid` is running (signal 0 checks without sending anything; EPERM: it runs as another user). */
