@@ -83,7 +83,14 @@ export type StepVerdict = { allowed: true } | { allowed: false; reason: string }
  * - `text`: lines for the person instead of the output.
  */
 export type ToolDisplay =
-  | { kind: 'diff'; path: string; before: string | null; after: string }
+  | {
+      kind: 'diff';
+      path: string;
+      before: string | null;
+      after: string;
+      /** Set where the sides were cut (the `stream-json` and log form of a huge file's diff). */
+      truncated?: boolean;
+    }
   | { kind: 'shell'; command: string; exitCode: number | null; timedOut: boolean }
   | {
       kind: 'list';
