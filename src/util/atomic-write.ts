@@ -8,8 +8,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
-import { hostname } from 'node:os';
 import path from 'node:path';
+import { hostTag, isAlive } from './pid';
 import { currentVersion, FileChangedError, sameVersion, type FileVersion } from './file-version';
 
 /** `.NAME.codey-PID-RANDOM.tmp`: hidden, unique per call, and naming the process that owns it. */
@@ -109,11 +109,6 @@ async function syncDir(dir: string): Promise<void> {
   await h.close();
 }
 
-/** This machine's name as it appears in journal entries (a home folder may be shared over NFS). */
-function hostTag(): string {
-  return hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
-}
-
 /** Journal entry name: `HOST-PID-HASH`, HASH naming the folder (whose path is the entry's contents). */
 const ENTRY_NAME = /^(.+)-(\d+)-[0-9a-f]{16}$/;
 
@@ -177,16 +172,6 @@ const forgetAtExit = new Set<string>();
 export function forgetOwnTempFoldersAtExit(journal: string): void {
   if (forgetAtExit.size === 0) process.once('exit', () => forgetAtExit.forEach(forgetOwnTempFolders));
   forgetAtExit.add(journal);
-}
-
-/** Whether process `pid` is running (signal 0 checks without sending anything; EPERM: it runs as another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
