@@ -55,9 +55,11 @@ export interface ToolContext {
    * Decide on a further step of the running call as the call itself was decided (web_fetch: a
    * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
    * and without a person the step is refused. `call` describes the step as `describe` would.
-   * Absent outside the agent loop: a tool then refuses the step.
+   * Absent outside the agent loop: a tool then refuses the step. With `denyOnly` only deny rules
+   * are consulted (a step the call's approval already covers, such as a redirect within the same
+   * host): refused when one matches, allowed otherwise, and no one is asked.
    */
-  approve?: (call: ToolCallDescription) => Promise<StepVerdict>;
+  approve?: (call: ToolCallDescription, opts?: { denyOnly?: boolean }) => Promise<StepVerdict>;
   /** The tool_use id of the running call; absent outside the agent loop. */
   callId?: string;
   /**
