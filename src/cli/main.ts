@@ -32,4 +32,13 @@ const code = await main(process.argv).catch((err: unknown) => {
 // Exit as soon as the output has drained: an idle keep-alive socket or a paused stdin must not keep
 // the process alive. The session log was closed before main resolved.
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(output.stdoutClosed() ? BROKEN_PIPE_EXIT : code);
+// A failed write reports its error on a later tick; let it arrive before deciding the status.
+await new Promise((resolve) => setImmediate(resolve));
+const problem = output.stdoutProblem();
+if (problem?.kind === 'failed') {
+  personWriter((s) => process.stderr.write(s))(
+    `codey: could not write the output (${problem.code}); check where stdout goes (a full disk?)\n`,
+  );
+  await flushed(process.stderr);
+}
+process.exit(problem ? (problem.kind === 'closed' ? BROKEN_PIPE_EXIT : EXIT.failed) : code);

@@ -10,7 +10,7 @@ import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
-import { onStdoutClosed } from './broken-pipe';
+import { onStdoutFailed } from './broken-pipe';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
@@ -185,8 +185,9 @@ async function runPrint(
     );
     controller.abort(new Error('interrupted'));
   });
-  // No one reads the answer any more (`| head -1`): stop the turn quietly; main exits 141.
-  const offStdout = onStdoutClosed(process.stdout, () => controller.abort(new Error('interrupted')));
+  // The answer has nowhere to go (`| head -1`, a full disk): stop the turn; main says why, or exits
+  // 141 quietly when the reader went away.
+  const offStdout = onStdoutFailed(process.stdout, () => controller.abort(new Error('interrupted')));
   try {
     const startedAt = Date.now();
     // `-p "/NAME args"` runs a custom command as the interactive session would.

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, removeSandbox, sandbox, type Sandbox } from '../support/cli';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
@@ -59,5 +60,27 @@ describe('codey -p into a reader that closes early (codey -p … | head -1)', ()
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event|\n\s+at /);
     expect(r.code).toBe(141);
     expect(fake.messageRequests).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!existsSync('/dev/full'))('codey -p with stdout on a full disk (/dev/full)', () => {
+  it('says in one line that the output could not be written, and exits 1', async () => {
+    fake.enqueue(reply.text('an answer with nowhere to go'));
+    const full = openSync('/dev/full', 'w');
+    const r = await new Promise<{ stderr: string; code: number | null }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, '-p', 'hi'], {
+        cwd: box.cwd,
+        env: box.env,
+        stdio: ['ignore', full, 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ stderr, code }));
+    }).finally(() => closeSync(full));
+    expect(r.stderr).toBe(
+      'codey: could not write the output (ENOSPC); check where stdout goes (a full disk?)\n',
+    );
+    expect(r.code).toBe(1);
   });
 });
