@@ -74,7 +74,7 @@ describe.skipIf(!existsSync('/dev/full'))('codey -p with stdout on a full disk (
         stdio: ['ignore', full, 'pipe'],
       });
       let stderr = '';
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
       child.on('error', reject);
       child.on('close', (code) => resolve({ stderr, code }));
     }).finally(() => closeSync(full));
