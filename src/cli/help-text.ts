@@ -75,8 +75,8 @@ export function helpAfterText(): string {
 }
 
 /**
- * `program` with what only `--help` shows: each setting flag's default and environment variables
- * appended to its description (the flags of SETTING_META), then {@link helpAfterText}.
+ * `program` with its help's details: each setting flag's default and environment variables appended
+ * to its description (the flags of SETTING_META), then {@link helpAfterText} after the options.
  */
 export function withHelpDetails(program: Command): Command {
   for (const key of SETTING_KEYS) {

@@ -21,7 +21,8 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
-// A reader that goes away (`codey -p … | head -1`) ends codey quietly with 141, as SIGPIPE would.
+// A reader that goes away (`codey -p … | head -1`) ends codey quietly with 141, as SIGPIPE would;
+// another failed write to stdout (a full disk) with 1 and a line saying so.
 const output = guardOutput(process.stdout, process.stderr);
 const code = await main(process.argv).catch((err: unknown) => {
   personWriter((s) => process.stderr.write(s))(
