@@ -35,7 +35,8 @@ const code = await main(process.argv).catch((err: unknown) => {
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 // A failed write reports its error on a later tick; let it arrive before deciding the status.
 await new Promise((resolve) => setImmediate(resolve));
-const problem = output.stdoutProblem();
+// A stop signal's status (129, 130, 143) stands: after SIGHUP the terminal's writes fail too.
+const problem = code < 128 ? output.stdoutProblem() : undefined;
 if (problem?.kind === 'failed') {
   personWriter((s) => process.stderr.write(s))(
     `codey: could not write the output (${problem.code}); check where stdout goes (a full disk?)\n`,

@@ -187,7 +187,11 @@ async function runPrint(
   });
   // The answer has nowhere to go (`| head -1`, a full disk): stop the turn; main says why, or exits
   // 141 quietly when the reader went away.
-  const offStdout = onStdoutFailed(process.stdout, () => controller.abort(new Error('interrupted')));
+  let outputFailed = false;
+  const offStdout = onStdoutFailed(process.stdout, () => {
+    outputFailed = true;
+    controller.abort(new Error('interrupted'));
+  });
   try {
     const startedAt = Date.now();
     // `-p "/NAME args"` runs a custom command as the interactive session would.
@@ -209,6 +213,7 @@ async function runPrint(
       out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
     }
     if (stoppedBy) return signalExitCode(stoppedBy);
+    if (outputFailed) return EXIT.failed;
     if (result.reason === 'interrupted') return EXIT.interrupted;
     return obj.is_error ? EXIT.failed : EXIT.ok;
   } finally {
