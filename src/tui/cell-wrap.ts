@@ -1,0 +1,106 @@
+/**
+ * Styled text wrapped to a width in terminal cells, for the table renderer: widths follow
+ * `string-width` (a CJK character or an emoji takes two cells, a combining mark none), lines break
+ * at spaces and around wide characters, and a word longer than the width is broken hard.
+ */
+import stringWidth from 'string-width';
+import { forTerminal } from '../util/terminal-text';
+import type { Span } from './markdown';
+
+/** A run of text with one style; `muted` is codey's own dim text (a border, a link's address). */
+export interface Piece extends Span {
+  muted?: boolean;
+}
+
+/** One grapheme of a piece, with its width in cells. */
+interface Glyph {
+  g: string;
+  width: number;
+  piece: number;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The pieces a span list shows: a link's label, then its address muted in brackets when it differs
+ * (as the rest of the transcript shows links). Text is made safe for the terminal and tabs become
+ * spaces, so every width is known.
+ */
+export function spanPieces(spans: Span[], extra: Partial<Piece> = {}): Piece[] {
+  const out: Piece[] = [];
+  for (const s of spans) {
+    const text = forTerminal(s.text).replace(/[\t\n]/g, ' ');
+    out.push({ ...s, ...extra, text });
+    if (s.link !== undefined && s.link !== s.text) {
+      out.push({ text: ` (${forTerminal(s.link)})`, muted: true, ...(extra.bold ? { bold: true } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Width of `pieces` in cells, on one line. */
+export function piecesWidth(pieces: Piece[]): number {
+  return pieces.reduce((n, p) => n + stringWidth(p.text), 0);
+}
+
+function glyphsOf(pieces: Piece[]): Glyph[] {
+  const out: Glyph[] = [];
+  pieces.forEach((p, piece) => {
+    for (const { segment } of graphemes.segment(p.text)) {
+      out.push({ g: segment, width: stringWidth(segment), piece });
+    }
+  });
+  return out;
+}
+
+function trimSpaces(line: Glyph[]): Glyph[] {
+  let a = 0;
+  let b = line.length;
+  while (a < b && line[a].g === ' ') a++;
+  while (b > a && line[b - 1].g === ' ') b--;
+  return line.slice(a, b);
+}
+
+const widthOf = (line: Glyph[]) => line.reduce((n, x) => n + x.width, 0);
+
+/** The last place in `line` a new line may start (after a space, before or after a wide glyph); 0 if none. */
+function lastBreak(line: Glyph[]): number {
+  for (let i = line.length - 1; i > 0; i--) {
+    if (line[i - 1].g === ' ' || line[i - 1].width > 1 || line[i].width > 1) return i;
+  }
+  return 0;
+}
+
+function toPieces(line: Glyph[], pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let from = -1;
+  for (const x of line) {
+    if (x.piece === from) out[out.length - 1].text += x.g;
+    else out.push({ ...pieces[x.piece], text: x.g });
+    from = x.piece;
+  }
+  return out;
+}
+
+/**
+ * `pieces` wrapped to lines of at most `width` cells (`firstWidth` for the first line), spaces at
+ * line ends dropped. A glyph wider than the line gets a line of its own. At least one line, which
+ * may be empty.
+ */
+export function wrapPieces(pieces: Piece[], width: number, firstWidth = width): Piece[][] {
+  const lines: Glyph[][] = [];
+  let line: Glyph[] = [];
+  const limit = () => (lines.length === 0 ? firstWidth : width);
+  for (const x of glyphsOf(pieces)) {
+    if (x.g === ' ' && line.length === 0) continue;
+    line.push(x);
+    while (widthOf(trimSpaces(line)) > limit() && line.length > 1) {
+      const cut = lastBreak(line);
+      const at = cut > 0 ? cut : line.length - 1;
+      lines.push(trimSpaces(line.slice(0, at)));
+      line = trimSpaces(line.slice(at));
+    }
+  }
+  lines.push(trimSpaces(line));
+  return lines.map((l) => toPieces(l, pieces));
+}
