@@ -38,17 +38,55 @@ export function spanPieces(spans: Span[], extra: Partial<Piece> = {}): Piece[] {
   return out;
 }
 
-/** Width of `pieces` in cells, on one line. */
-export function piecesWidth(pieces: Piece[]): number {
-  return pieces.reduce((n, p) => n + stringWidth(p.text), 0);
+/** Width of a text in terminal cells (string-width semantics). */
+export type Measure = (text: string) => number;
+
+/** Printable ASCII: one glyph a character, one cell each, with no segmenting. */
+const ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Text in which every UTF-16 unit is a grapheme of its own: no mark, joiner, variation selector,
+ * emoji, regional indicator, Hangul jamo or surrogate pair. Most CJK and accented text is; it is
+ * split by character, which is far cheaper than `Intl.Segmenter`.
+ */
+const ONE_UNIT_GRAPHEMES =
+  /^[^\p{M}\p{Cf}\p{Extended_Pictographic}\p{Regional_Indicator}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\ud800-\udfff]*$/u;
+
+/** `text` split into graphemes. */
+function graphemesOf(text: string): string[] {
+  if (ONE_UNIT_GRAPHEMES.test(text)) return text.split('');
+  return Array.from(graphemes.segment(text), (s) => s.segment);
 }
 
-function glyphsOf(pieces: Piece[]): Glyph[] {
+/**
+ * A {@link Measure} that remembers each grapheme's width: `string-width` is costly per call, and a
+ * table repeats the same characters many times. Make one per layout.
+ */
+export function measureWith(cache = new Map<string, number>()): Measure {
+  return (text) => {
+    if (ASCII.test(text)) return text.length;
+    let n = 0;
+    for (const segment of graphemesOf(text)) {
+      let w = cache.get(segment);
+      if (w === undefined) {
+        w = stringWidth(segment);
+        cache.set(segment, w);
+      }
+      n += w;
+    }
+    return n;
+  };
+}
+
+/** Width of `pieces` in cells, on one line. */
+export function piecesWidth(pieces: Piece[], measure: Measure = measureWith()): number {
+  return pieces.reduce((n, p) => n + measure(p.text), 0);
+}
+
+function glyphsOf(pieces: Piece[], measure: Measure): Glyph[] {
   const out: Glyph[] = [];
   pieces.forEach((p, piece) => {
-    for (const { segment } of graphemes.segment(p.text)) {
-      out.push({ g: segment, width: stringWidth(segment), piece });
-    }
+    if (ASCII.test(p.text)) for (const g of p.text) out.push({ g, width: 1, piece });
+    else for (const g of graphemesOf(p.text)) out.push({ g, width: measure(g), piece });
   });
   return out;
 }
@@ -87,18 +125,34 @@ function toPieces(line: Glyph[], pieces: Piece[]): Piece[] {
  * line ends dropped. A glyph wider than the line gets a line of its own. At least one line, which
  * may be empty.
  */
-export function wrapPieces(pieces: Piece[], width: number, firstWidth = width): Piece[][] {
+export function wrapPieces(
+  pieces: Piece[],
+  width: number,
+  firstWidth = width,
+  measure: Measure = measureWith(),
+): Piece[][] {
+  const text = pieces.map((p) => p.text).join('');
+  if (!/^ | $/.test(text) && measure(text) <= firstWidth) return [pieces.filter((p) => p.text !== '')];
   const lines: Glyph[][] = [];
   let line: Glyph[] = [];
-  const limit = () => (lines.length === 0 ? firstWidth : width);
-  for (const x of glyphsOf(pieces)) {
+  // Cells of `line` without its trailing spaces, and those spaces.
+  let used = 0;
+  let trailing = 0;
+  for (const x of glyphsOf(pieces, measure)) {
     if (x.g === ' ' && line.length === 0) continue;
     line.push(x);
-    while (widthOf(trimSpaces(line)) > limit() && line.length > 1) {
+    if (x.g === ' ') trailing++;
+    else {
+      used += trailing + x.width;
+      trailing = 0;
+    }
+    while (used > (lines.length === 0 ? firstWidth : width) && line.length > 1) {
       const cut = lastBreak(line);
       const at = cut > 0 ? cut : line.length - 1;
       lines.push(trimSpaces(line.slice(0, at)));
       line = trimSpaces(line.slice(at));
+      used = widthOf(line);
+      trailing = 0;
     }
   }
   lines.push(trimSpaces(line));

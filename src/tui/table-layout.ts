@@ -6,7 +6,7 @@
  */
 import type { Block } from './markdown';
 import type { Align } from './markdown-table';
-import { piecesWidth, spanPieces, wrapPieces, type Piece } from './cell-wrap';
+import { measureWith, piecesWidth, spanPieces, wrapPieces, type Measure, type Piece } from './cell-wrap';
 
 export type TableBlock = Extract<Block, { kind: 'table' }>;
 
@@ -50,8 +50,8 @@ export function fitColumns(natural: number[], room: number): number[] | undefine
 
 const border = (text: string): Piece => ({ text, muted: true });
 
-function aligned(line: Piece[], width: number, align: Align): Piece[] {
-  const pad = width - piecesWidth(line);
+function aligned(line: Piece[], width: number, align: Align, measure: Measure): Piece[] {
+  const pad = width - piecesWidth(line, measure);
   if (pad <= 0) return line;
   const left = align === 'right' ? pad : align === 'center' ? Math.floor(pad / 2) : 0;
   const out: Piece[] = [];
@@ -66,15 +66,15 @@ function rule(widths: number[], [left, mid, right]: string): Piece[] {
 }
 
 /** One table row, wrapped: as many lines as its tallest cell, every cell top-aligned. */
-function rowLines(cells: Piece[][], widths: number[], align: Align[]): Piece[][] {
-  const wrapped = cells.map((c, i) => wrapPieces(c, widths[i]));
+function rowLines(cells: Piece[][], widths: number[], align: Align[], measure: Measure): Piece[][] {
+  const wrapped = cells.map((c, i) => wrapPieces(c, widths[i], widths[i], measure));
   const height = Math.max(...wrapped.map((w) => w.length));
   const lines: Piece[][] = [];
   for (let k = 0; k < height; k++) {
     const line: Piece[] = [border('│ ')];
     wrapped.forEach((w, i) => {
       if (i > 0) line.push(border(' │ '));
-      line.push(...aligned(w[k] ?? [], widths[i], align[i]));
+      line.push(...aligned(w[k] ?? [], widths[i], align[i], measure));
     });
     line.push(border(' │'));
     lines.push(line);
@@ -83,12 +83,12 @@ function rowLines(cells: Piece[][], widths: number[], align: Align[]): Piece[][]
 }
 
 /** The table as `header: value` lines, one block per row, a rule between blocks. */
-function records(header: Piece[][], rows: Piece[][][], width: number): Piece[][] {
+function records(header: Piece[][], rows: Piece[][][], width: number, measure: Measure): Piece[][] {
   const lines: Piece[][] = [];
   const indent = width > 4 ? 2 : 0;
   const field = (label: Piece[], value: Piece[]) => {
     const text = label.length > 0 ? [...label, { text: ': ' }, ...value] : value;
-    wrapPieces(text, width - indent, width).forEach((l, k) =>
+    wrapPieces(text, width - indent, width, measure).forEach((l, k) =>
       lines.push(k === 0 || indent === 0 ? l : [{ text: ' '.repeat(indent) }, ...l]),
     );
   };
@@ -109,12 +109,15 @@ export function layoutTable(table: TableBlock, width: number): Piece[][] {
   const header = table.header.map((c) => spanPieces(c, { bold: true }));
   const rows = table.rows.map((r) => r.map((c) => spanPieces(c)));
   const n = header.length;
-  const natural = header.map((h, i) => Math.max(1, piecesWidth(h), ...rows.map((r) => piecesWidth(r[i]))));
+  const measure = measureWith();
+  const natural = header.map((h, i) =>
+    Math.max(1, piecesWidth(h, measure), ...rows.map((r) => piecesWidth(r[i], measure))),
+  );
   const widths = fitColumns(natural, room - chrome(n));
-  if (!widths) return records(header, rows, room);
-  const body = rows.map((r) => rowLines(r, widths, table.align));
+  if (!widths) return records(header, rows, room, measure);
+  const body = rows.map((r) => rowLines(r, widths, table.align, measure));
   const separated = body.some((lines) => lines.length > 1);
-  const lines = [rule(widths, '┌┬┐'), ...rowLines(header, widths, table.align), rule(widths, '├┼┤')];
+  const lines = [rule(widths, '┌┬┐'), ...rowLines(header, widths, table.align, measure), rule(widths, '├┼┤')];
   body.forEach((row, r) => {
     if (r > 0 && separated) lines.push(rule(widths, '├┼┤'));
     lines.push(...row);
