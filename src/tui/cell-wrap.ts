@@ -24,12 +24,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
  * The pieces a span list shows: a link's label, then its address muted in brackets when it differs
  * (as the rest of the transcript shows links). Text is made safe for the terminal and tabs become
- * spaces, so every width is known.
+ * spaces, so every width is known; a newline (a cell's `<br>`) stays, and breaks the line there.
  */
 export function spanPieces(spans: Span[], extra: Partial<Piece> = {}): Piece[] {
   const out: Piece[] = [];
   for (const s of spans) {
-    const text = forTerminal(s.text).replace(/[\t\n]/g, ' ');
+    const text = forTerminal(s.text).replace(/\t/g, ' ');
     out.push({ ...s, ...extra, text });
     if (s.link !== undefined && s.link !== s.text) {
       out.push({ text: ` (${forTerminal(s.link)})`, muted: true, ...(extra.bold ? { bold: true } : {}) });
@@ -77,9 +77,10 @@ export function measureWith(cache = new Map<string, number>()): Measure {
   };
 }
 
-/** Width of `pieces` in cells, on one line. */
+/** Width of `pieces` in cells: of their widest line when they hold a newline. */
 export function piecesWidth(pieces: Piece[], measure: Measure = measureWith()): number {
-  return pieces.reduce((n, p) => n + measure(p.text), 0);
+  const text = pieces.map((p) => p.text).join('');
+  return Math.max(...text.split('\n').map(measure));
 }
 
 function glyphsOf(pieces: Piece[], measure: Measure): Glyph[] {
@@ -122,7 +123,7 @@ function toPieces(line: Glyph[], pieces: Piece[]): Piece[] {
 
 /**
  * `pieces` wrapped to lines of at most `width` cells (`firstWidth` for the first line), spaces at
- * line ends dropped. A glyph wider than the line gets a line of its own. At least one line, which
+ * line ends dropped, a new line at each newline. A glyph wider than the line gets a line of its own. At least one line, which
  * may be empty.
  */
 export function wrapPieces(
@@ -132,13 +133,19 @@ export function wrapPieces(
   measure: Measure = measureWith(),
 ): Piece[][] {
   const text = pieces.map((p) => p.text).join('');
-  if (!/^ | $/.test(text) && measure(text) <= firstWidth) return [pieces.filter((p) => p.text !== '')];
+  if (!/^ | $|\n/.test(text) && measure(text) <= firstWidth) return [pieces.filter((p) => p.text !== '')];
   const lines: Glyph[][] = [];
   let line: Glyph[] = [];
   // Cells of `line` without its trailing spaces, and those spaces.
   let used = 0;
   let trailing = 0;
   for (const x of glyphsOf(pieces, measure)) {
+    if (x.g === '\n') {
+      lines.push(trimSpaces(line));
+      line = [];
+      used = trailing = 0;
+      continue;
+    }
     if (x.g === ' ' && line.length === 0) continue;
     line.push(x);
     if (x.g === ' ') trailing++;

@@ -9,10 +9,13 @@
 export type Align = 'left' | 'center' | 'right';
 
 const DELIMITER_CELL = /^:?-+:?$/;
+/** `<br>`, `<br/>`, `<br />`: a line break inside a cell, as GitHub renders it. */
+const BREAK = /^<br\s*\/?>/i;
 
 /**
  * The cells of one table row, trimmed: a leading and a trailing `|` are dropped, the rest splits at
- * every `|` that is neither escaped (`\|`, kept as `|`) nor inside an inline code span.
+ * every `|` that is neither escaped (`\|`, kept as `|`) nor inside an inline code span. A `<br>`
+ * outside code becomes a newline.
  */
 export function splitRow(line: string): string[] {
   let s = line.trim();
@@ -38,6 +41,12 @@ export function splitRow(line: string): string[] {
       }
       cell += ticks;
       i += ticks.length;
+      continue;
+    }
+    const br = c === '<' ? BREAK.exec(s.slice(i, i + 8)) : null;
+    if (br) {
+      cell += '\n';
+      i += br[0].length;
       continue;
     }
     if (c === '|') {

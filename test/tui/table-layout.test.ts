@@ -189,6 +189,18 @@ describe('reading tables', () => {
     expect(parseMarkdown('```\n| a |\n|---|\n```').map((b) => b.kind)).toEqual(['code']);
   });
 
+  it('breaks a cell\u2019s line at <br>, but not inside inline code', () => {
+    expect(draw('| Steps | Code |\n| --- | --- |\n| one<br>two<br/>three | `a<br>b` |', 40)).toEqual([
+      '┌───────┬────────┐',
+      '│ Steps │ Code   │',
+      '├───────┼────────┤',
+      '│ one   │ a<br>b │',
+      '│ two   │        │',
+      '│ three │        │',
+      '└───────┴────────┘',
+    ]);
+  });
+
   it('keeps no control sequence or tab of a cell', () => {
     const lines = draw('| a |\n|---|\n| x\u001b]0;title\u0007\u001b[2Jy\tz |', 40);
     expect(lines[3]).toBe('│ xy z │');
