@@ -123,8 +123,8 @@ function toPieces(line: Glyph[], pieces: Piece[]): Piece[] {
 
 /**
  * `pieces` wrapped to lines of at most `width` cells (`firstWidth` for the first line), spaces at
- * line ends dropped, a new line at each newline. A glyph wider than the line gets a line of its own. At least one line, which
- * may be empty.
+ * line ends dropped, a new line at each newline. A glyph wider than the line gets a line of its
+ * own. At least one line, which may be empty.
  */
 export function wrapPieces(
   pieces: Piece[],
