@@ -102,10 +102,18 @@ function trimSpaces(line: Glyph[]): Glyph[] {
 
 const widthOf = (line: Glyph[]) => line.reduce((n, x) => n + x.width, 0);
 
-/** The last place in `line` a new line may start (after a space, before or after a wide glyph); 0 if none. */
+/** After these a word may break: `well-known`, `src/tui/cell-wrap.ts`, a URL. */
+const BREAK_AFTER = new Set(['-', '/']);
+
+/**
+ * The last place in `line` a new line may start: after a space, before or after a wide glyph, or
+ * after a `-` or `/` inside a word; 0 if none.
+ */
 function lastBreak(line: Glyph[]): number {
   for (let i = line.length - 1; i > 0; i--) {
-    if (line[i - 1].g === ' ' || line[i - 1].width > 1 || line[i].width > 1) return i;
+    const before = line[i - 1];
+    if (before.g === ' ' || before.width > 1 || line[i].width > 1) return i;
+    if (BREAK_AFTER.has(before.g) && i > 1 && line[i - 2].g !== ' ' && line[i].g !== ' ') return i;
   }
   return 0;
 }

@@ -78,8 +78,8 @@ describe('a table wider than the terminal', () => {
       '│ Name     │   Kind   │          Notes │',
       '├──────────┼──────────┼────────────────┤',
       '│ a|b      │   bold   │       see docs │',
-      '│          │          │ (https://d.dev │',
-      '│          │          │              ) │',
+      '│          │          │      (https:// │',
+      '│          │          │         d.dev) │',
       '├──────────┼──────────┼────────────────┤',
       '│ x | y    │ 中文字符 │          🚀 ok │',
       '├──────────┼──────────┼────────────────┤',
@@ -155,6 +155,14 @@ describe('fitColumns', () => {
 });
 
 describe('wrapPieces', () => {
+  it('breaks a path after a slash', () => {
+    expect(wrapPieces([{ text: 'see src/tui/cell-wrap.ts now' }], 12)).toEqual([
+      [{ text: 'see src/tui/' }],
+      [{ text: 'cell-wrap.ts' }],
+      [{ text: 'now' }],
+    ]);
+  });
+
   it('wraps at spaces, hard-breaks a long word and keeps each piece\u2019s style', () => {
     const lines = wrapPieces(
       [{ text: 'make ' }, { text: 'supercalifragilistic', bold: true }, { text: ' ok' }],
