@@ -101,7 +101,7 @@ function MarkdownBlock({ block, theme, width }: { block: Block; theme: Theme; wi
     case 'table':
       return <MarkdownTable table={block} width={width} theme={theme} />;
     case 'rule':
-      return <Text color={theme.muted}>{'─'.repeat(40)}</Text>;
+      return <Text color={theme.muted}>{'─'.repeat(Math.max(1, Math.min(40, width)))}</Text>;
     case 'blank':
       return <Text> </Text>;
   }
