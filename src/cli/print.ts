@@ -1,7 +1,7 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
-import { compactionLine, displayName, oneLine } from '../util/text';
+import { compactionLine, displayName, oneLine, retryingIn } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 import { wireEvent } from './subagents';
@@ -102,9 +102,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         else if (verbose) for (const r of e.results) out.stderr(`  ${shown(r.title, 60)} ${r.url}\n`);
         break;
       case 'retry':
-        out.stderr(
-          `codey: ${e.reason}; retrying in ${Math.round(e.delayMs / 100) / 10} s (attempt ${e.attempt})\n`,
-        );
+        out.stderr(`codey: ${e.reason}; ${retryingIn(e.delayMs, e.attempt, e.attempts)}\n`);
         break;
       case 'notice':
       case 'error':

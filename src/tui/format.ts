@@ -1,4 +1,5 @@
 /** Small text helpers for the TUI. Pure; widths are never cached (the terminal may resize). */
+import { retryingIn } from '../util/text';
 
 /** Braille spinner, one frame per 100 ms. */
 const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -51,12 +52,9 @@ export function keepTail(text: string, max: number): string {
 }
 
 /**
- * "Retrying in 2 s (attempt 2 of 4)." for retry number `retry` (from 1) after `delayMs` ms; the
- * attempt counts the first try, and "of N" appears when the most tries are known.
+ * "Retrying in 2 s (attempt 2 of 4)." (see `retryingIn` in src/util/text, the words `-p` prints).
  */
-export function retryingIn(delayMs: number, retry: number, attempts?: number): string {
-  const s = delayMs / 1000;
-  const secs = Number.isInteger(s) ? String(s) : s.toFixed(1);
-  const of = attempts === undefined ? '' : ` of ${attempts}`;
-  return `Retrying in ${secs} s (attempt ${retry + 1}${of}).`;
+export function retryingInSentence(delayMs: number, retry: number, attempts?: number): string {
+  const words = retryingIn(delayMs, retry, attempts);
+  return `${words[0].toUpperCase()}${words.slice(1)}.`;
 }

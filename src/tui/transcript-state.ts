@@ -18,7 +18,7 @@ export type {
   TranscriptAction,
   TranscriptState,
 } from './transcript-types';
-import { keepTail, retryingIn } from './format';
+import { keepTail, retryingInSentence } from './format';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
@@ -287,6 +287,8 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     case 'notice':
       return push(s, { kind: 'notice', level: a.level, text: a.message });
     case 'retry': {
+      const line = `${a.reason[0]?.toUpperCase() ?? ''}${a.reason.slice(1)}. ${retryingInSentence(a.delayMs, a.attempt, a.attempts)}`;
+      if (!a.cut) return push(s, { kind: 'notice', level: 'info', text: line });
       // The stream died mid-response and the whole response is asked for again: drop what it had
       // streamed so far, so the answer is not shown twice.
       const from = s.responseFrom ?? s.nextKey;
@@ -297,9 +299,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       const next = push(dropped, {
         kind: 'notice',
         level: 'info',
-        text:
-          `The response was cut off (${a.reason}). ${retryingIn(a.delayMs, a.attempt, a.attempts)}` +
-          (settled ? ' The partial answer above is repeated in full below.' : ''),
+        text: line + (settled ? ' The partial answer above is repeated in full below.' : ''),
       });
       return { ...next, responseFrom: next.nextKey };
     }

@@ -64,3 +64,15 @@ export function compactionLine(e: {
   const n = (x: number) => x.toLocaleString('en-US');
   return `Compacted the conversation (${TRIGGERS[e.trigger]}): ${n(e.tokensBefore)} → about ${n(e.tokensAfter)} tokens of the ${n(e.window)}-token window.`;
 }
+
+/**
+ * "retrying in 2 s (attempt 2 of 4)" for retry number `retry` (from 1) after `delayMs` ms: the
+ * attempt counts the first try, and "of N" appears when the most tries are known. The words `-p`
+ * prints after the reason (`codey: rate limited (429); retrying in …`) and the transcript shows.
+ */
+export function retryingIn(delayMs: number, retry: number, attempts?: number): string {
+  const s = delayMs / 1000;
+  const secs = Number.isInteger(s) ? String(s) : s.toFixed(1);
+  const of = attempts === undefined ? '' : ` of ${attempts}`;
+  return `retrying in ${secs} s (attempt ${retry + 1}${of})`;
+}
