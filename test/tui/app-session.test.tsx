@@ -396,6 +396,32 @@ describe('slash commands', () => {
     expect(status(out())).toContain('~/src/proj-worktrees/feat-x');
   });
 
+  it('/worktree main goes back: the status line shows the root, and the changes left are named once', async () => {
+    const { c, type, out, shows } = await start();
+    await type('/worktree feat-x', KEY.enter);
+    await shows('on branch feat-x.');
+    c.worktreeUncommitted = 2;
+    await type('/worktree main', KEY.enter);
+    await shows('Back in /home/ann/src/proj.');
+    expect(out()).toContain(
+      'Note: 2 uncommitted changes stay in the tree you left; they are there when you go back.',
+    );
+    expect(out().match(/uncommitted changes stay/g)).toHaveLength(1);
+    expect(status(out())).toContain('~/src/proj ');
+    expect(status(out())).not.toContain('proj-worktrees');
+  });
+
+  it('/worktree with no argument lists the worktrees and marks the current one', async () => {
+    const { c, type, shows } = await start();
+    await type('/worktree', KEY.enter);
+    await shows(
+      '* /home/ann/src/proj (main)  main',
+      '  /home/ann/src/proj-worktrees/feat-x (codey/feat-x)',
+      '/worktree NAME makes a new one and moves there; /worktree main goes back.',
+    );
+    expect(c.worktreeNames).toEqual([]);
+  });
+
   it('refuses session-changing commands while a turn runs', async () => {
     const { c, type, shows } = await start();
     await type('go', KEY.enter, '/clear', KEY.enter);
@@ -429,7 +455,7 @@ describe('slash commands', () => {
     const { type, shows } = await start();
     await type('/help', KEY.enter);
     await shows(
-      '/worktree [NAME]  move the session into a new git worktree and branch',
+      '/worktree [NAME]  move the session into a new git worktree and branch (main: back; no NAME: list)',
       'Esc interrupt the running turn',
     );
   });
