@@ -1,7 +1,7 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
-import { compactionLine, displayName, oneLine, retryingIn } from '../util/text';
+import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 import { wireEvent } from './subagents';
@@ -32,9 +32,6 @@ export function terminalSafeOut(out: Out, format: OutputFormat): Out {
     stderr: (s) => out.stderr(forTerminal(s)),
   };
 }
-
-/** What `-p` reports when {@link isNoAnswer}. */
-const NO_ANSWER = 'the model ended its turn without any text';
 
 /** The turn ended normally, but its last assistant message holds no text (empty, or thinking only). */
 function isNoAnswer(reason: TurnEndReason, text: string): boolean {

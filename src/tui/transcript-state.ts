@@ -305,9 +305,13 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     }
     case 'turn_end': {
       const ended = finishLive(s);
-      // A max_tokens stop is said once, by the loop's notice (which says what to do about it).
+      // A max_tokens stop is said once, by the loop's notice (which says what to do about it); an
+      // error by its error line. An answer without text says so, as `-p` does.
+      if (a.reason === 'end_turn' && a.text.trim() === '')
+        return finishLive(push(ended, { kind: 'turn_end', reason: 'no_answer' }));
       if (a.reason === 'end_turn' || a.reason === 'error' || a.reason === 'max_tokens') return ended;
-      return finishLive(push(ended, { kind: 'turn_end', reason: a.reason }));
+      const refusal = a.reason === 'refusal' && a.refusal ? { refusal: a.refusal } : {};
+      return finishLive(push(ended, { kind: 'turn_end', reason: a.reason, ...refusal }));
     }
   }
 }

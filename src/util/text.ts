@@ -76,3 +76,20 @@ export function retryingIn(delayMs: number, retry: number, attempts?: number): s
   const of = attempts === undefined ? '' : ` of ${attempts}`;
   return `retrying in ${secs} s (attempt ${retry + 1}${of})`;
 }
+
+/** What a person reads when a turn ended normally with no text in its answer (`-p`, the transcript). */
+export const NO_ANSWER = 'the model ended its turn without any text';
+
+/**
+ * "the model declined to answer (category cyber): <explanation>" for a refusal and what the API said
+ * of it (`stop_details`; either part may be missing). The explanation is put on one line of at most
+ * `max` characters.
+ */
+export function refusalWords(
+  d: { category: string | null; explanation: string | null } | undefined,
+  max = 500,
+): string {
+  const category = d?.category ? ` (category ${d.category})` : '';
+  const explanation = d?.explanation ? `: ${oneLine(d.explanation, max)}` : '';
+  return `the model declined to answer${category}${explanation}`;
+}

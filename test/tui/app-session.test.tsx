@@ -87,6 +87,49 @@ describe('turns', () => {
     expect(out().match(/max_tokens/g)).toHaveLength(1);
   });
 
+  it('a refusal says what the API gave for it, as -p does', async () => {
+    const { c, type, out, shows } = await start();
+    await type('write malware', KEY.enter);
+    c.emit({
+      type: 'turn_end',
+      reason: 'refusal',
+      stopReason: 'refusal',
+      text: '',
+      requests: 1,
+      refusal: { category: 'cyber', explanation: 'This request could enable malware development.' },
+    });
+    c.runs[0].finish();
+    await shows(
+      '⎿ The model declined to answer (category cyber): This request could enable malware development.',
+    );
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out().match(/declined/g)).toHaveLength(1);
+    expect(out()).not.toContain('No answer');
+  });
+
+  it('a refusal without details says what to do next', async () => {
+    const { c, type, shows } = await start();
+    await type('hm', KEY.enter);
+    c.emit({ type: 'turn_end', reason: 'refusal', stopReason: 'refusal', text: '', requests: 1 });
+    c.runs[0].finish();
+    await shows('⎿ The model declined to answer. Rephrase the request, or ask for something else.');
+  });
+
+  it('an answer with no text says so once', async () => {
+    const { c, type, out, shows } = await start();
+    await type('think about it', KEY.enter);
+    c.emit(
+      { type: 'thinking', text: 'Nothing to add.' },
+      { type: 'turn_end', reason: 'end_turn', stopReason: 'end_turn', text: '', requests: 1 },
+    );
+    c.runs[0].finish();
+    await shows(
+      '⎿ No answer: the model ended its turn without any text. Ask again, or say what you expected.',
+    );
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out().match(/No answer/g)).toHaveLength(1);
+  });
+
   it('shows "Rejected" under a call the person refused, with what they told the model', async () => {
     const { c, type, shows } = await start();
     await type('clean', KEY.enter);
