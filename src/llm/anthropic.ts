@@ -225,7 +225,7 @@ export class AnthropicClient implements LlmClient {
     if (r?.error?.error?.type === PROXY_ERROR) {
       return new LlmError(
         redact(
-          `the proxy (HTTPS_PROXY / HTTP_PROXY) refused the connection to ${this.baseUrl}: ${r.error.error.message}. ` +
+          `the proxy (HTTPS_PROXY / HTTP_PROXY) refused the connection to ${shownUrl(this.baseUrl)}: ${r.error.error.message}. ` +
             (r.status === 407
               ? 'Check the user name and password in the proxy URL.'
               : "Check the proxy's settings, or list the API's host in NO_PROXY."),

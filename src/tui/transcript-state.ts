@@ -23,6 +23,12 @@ import { keepTail, retryingInSentence } from './format';
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
 
+/** "The API is overloaded (529). Retrying in 2 s (attempt 2 of 5)." */
+function retryLine(a: Extract<TranscriptAction, { type: 'retry' }>): string {
+  const reason = `${a.reason[0]?.toUpperCase() ?? ''}${a.reason.slice(1)}`;
+  return `${reason}. ${retryingInSentence(a.delayMs, a.attempt, a.attempts)}`;
+}
+
 export function initialTranscript(notices: readonly string[] = []): TranscriptState {
   const done: Item[] = notices.map((text, key) => ({ kind: 'notice', key, level: 'warn', text }));
   return { done, live: [], nextKey: done.length };
@@ -156,6 +162,9 @@ function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { ki
 
 function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
   // A subagent's notices are the person's to read; the rest of its events belong to its call.
+  // A subagent's retry is said like the main agent's; what it streamed is not on screen to drop.
+  if ('agentId' in a && a.agentId && a.type === 'retry')
+    return push(s, { kind: 'notice', level: 'info', text: retryLine(a) });
   if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
@@ -287,7 +296,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     case 'notice':
       return push(s, { kind: 'notice', level: a.level, text: a.message });
     case 'retry': {
-      const line = `${a.reason[0]?.toUpperCase() ?? ''}${a.reason.slice(1)}. ${retryingInSentence(a.delayMs, a.attempt, a.attempts)}`;
+      const line = retryLine(a);
       if (!a.cut) return push(s, { kind: 'notice', level: 'info', text: line });
       // The stream died mid-response and the whole response is asked for again: drop what it had
       // streamed so far, so the answer is not shown twice.

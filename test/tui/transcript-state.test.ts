@@ -303,6 +303,27 @@ describe('a stream retried mid-response', () => {
     expect(texts(s).join('\n')).not.toContain('Paragraph two');
   });
 
+  it("says a subagent's retry too, and keeps the main agent's text", () => {
+    const s = run([
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text_delta', text: 'Main agent text' },
+      {
+        type: 'retry',
+        attempt: 1,
+        delayMs: 500,
+        reason: 'the response was cut off (stream cut)',
+        attempts: 4,
+        cut: true,
+        agentId: 'a1',
+        parentToolUseId: 't1',
+      },
+    ]);
+    expect(texts(s)).toEqual(['Main agent text']);
+    expect(
+      [...s.done, ...s.live].filter((i) => i.kind === 'notice').map((i) => i.kind === 'notice' && i.text),
+    ).toEqual(['The response was cut off (stream cut). Retrying in 0.5 s (attempt 2 of 4).']);
+  });
+
   it('keeps what was shown when a request failed before its response began, and says why', () => {
     const s = run([
       { type: 'user_prompt', text: 'hi' },
