@@ -24,6 +24,7 @@ import type { TranscriptAction } from '../tui/transcript-state';
 import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
+import { shellNote } from './shell-context';
 import { moveSession, type CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
@@ -111,9 +112,7 @@ export class SessionController implements Controller {
       signal: AbortSignal.any([signal, this.#stop.signal]),
     });
     const output = headTail(this.#s.deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
-    this.#shellContext.push(
-      `[The person ran this shell command themselves (exit ${o.exitCode ?? o.signal ?? 'unknown'}):]\n$ ${command}\n${output}`,
-    );
+    this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));
     return { output, exitCode: o.exitCode };
   }
 
