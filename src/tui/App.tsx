@@ -15,6 +15,7 @@ import { useApproval } from './use-approval';
 import { useHistory } from './use-history';
 import { useSession } from './use-session';
 import { useTerminalSize } from './use-terminal-size';
+import { useFitScreen } from './fit-screen';
 import { useTranscript } from './use-transcript';
 import { usageSinceClear } from './transcript-state';
 
@@ -37,13 +38,15 @@ export interface AppProps {
   initialPrompt?: string;
   /** Told the frame's height in lines (the part below `<Static>`) after each render. */
   onFrameRows?: (rows: number) => void;
+  /** The terminal, for its size (Ink's own stream hides `rows`: see ink-stdout.ts); default Ink's stdout. */
+  terminal?: NodeJS.WriteStream;
 }
 
 /** Clears the screen and the scrollback and puts the cursor home, as `clear` does. */
 const CLEAR_ALL = '\u001B[2J\u001B[3J\u001B[H';
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
-export function App({ controller, noColor = false, home, initialPrompt, onFrameRows }: AppProps) {
+export function App({ controller, noColor = false, home, initialPrompt, onFrameRows, terminal }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
@@ -72,11 +75,12 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   }, [initialPrompt, session]);
 
   // The live part of the frame (below <Static>) stays shorter than the terminal: see live-rows.ts.
-  const { columns, rows } = useTerminalSize();
+  const { columns, rows } = useTerminalSize(terminal);
   const pending = approval.pending;
   const bottom = useRef<DOMElement>(null);
   const prompt = useRef<DOMElement>(null);
   const root = useRef<DOMElement>(null);
+  useFitScreen(root, rows, terminal);
   const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1 });
   useLayoutEffect(() => {
     if (root.current) onFrameRows?.(measureElement(root.current).height);
@@ -103,64 +107,66 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   return (
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider value={keys}>
-        <Box ref={root} flexDirection="column">
-          <Transcript
-            key={state.epoch}
-            done={state.done}
-            live={state.live}
-            columns={columns}
-            maxLiveRows={maxLiveRows}
-          />
-          {state.waitingSince !== undefined ? (
-            <Waiting model={controller.model} since={state.waitingSince} />
-          ) : null}
-          {pending ? (
-            <Box ref={prompt} flexDirection="column" flexShrink={0}>
-              <ApprovalPrompt
-                key={pending.id}
-                request={pending.request}
-                displayName={pending.displayName}
-                onDecision={approval.answer}
-                onInterrupt={session.interrupt}
-                maxRows={promptRows}
-                columns={columns}
-                onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
-              />
-            </Box>
-          ) : null}
-          {session.pick && !pending ? (
-            <Picker
-              title={session.pick.title}
-              choices={session.pick.choices}
-              selected={session.pick.selected}
-              onChoose={session.answerPick}
-              onCancel={() => session.answerPick(undefined)}
+        <Box ref={root} flexDirection="column" overflow="hidden" justifyContent="flex-end">
+          <Box flexDirection="column" flexShrink={0}>
+            <Transcript
+              key={state.epoch}
+              done={state.done}
+              live={state.live}
+              columns={columns}
+              maxLiveRows={maxLiveRows}
             />
-          ) : null}
-          <Box ref={bottom} flexDirection="column" flexShrink={0}>
-            {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
-            <Box display={pending ? 'none' : 'flex'} flexDirection="column">
-              <PromptInput
-                active={!approval.pending && !session.pick}
+            {state.waitingSince !== undefined ? (
+              <Waiting model={controller.model} since={state.waitingSince} />
+            ) : null}
+            {pending ? (
+              <Box ref={prompt} flexDirection="column" flexShrink={0}>
+                <ApprovalPrompt
+                  key={pending.id}
+                  request={pending.request}
+                  displayName={pending.displayName}
+                  onDecision={approval.answer}
+                  onInterrupt={session.interrupt}
+                  maxRows={promptRows}
+                  columns={columns}
+                  onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
+                />
+              </Box>
+            ) : null}
+            {session.pick && !pending ? (
+              <Picker
+                title={session.pick.title}
+                choices={session.pick.choices}
+                selected={session.pick.selected}
+                onChoose={session.answerPick}
+                onCancel={() => session.answerPick(undefined)}
+              />
+            ) : null}
+            <Box ref={bottom} flexDirection="column" flexShrink={0}>
+              {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
+              <Box display={pending ? 'none' : 'flex'} flexDirection="column">
+                <PromptInput
+                  active={!approval.pending && !session.pick}
+                  busy={session.busy}
+                  history={history.entries}
+                  onSubmit={session.submit}
+                  onInterrupt={session.interrupt}
+                  onExit={session.exit}
+                  commands={commands}
+                  onRedraw={redraw}
+                  onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
+                />
+              </Box>
+              <StatusLine
+                model={controller.model}
+                workspace={controller.workspace}
+                home={homeDir}
+                usage={usageSinceClear(state)}
+                context={state.context}
+                webStatus={controller.webStatus}
                 busy={session.busy}
-                history={history.entries}
-                onSubmit={session.submit}
-                onInterrupt={session.interrupt}
-                onExit={session.exit}
-                commands={commands}
-                onRedraw={redraw}
-                onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
               />
             </Box>
-            <StatusLine
-              model={controller.model}
-              workspace={controller.workspace}
-              home={homeDir}
-              usage={usageSinceClear(state)}
-              context={state.context}
-              webStatus={controller.webStatus}
-              busy={session.busy}
-            />
           </Box>
         </Box>
       </KeyRouterProvider>
