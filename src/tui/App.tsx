@@ -23,10 +23,14 @@ import { usageSinceClear } from './transcript-state';
 const STATUS_ROWS = 2;
 /** The input box and the status line before they were first measured. */
 const BOTTOM_GUESS = 6;
+/** The least a picker is given: its border, title, keys and two choices. */
+const MIN_PICKER_ROWS = 6;
 /** The least an approval prompt is given, however small the terminal. */
 const MIN_PROMPT_ROWS = 8;
 /** A row kept free for what grows in the same frame (the input box gaining a line). */
 const LIVE_SLACK = 1;
+/** Rows of a one-line input box and a hint line under it, which the command list leaves free. */
+const INPUT_ROWS = 4;
 
 export interface AppProps {
   controller: Controller;
@@ -103,6 +107,9 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const waitingRows = state.waitingSince !== undefined ? 1 : 0;
   const maxLiveRows =
     rows - 1 - LIVE_SLACK - waitingRows - (pending ? STATUS_ROWS + promptHeight : measured.bottom);
+  // The command list and a picker get what the input box and the status line leave.
+  const listRows = Math.max(1, rows - 1 - LIVE_SLACK - waitingRows - STATUS_ROWS - INPUT_ROWS);
+  const pickerRows = Math.max(MIN_PICKER_ROWS, rows - 1 - LIVE_SLACK - waitingRows - measured.bottom);
 
   return (
     <ThemeContext.Provider value={theme}>
@@ -140,6 +147,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 selected={session.pick.selected}
                 onChoose={session.answerPick}
                 onCancel={() => session.answerPick(undefined)}
+                maxRows={pickerRows}
               />
             ) : null}
             <Box ref={bottom} flexDirection="column" flexShrink={0}>
@@ -155,6 +163,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                   commands={commands}
                   onRedraw={redraw}
                   onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
+                  maxListRows={listRows}
                 />
               </Box>
               <StatusLine

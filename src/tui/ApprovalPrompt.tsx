@@ -68,8 +68,32 @@ export interface ApprovalPromptProps {
   onShowAll?: (preview: FullPreview) => void;
 }
 
-/** Rows of the prompt besides the header, the detail and the diff: border, "Allow this?", hint. */
-const CHROME_ROWS = 4;
+/** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
+const CHROME_ROWS = 3;
+/** Rows the "tell the model" text may take; a longer text shows its end. */
+const FIELD_ROWS = 3;
+const FIELD_LABEL = 'Tell the model: ';
+const segmenter = new Intl.Segmenter();
+const DROPPED = 'A key pressed before this prompt appeared was ignored.';
+
+/** Rows `text` takes wrapped at `width` cells. */
+const rowsOf = (text: string, width: number) =>
+  Math.max(1, Math.ceil(stringWidth(text) / Math.max(1, width)));
+
+/** The end of `text` that fits in `cells` cells. */
+function tailOf(text: string, cells: number): string {
+  if (stringWidth(text) <= cells) return text;
+  const parts = [...segmenter.segment(text)].map((s) => s.segment);
+  let out = '';
+  let width = 1; // the "…"
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const w = stringWidth(parts[i]);
+    if (width + w > cells) break;
+    width += w;
+    out = parts[i] + out;
+  }
+  return `…${out}`;
+}
 /** Cells of a preview line that the prompt's diff compares and lays out. */
 const DIFF_CELLS = 1000;
 /** A preview line cut in the "d" view, in screen widths: a minified file still prints in a moment. */
@@ -220,8 +244,26 @@ export function ApprovalPrompt({
     [p],
   );
   const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
-  const headerRows = Math.max(1, Math.ceil(stringWidth(header) / inner));
-  const fixed = CHROME_ROWS + headerRows + choices.length + (message !== undefined ? 2 : 0);
+  const headerRows = rowsOf(header, inner);
+  const keys =
+    message !== undefined
+      ? 'Enter send · Esc back'
+      : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`;
+  const choiceRows = choices.map((c, i) => rowsOf(`❯ ${i + 1}. ${c.label}`, inner));
+  // The text field: its label, then the text's end in at most FIELD_ROWS rows (and the cursor).
+  const fieldWidth = Math.max(4, inner - stringWidth(FIELD_LABEL));
+  const shownMessage = message === undefined ? '' : tailOf(message, fieldWidth * FIELD_ROWS - 1);
+  const fieldRows = message === undefined ? 0 : 1 + rowsOf(`${shownMessage} `, fieldWidth);
+  const extraRows =
+    (request.agent ? rowsOf(`Subagent "${request.agent}" asks:`, inner) : 0) +
+    (dropped ? rowsOf(DROPPED, inner) : 0);
+  const allChoices = CHROME_ROWS + headerRows + choiceRows.reduce((a, b) => a + b, 0) + rowsOf(keys, inner);
+  // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
+  const onlyChosen = message !== undefined && allChoices + fieldRows + extraRows + 1 > maxRows;
+  const fixed =
+    (onlyChosen ? allChoices - choiceRows.reduce((a, b) => a + b, 0) + choiceRows[selected] : allChoices) +
+    fieldRows +
+    extraRows;
   const allDetail = splitLines(request.detail);
   const layout = layoutRows(maxRows - fixed, allDetail.length, change !== undefined);
   const detail = capPreview(allDetail, inner - 2, layout.detailShown);
@@ -267,28 +309,26 @@ export function ApprovalPrompt({
         </Box>
       ) : null}
       <Text>Allow this?</Text>
-      {choices.map((c, i) => (
-        <Text key={i} color={i === selected ? theme.accent : undefined} bold={i === selected}>
-          {`${i === selected ? '❯' : ' '} ${i + 1}. ${c.label}`}
-        </Text>
-      ))}
+      {choices.map((c, i) =>
+        onlyChosen && i !== selected ? null : (
+          <Text key={i} color={i === selected ? theme.accent : undefined} bold={i === selected}>
+            {`${i === selected ? '❯' : ' '} ${i + 1}. ${c.label}`}
+          </Text>
+        ),
+      )}
       {message !== undefined ? (
         <Box marginTop={1}>
           <Box flexShrink={0}>
-            <Text>{'Tell the model: '}</Text>
+            <Text>{FIELD_LABEL}</Text>
           </Box>
-          <Text>{message}</Text>
-          <Text inverse> </Text>
+          <Text>
+            {shownMessage}
+            <Text inverse> </Text>
+          </Text>
         </Box>
       ) : null}
-      {dropped ? (
-        <Text color={theme.warning}>A key pressed before this prompt appeared was ignored.</Text>
-      ) : null}
-      <Text color={theme.muted}>
-        {message !== undefined
-          ? 'Enter send · Esc back'
-          : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`}
-      </Text>
+      {dropped ? <Text color={theme.warning}>{DROPPED}</Text> : null}
+      <Text color={theme.muted}>{keys}</Text>
     </Box>
   );
 }

@@ -45,6 +45,8 @@ export interface PromptInputProps {
   onRedraw: () => void;
   /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
   onEdit?: (text: string) => { text: string } | { error: string };
+  /** Rows the command list under the input may take (default: no limit). */
+  maxListRows?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export function PromptInput({
   commands = COMMANDS,
   onRedraw,
   onEdit,
+  maxListRows,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -315,7 +318,7 @@ export function PromptInput({
           <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
         </Text>
       ) : null}
-      {active ? <CommandList matches={matchCommands(state.value, commands)} /> : null}
+      {active ? <CommandList matches={matchCommands(state.value, commands)} maxRows={maxListRows} /> : null}
     </Box>
   );
 }
