@@ -46,8 +46,10 @@ export interface AppProps {
   terminal?: NodeJS.WriteStream;
 }
 
-/** Clears the screen and the scrollback and puts the cursor home, as `clear` does. */
+/** Clears the screen and the scrollback and puts the cursor home, as `clear` does: `/clear` only. */
 const CLEAR_ALL = '\u001B[2J\u001B[3J\u001B[H';
+/** Puts the cursor at the top left of the screen. */
+const CURSOR_HOME = '\u001B[H';
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
 export function App({ controller, noColor = false, home, initialPrompt, onFrameRows, terminal }: AppProps) {
@@ -59,16 +61,20 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const commands = controller.commands ?? COMMANDS;
   const session = useSession(controller, dispatch, history.add, exit, commands);
   const { write } = useStdout();
+  const { columns, rows } = useTerminalSize(terminal);
   // After `/clear` has emptied the transcript and its frame is drawn: clear the screen, scrollback
   // and cursor as `clear` does; Ink draws the (new) live part again below.
   useEffect(() => {
     if (state.clears) write(CLEAR_ALL);
   }, [state.clears, write]);
-  // Ctrl+L: clear the screen (torn lines, another program's output), then print the transcript again.
+  // Ctrl+L, as a shell's: what is on screen scrolls up into the scrollback (every line of it kept),
+  // and the live part is drawn again at the top of a clean screen. Ink erases its frame first and
+  // draws it again after (its `write`), so a torn frame is repaired too.
   const redraw = useCallback(() => {
-    write(CLEAR_ALL);
-    dispatch({ type: 'redraw' });
-  }, [write, dispatch]);
+    write(`${'\n'.repeat(Number.isFinite(rows) ? rows : 0)}${CURSOR_HOME}`);
+  }, [write, rows]);
+  // After Ctrl+G's editor: draw the live part again where it was; nothing is cleared.
+  const repaint = useCallback(() => write(''), [write]);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -79,7 +85,6 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   }, [initialPrompt, session]);
 
   // The live part of the frame (below <Static>) stays shorter than the terminal: see live-rows.ts.
-  const { columns, rows } = useTerminalSize(terminal);
   const pending = approval.pending;
   const bottom = useRef<DOMElement>(null);
   const prompt = useRef<DOMElement>(null);
@@ -162,6 +167,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                   onExit={session.exit}
                   commands={commands}
                   onRedraw={redraw}
+                  onRepaint={repaint}
                   onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
                   maxListRows={listRows}
                 />

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/approval/types';
 import { eventually } from './helpers';
+import { FakeController } from './fake-controller';
 import { startInVt } from './vt-app';
 
 // Nothing the app does on its own may wipe the terminal: Ink's real bytes played on a small
@@ -15,8 +16,8 @@ afterEach(async () => {
   stop = undefined;
 });
 
-async function start(columns: number, rows: number, before = BEFORE) {
-  const t = await startInVt(columns, rows, before);
+async function start(columns: number, rows: number, before = BEFORE, c = new FakeController()) {
+  const t = await startInVt(columns, rows, before, c);
   stop = t.stop;
   return t;
 }
@@ -141,5 +142,39 @@ describe('the /model picker', () => {
     expect(t.screen()).toContain('Model (now');
     expect(t.screen()).toMatch(/❯ \d+\. /);
     expectNothingLost(t);
+  });
+});
+
+describe('Ctrl+L and Ctrl+G', () => {
+  const shell = Array.from({ length: 40 }, (_, i) => `BEFORE-${i + 1}`);
+
+  it.each(SIZES)(
+    'at %i×%i Ctrl+L gives a clean screen and keeps every line in the scrollback, once',
+    async (w, h) => {
+      const t = await start(w, h, shell);
+      await t.type('hi', '\r');
+      t.c.emit({ type: 'text', text: 'An answer worth keeping.' });
+      t.c.endTurn('An answer worth keeping.');
+      await t.shows('An answer worth keeping.');
+      await t.type('\u000C');
+      // The input box is drawn again at the top of the screen; the rest of the screen is empty.
+      await eventually(() => expect(t.vt.screenLines()[0]).toMatch(/^╭/));
+      expectBottomShown(t);
+      expectNothingLost(t, shell);
+      const all = t.vt.allLines();
+      expect(all.filter((l) => l === '● An answer worth keeping.')).toHaveLength(1);
+      expect(all.filter((l) => l === '> hi')).toHaveLength(1);
+    },
+  );
+
+  it.each(SIZES)('at %i×%i the editor of Ctrl+G returning clears nothing', async (w, h) => {
+    const c = new FakeController();
+    c.editText = (text) => ({ text: `${text} from the editor` });
+    const t = await start(w, h, shell, c);
+    await t.type('draft');
+    await t.type('\u0007');
+    await t.shows('draft from the editor');
+    expectBottomShown(t);
+    expectNothingLost(t, shell);
   });
 });
