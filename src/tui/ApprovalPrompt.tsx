@@ -6,7 +6,7 @@ import type { ApprovalRequest, Decision } from '../approval/types';
 import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from './keys';
-import { capPreview, capTextWidth } from './preview-cap';
+import { capLineWidth, capPreview, capTextWidth } from './preview-cap';
 
 /** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
 const MAX_DETAIL_LINES = 12;
@@ -244,12 +244,16 @@ export function ApprovalPrompt({
     [p],
   );
   const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
-  const headerRows = rowsOf(header, inner);
+  // On a short screen the header keeps one row (the detail below says the same at more length).
+  const shortHeader = CHROME_ROWS + rowsOf(header, inner) + choices.length + 1 + 3 > maxRows;
+  const headerRows = shortHeader ? 1 : rowsOf(header, inner);
+  const shownHeader = shortHeader ? capLineWidth(header, inner) : header;
   const keys =
     message !== undefined
       ? 'Enter send · Esc back'
       : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`;
-  const choiceRows = choices.map((c, i) => rowsOf(`❯ ${i + 1}. ${c.label}`, inner));
+  // Each choice and the keys take one row, cut at the edge of a narrow terminal.
+  const choiceRows = choices.map(() => 1);
   // The text field: its label, then the text's end in at most FIELD_ROWS rows (and the cursor).
   const fieldWidth = Math.max(4, inner - stringWidth(FIELD_LABEL));
   const shownMessage = message === undefined ? '' : tailOf(message, fieldWidth * FIELD_ROWS - 1);
@@ -257,7 +261,7 @@ export function ApprovalPrompt({
   const extraRows =
     (request.agent ? rowsOf(`Subagent "${request.agent}" asks:`, inner) : 0) +
     (dropped ? rowsOf(DROPPED, inner) : 0);
-  const allChoices = CHROME_ROWS + headerRows + choiceRows.reduce((a, b) => a + b, 0) + rowsOf(keys, inner);
+  const allChoices = CHROME_ROWS + headerRows + choiceRows.reduce((a, b) => a + b, 0) + 1;
   // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
   const onlyChosen = message !== undefined && allChoices + fieldRows + extraRows + 1 > maxRows;
   const fixed =
@@ -287,10 +291,17 @@ export function ApprovalPrompt({
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
       {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
-      <Text>
-        <Text bold>{displayName}</Text>
-        {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
-      </Text>
+      {shortHeader ? (
+        <Text>
+          <Text bold>{shownHeader.slice(0, displayName.length)}</Text>
+          {shownHeader.slice(displayName.length)}
+        </Text>
+      ) : (
+        <Text>
+          <Text bold>{displayName}</Text>
+          {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
+        </Text>
+      )}
       {detail.lines.length > 0 ? (
         <Box flexDirection="column" paddingLeft={2} marginY={layout.margins / 2}>
           {detail.lines.map((line, i) => (
@@ -311,7 +322,12 @@ export function ApprovalPrompt({
       <Text>Allow this?</Text>
       {choices.map((c, i) =>
         onlyChosen && i !== selected ? null : (
-          <Text key={i} color={i === selected ? theme.accent : undefined} bold={i === selected}>
+          <Text
+            key={i}
+            color={i === selected ? theme.accent : undefined}
+            bold={i === selected}
+            wrap="truncate-end"
+          >
             {`${i === selected ? '❯' : ' '} ${i + 1}. ${c.label}`}
           </Text>
         ),
@@ -328,7 +344,9 @@ export function ApprovalPrompt({
         </Box>
       ) : null}
       {dropped ? <Text color={theme.warning}>{DROPPED}</Text> : null}
-      <Text color={theme.muted}>{keys}</Text>
+      <Text color={theme.muted} wrap="truncate-end">
+        {keys}
+      </Text>
     </Box>
   );
 }

@@ -178,3 +178,43 @@ describe('Ctrl+L and Ctrl+G', () => {
     expectNothingLost(t, shell);
   });
 });
+
+describe('a resize during an approval', () => {
+  it.each([
+    [100, 30, 60, 20],
+    [60, 20, 40, 15],
+  ])('from %i×%i to %i×%i leaves no torn copy of the prompt in the scrollback', async (w, h, w2, h2) => {
+    const earlier = Array.from({ length: 30 }, (_, i) => `earlier-${i + 1}`);
+    const t = await start(w, h, earlier);
+    await t.type('run bash please', '\r');
+    await eventually(() => expect(t.c.runs).toHaveLength(1));
+    t.c.emit({ type: 'text', text: 'Let me look around.' });
+    const command = 'ls -la && seq 1 60 && printf "\\033[31mred\\033[0m\\n" && echo 日本語 && false';
+    t.c.emit({
+      type: 'tool_start',
+      id: 'b1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command },
+      summary: `Run: ${command}`,
+      detail: command,
+    });
+    void t.c.ask(
+      { tool: 'bash', summary: `Run: ${command}`, detail: command, rememberable: true },
+      t.c.runs[0].signal,
+    );
+    await t.shows('Allow this?');
+    t.resize(w2, h2);
+    await eventually(() =>
+      expect(t.vt.screenLines().some((l) => l === `╰${'─'.repeat(w2 - 2)}╯`)).toBe(true),
+    );
+    const all = t.vt.allLines();
+    expect(all.filter((l) => l.includes('Allow this?'))).toHaveLength(1);
+    expect(all.filter((l) => l.startsWith('╭')).length).toBeLessThanOrEqual(1);
+    expect(all.filter((l) => l.startsWith('╰'))).toHaveLength(1);
+    // No piece of the wider box: every bordered row is as wide as the terminal is now.
+    for (const l of all.filter((x) => x.startsWith('│'))) expect(l.endsWith('│')).toBe(true);
+    expect(all.filter((l) => l === '● Let me look around.')).toHaveLength(1);
+    expectNothingLost(t, earlier);
+  });
+});
