@@ -16,7 +16,7 @@ const Done = memo(function Done({ items, columns }: { items: Item[]; columns: nu
     <Static items={items}>
       {(item) => (
         <Box key={item.key} width={columns} flexDirection="column">
-          <TranscriptItem item={item} />
+          <TranscriptItem item={item} columns={columns} />
         </Box>
       )}
     </Static>
@@ -50,7 +50,7 @@ export function heldBackNote(rows: number, columns: number): string {
 /** The conversation: finished items above, the live ones (streaming text, running tools) below. */
 export function Transcript({ done, live, columns, maxLiveRows }: TranscriptProps) {
   const theme = useTheme();
-  const items = live.map((item) => <TranscriptItem key={item.key} item={item} />);
+  const items = live.map((item) => <TranscriptItem key={item.key} item={item} columns={columns} />);
   const rows = Math.max(2, Math.floor(maxLiveRows));
   // The estimate (live-rows.ts) says when the live items might not fit; their measured height then
   // says whether rows really are held back. Until measured, they count as not fitting.

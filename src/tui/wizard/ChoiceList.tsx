@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme';
+import { Prose } from '../Prose';
 
 export interface ChoiceItem {
   label: string;
@@ -56,9 +57,13 @@ export function ChoiceList({ items, selected, maxRows }: ChoiceListProps) {
             </Text>
             {(item.notes ?? []).map((note, j) => (
               <Box key={j} paddingLeft={5}>
-                <Text color={theme.muted} wrap={wrap}>
-                  {note}
-                </Text>
+                {limited ? (
+                  <Text color={theme.muted} wrap="truncate-end">
+                    {note}
+                  </Text>
+                ) : (
+                  <Prose color={theme.muted}>{note}</Prose>
+                )}
               </Box>
             ))}
           </Box>
