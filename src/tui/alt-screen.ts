@@ -20,7 +20,7 @@ export interface AltScreen {
   enter(): void;
   /**
    * Draws `rows` (already cut to the terminal's width, at most one per terminal row) from the top
-   * row, each followed by an erase to the end of its line. Nothing happens unless the screen is up.
+   * row, each over an erased line. Nothing happens unless the screen is up.
    */
   draw(rows: readonly string[]): void;
   /** Back to the main screen; what Ink wrote meanwhile is written now. No-op when not up. */
@@ -33,11 +33,12 @@ export interface GatedScreen extends AltScreen {
   stdout: NodeJS.WriteStream;
 }
 
-/** The bytes that draw `rows` from the top-left cell: `ESC[r;1H`, the row, reset, erase to end of line. */
+/** The bytes that draw `rows` from the top-left cell: for each, `ESC[r;1H`, erase the line, the row, reset. */
 export function drawRows(rows: readonly string[]): string {
   let out = SYNC_ON;
   rows.forEach((row, i) => {
-    out += `\u001B[${i + 1};1H${row}\u001B[0m\u001B[K`;
+    // Erased before it is written: an erase after a row as wide as the terminal would take its last cell.
+    out += `\u001B[${i + 1};1H\u001B[2K${row}\u001B[0m`;
   });
   return out + SYNC_OFF;
 }

@@ -54,7 +54,7 @@ const STATUS: Record<ToolStatus, string> = {
 /** `text`'s lines, at most {@link MAX_PAGE_LINES}, then a note of how many more there were. */
 function textLines(text: string, tone: Tone = 'plain', indent = ''): PageLine[] {
   const lines = splitLines(forTerminal(text).replace(/\s+$/, ''));
-  const kept = lines.slice(0, MAX_PAGE_LINES).map((l) => ({ text: indent + l, tone }));
+  const kept = lines.slice(0, MAX_PAGE_LINES).map((l) => ({ text: l ? indent + l : '', tone }));
   const more = lines.length - kept.length;
   if (more > 0)
     kept.push({ text: `${indent}… ${more.toLocaleString('en-US')} lines not kept`, tone: 'muted' });
@@ -63,7 +63,11 @@ function textLines(text: string, tone: Tone = 'plain', indent = ''): PageLine[] 
 
 function statusLine(item: ToolItem): PageLine {
   const time =
-    item.status === 'running' ? '' : item.durationMs ? ` in ${formatElapsed(item.durationMs)}` : '';
+    item.status === 'running'
+      ? ''
+      : (item.durationMs ?? 0) >= 1000
+        ? ` in ${formatElapsed(item.durationMs ?? 0)}`
+        : '';
   const parts = [`${STATUS[item.status]}${time}`];
   if (item.note) parts.push(forTerminal(item.note));
   if (item.rejectedWith) parts.push(`the person said: ${forTerminal(item.rejectedWith)}`);
