@@ -171,7 +171,7 @@ describe('Ctrl+O, the viewer', () => {
     );
   });
 
-  it('← and → move between the viewable items; the header fits 60 columns', async () => {
+  it('← and → (and [ ]) move between the viewable items, and stop at the ends', async () => {
     const t = await start();
     await t.type('go', KEY.enter);
     t.c.emit({ type: 'thinking', text: 'a thought' });
@@ -229,6 +229,38 @@ describe('Ctrl+O, the viewer', () => {
     expect(at('a-1')).toBeLessThan(at('First answer while it was open.'));
     expect(at('First answer while it was open.')).toBeLessThan(at('Read(b.txt)'));
     expect(at('Read(b.txt)')).toBeLessThan(at('Second answer while it was open.'));
+  });
+
+  it('while a turn runs, opens on the running call and shows what it prints as it prints it', async () => {
+    const t = await start();
+    await t.type('build', KEY.enter);
+    t.c.emit({ ...bash('b1', 'make', '')[0] });
+    t.c.emit({ type: 'tool_progress', id: 'b1', message: lines(12, 'step-').join('\n') + '\n' });
+    await t.shows('step-12');
+    await t.type(CTRL_O);
+    await t.drawn('Bash(make)', 'running', 'step-1', 'step-12');
+    t.c.emit({ type: 'tool_progress', id: 'b1', message: 'step-13\n' });
+    await t.drawn('step-13');
+    await t.type(KEY.esc);
+    await eventually(() => expect(t.screen.up).toBe(false));
+    await t.shows('step-13', 'Esc interrupts');
+    // The turn still runs: Esc closed the viewer, it did not interrupt.
+    expect(t.c.runs[0].signal.aborted).toBe(false);
+  });
+
+  it('Ctrl+O at an approval prompt leaves the prompt alone', async () => {
+    const t = await start();
+    await t.type('go', KEY.enter);
+    t.c.emit(...readFile('r1', 'a.txt', lines(30, 'a-').join('\n')));
+    await t.shows('a-1');
+    const answer = t.c.ask({ tool: 'bash', summary: 'ls', detail: 'ls' });
+    await t.shows('Allow this?');
+    await t.type(CTRL_O);
+    await tick(50);
+    expect(t.screen.entered).toBe(0);
+    await t.shows('Allow this?');
+    await t.type('n');
+    expect(await answer).toEqual({ kind: 'deny' });
   });
 
   it('says so when there is nothing to expand', async () => {
