@@ -105,6 +105,8 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1 });
   useLayoutEffect(() => {
     if (root.current) onFrameRows?.(measureElement(root.current).height);
+    // The hidden bottom measures 0 rows; kept at its last height, the frame after the viewer fits.
+    if (viewerOpen) return;
     const next = {
       bottom: bottom.current ? measureElement(bottom.current).height : BOTTOM_GUESS,
       prompt: prompt.current ? measureElement(prompt.current).height : 0,

@@ -143,6 +143,27 @@ describe.each([
     expect(all.filter((l) => l.includes('Ask codey'))).toHaveLength(1);
   });
 
+  it('closed while a tall call still runs, the frame comes back at its height: no screen is cleared', async () => {
+    const t = await start(columns, rows);
+    await t.type('run it', '\r');
+    t.c.emit(bashStart('b1', 'make all'));
+    t.c.emit({ type: 'tool_progress', id: 'b1', message: numbered(40, 'out-line-').join('\n') + '\n' });
+    await t.shows('out-line-40');
+    const frame = t.screen();
+    await t.type(CTRL_O);
+    await t.shows('Esc close');
+    await t.type(ESC);
+    await eventually(() => expect(t.vt.alternate).toBe(false));
+    await t.shows('out-line-40');
+    await tick(100);
+    // The same frame, but for the spinner and the elapsed time.
+    const steady = (s: string) => s.replace(/[\u2800-\u28ff]/g, '*').replace(/\d+(\.\d)?s\b/g, 'Ns');
+    expect(steady(t.screen())).toBe(steady(frame));
+    expect(t.vt.recorded).not.toContain('\u001b[2J');
+    expect(t.vt.recorded).not.toContain('\u001b[3J');
+    expect(t.vt.allLines().slice(0, BEFORE.length)).toEqual(BEFORE);
+  });
+
   it('a resize while it is open redraws it at the new width', async () => {
     const t = await start(columns, rows);
     await t.type('go', '\r');
