@@ -164,6 +164,23 @@ describe.each([
     expect(t.vt.allLines().slice(0, BEFORE.length)).toEqual(BEFORE);
   });
 
+  it('a stop signal while it is open ends the app on the main screen', async () => {
+    const t = await start(columns, rows);
+    await t.type('go', '\r');
+    t.c.emit(bashStart('b1', 'make all'), bashEnd('b1', 'make all', numbered(50, 'out-line-').join('\n')));
+    t.c.endTurn();
+    await t.shows('Ask codey');
+    await t.type(CTRL_O);
+    await t.shows('Esc close');
+    await stop?.();
+    stop = undefined;
+    expect(t.vt.alternate).toBe(false);
+    const all = t.vt.allLines();
+    expect(all.slice(0, BEFORE.length)).toEqual(BEFORE);
+    expect(all.filter((l) => l.includes('Bash(make all)'))).toHaveLength(1);
+    expect(all.join('\n')).not.toContain('Esc close');
+  });
+
   it('a resize while it is open redraws it at the new width', async () => {
     const t = await start(columns, rows);
     await t.type('go', '\r');
