@@ -113,10 +113,11 @@ describe('generic tool view', () => {
     expect(out).toBe('\n● Read(src/a.ts)\n  ⎿ 1\n    2\n    3\n    4\n    … +3 lines (ctrl+o to expand)');
   });
 
-  it('prefers the title when the tool gives one', () => {
+  it('prefers the title when the tool gives one, and says Ctrl+O shows the result', () => {
     expect(show(tool({ output: 'lots', title: 'Read 120 lines' }))).toBe(
-      '\n● Read(src/a.ts)\n  ⎿ Read 120 lines',
+      '\n● Read(src/a.ts)\n  ⎿ Read 120 lines (ctrl+o to expand)',
     );
+    expect(show(tool({ output: '', title: 'Nothing found' }))).toBe('\n● Read(src/a.ts)\n  ⎿ Nothing found');
   });
 
   it('shows a spinner and the elapsed time while running, or that it waits for approval', () => {
