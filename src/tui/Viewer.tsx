@@ -47,8 +47,11 @@ export function Viewer({ items, initialKey, screen, noColor = false, onClose }: 
       }),
     [page.title, wrapped, index, items.length, scroll, columns, rows, noColor],
   );
+  // The frame on screen, for the keys: they scroll from what the person sees.
   const shown = useRef(frame);
-  shown.current = frame;
+  useLayoutEffect(() => {
+    shown.current = frame;
+  }, [frame]);
 
   useKeys((input, k) => {
     const action = viewerAction(input, k);
