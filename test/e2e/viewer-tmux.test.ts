@@ -41,6 +41,9 @@ describe.skipIf(tmuxMissing)('the Ctrl+O viewer in a real terminal', () => {
       expect(collapsed).toContain('… +192 lines above (ctrl+o to expand)');
       expect(collapsed).not.toMatch(/^\s*out-line-100$/m);
       const before = t.scrollback();
+      // The collapsed view and its hint fit the width: no row wider, none wrapped by the terminal.
+      for (const row of before.split('\n')) expect(stringWidth(row)).toBeLessThanOrEqual(width);
+      expect(t.scrollback(true).split('\n')).toHaveLength(before.split('\n').length);
 
       t.keys('C-o');
       const viewer = await t.waitFor('the viewer', (s) => s.includes('Esc close'));
