@@ -6,6 +6,7 @@ import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './co
 import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { isExpandKey } from './viewer-keys';
 
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
@@ -49,6 +50,8 @@ export interface PromptInputProps {
   onEdit?: (text: string) => { text: string } | { error: string };
   /** Rows the command list under the input may take (default: no limit). */
   maxListRows?: number;
+  /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
+  onExpand?: () => string | undefined;
 }
 
 /**
@@ -67,6 +70,7 @@ export function PromptInput({
   onRepaint,
   onEdit,
   maxListRows,
+  onExpand,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -167,6 +171,11 @@ export function PromptInput({
     const state = c.input;
     if (input === PASTE_START || input === PASTE_END) {
       c.pasting = input === PASTE_START;
+      return;
+    }
+    if (onExpand && !c.pasting && isExpandKey(input, key)) {
+      const why = onExpand();
+      if (why) setHint(why);
       return;
     }
     if (c.search && !c.pasting) return onSearchKey(c.search, input, key);

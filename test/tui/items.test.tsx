@@ -51,7 +51,7 @@ describe('transcript items', () => {
 
   it('collapses thinking to one line with its line count', () => {
     expect(show({ kind: 'thinking', key: 1, streaming: false, text: 'a\nb\nc' })).toBe(
-      '\n✻ Thinking… (3 lines)',
+      '\n✻ Thinking… (3 lines, ctrl+o to expand)',
     );
   });
 
@@ -110,13 +110,14 @@ describe('transcript items', () => {
 describe('generic tool view', () => {
   it('shows DisplayName(detail), the first lines of the result and the count of the rest', () => {
     const out = show(tool({ output: '1\n2\n3\n4\n5\n6\n7' }));
-    expect(out).toBe('\n● Read(src/a.ts)\n  ⎿ 1\n    2\n    3\n    4\n    … +3 lines');
+    expect(out).toBe('\n● Read(src/a.ts)\n  ⎿ 1\n    2\n    3\n    4\n    … +3 lines (ctrl+o to expand)');
   });
 
-  it('prefers the title when the tool gives one', () => {
+  it('prefers the title when the tool gives one, and says Ctrl+O shows the result', () => {
     expect(show(tool({ output: 'lots', title: 'Read 120 lines' }))).toBe(
-      '\n● Read(src/a.ts)\n  ⎿ Read 120 lines',
+      '\n● Read(src/a.ts)\n  ⎿ Read 120 lines (ctrl+o to expand)',
     );
+    expect(show(tool({ output: '', title: 'Nothing found' }))).toBe('\n● Read(src/a.ts)\n  ⎿ Nothing found');
   });
 
   it('shows a spinner and the elapsed time while running, or that it waits for approval', () => {

@@ -47,7 +47,7 @@ describe('diff view', () => {
     const after = before.replace('l5\n', 'L5\n').replace(/l1(\d\d)\n/g, 'X$1\n');
     const out = show({ ...base, display: { kind: 'diff', path: 'p', before, after } });
     expect(out).toContain('⋮');
-    expect(out).toMatch(/… \+\d+ more lines$/);
+    expect(out).toMatch(/… \+\d+ more lines \(ctrl\+o to expand\)$/);
     expect(out.split('\n').length).toBe(1 + 40 + 1);
   });
 
@@ -89,7 +89,7 @@ describe('shell view', () => {
     expect(show({ ...bash, output, display: shell(1) })).toBe(
       [
         '● Bash(npm test)',
-        '    … +4 lines above',
+        '    … +4 lines above (ctrl+o to expand)',
         '    line 5',
         '    line 6',
         '    line 7',
@@ -134,7 +134,7 @@ describe('views by display kind, not by tool name', () => {
     const progress = Array.from({ length: 10 }, (_, i) => `step ${i + 1}`).join('\n');
     const out = show({ ...other, status: 'running', startedAt: Date.now(), shows: 'shell', progress });
     expect(out.split('\n').slice(1)).toEqual([
-      '    … +2 lines above',
+      '    … +2 lines above (ctrl+o to expand)',
       '    step 3',
       '    step 4',
       '    step 5',
