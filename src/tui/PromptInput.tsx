@@ -15,6 +15,15 @@ export const EXIT_WINDOW_MS = 1000;
 // Shift+Enter under xterm's modifyOtherKeys.
 const SHIFT_ENTER_XTERM = '[27;2;13~';
 
+/**
+ * The slash-command list under the input: the commands matching `base` (what was typed before Tab
+ * started cycling), `index` the highlighted one.
+ */
+interface Pick {
+  base: string;
+  index: number;
+}
+
 /** Ctrl+R: the text searched for, and the history entry that matches it (undefined: none). */
 interface Search {
   query: string;
@@ -75,7 +84,9 @@ export function PromptInput({
     armed: false,
     ctrlCAt: 0,
     search: undefined as Search | undefined,
+    pick: undefined as Pick | undefined,
   });
+  const [pick, setPickState] = useState<Pick | undefined>(undefined);
   const [search, setSearchState] = useState<Search | undefined>(undefined);
   const setSearch = (next: Search | undefined) => {
     cur.current.search = next;
@@ -87,16 +98,48 @@ export function PromptInput({
     setArmedState(on);
   };
 
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (leaving) onExit();
+  }, [leaving, onExit]);
+
   useEffect(() => {
     if (!armed) return;
     const timer = setTimeout(() => setArmed(false), EXIT_WINDOW_MS);
     return () => clearTimeout(timer);
   }, [armed]);
 
-  const set = (next: edit.InputState) => {
+  /** Sets the input; the command list's highlight starts afresh unless `keep` is given. */
+  const set = (next: edit.InputState, keep?: Pick) => {
     cur.current.input = next;
+    cur.current.pick = keep;
     setState(next);
+    setPickState(keep);
     setHint('');
+  };
+
+  /** The commands listed under the input now, and the highlighted one's index. */
+  const listed = (): { base: string; matches: CommandSpec[]; index: number } => {
+    const { input, pick } = cur.current;
+    const base = pick?.base ?? input.value;
+    const matches = matchCommands(base, commands);
+    return { base, matches, index: Math.min(pick?.index ?? 0, Math.max(0, matches.length - 1)) };
+  };
+
+  /**
+   * Tab: extends the text to the longest common prefix of the matching commands (the whole name
+   * when one matches); when there is nothing to extend, puts the highlighted command in and moves
+   * the highlight to the next, so Tab again cycles through the list. Nothing to complete: nothing.
+   */
+  const tab = () => {
+    const { base, matches, index } = listed();
+    if (matches.length === 0) return;
+    const completed = cur.current.pick ? undefined : completeCommand(cur.current.input.value, commands);
+    if (completed !== undefined) return set(edit.inputOf(completed));
+    if (matches.length === 1) return;
+    const at = cur.current.pick && cur.current.input.value === matches[index].name ? index + 1 : index;
+    const next = at % matches.length;
+    set(edit.inputOf(matches[next].name), { base, index: next });
   };
 
   const submit = (value: string) => {
@@ -179,13 +222,22 @@ export function PromptInput({
       return;
     }
     if (key.ctrl && input === 'c') {
+      // It clears the text first; on an empty input it interrupts a turn. Only at an idle prompt
+      // does it arm, and a second one within the window quits.
       const now = Date.now();
       const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
-      c.ctrlCAt = now;
-      setArmed(true);
       if (state.value !== '') set(edit.emptyInput);
-      else if (again) onExit();
-      else onInterrupt();
+      else if (busy) {
+        setArmed(false);
+        return onInterrupt();
+      } else if (again) {
+        // The last frame stays on the terminal: quit once it is drawn without the "again" line.
+        setArmed(false);
+        setLeaving(true);
+        return;
+      }
+      c.ctrlCAt = now;
+      setArmed(!busy);
       return;
     }
     if (key.escape) {
@@ -196,15 +248,21 @@ export function PromptInput({
       if (key.shift || key.meta || input === '\n' || input === SHIFT_ENTER_XTERM)
         set(edit.insert(state, '\n'));
       else if (state.value[state.cursor - 1] === '\\') set(edit.insert(edit.backspace(state), '\n'));
-      else submit(state.value);
+      else {
+        // Only the start of a name that several commands share: run the highlighted one.
+        const { matches, index } = listed();
+        const several = matches.length > 1 && !matches.some((m) => m.name === state.value.toLowerCase());
+        submit(several ? matches[index].name : state.value);
+      }
       return;
     }
-    // ink names the key only when the Tab is the whole chunk: then it completes a command. Inside a
-    // chunk ("/t\t" in one read, pasted code) it is text, and `insert` turns it into spaces.
-    if (key.tab) {
-      const completed = completeCommand(state.value, commands);
-      if (completed !== undefined) set(edit.inputOf(completed));
-      return;
+    // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
+    if (key.tab) return tab();
+    const list = listed();
+    if ((key.upArrow || key.downArrow) && list.matches.length > 1) {
+      const n = list.matches.length;
+      const index = (list.index + (key.upArrow ? n - 1 : 1)) % n;
+      return set(state, { base: list.base, index });
     }
     if (key.upArrow) {
       const moved = edit.up(state);
@@ -284,23 +342,26 @@ export function PromptInput({
               return (
                 <Text key={n} dimColor={!active}>
                   <Text color={theme.accent}>{prefix}</Text>
-                  {text}
+                  {edit.expandTabs(text)}
                 </Text>
               );
             }
+            const drawn = edit.drawnLine(text, col);
             return (
               <Text key={n}>
                 <Text color={theme.accent}>{prefix}</Text>
-                {text.slice(0, col)}
-                <Text inverse>{text[col] ?? ' '}</Text>
-                {text.slice(col + 1)}
+                {drawn.before}
+                <Text inverse>{drawn.at}</Text>
+                {drawn.after}
               </Text>
             );
           })
         )}
         {below > 0 ? <Text color={theme.muted}>{`… ${below} more lines below`}</Text> : null}
       </Box>
-      {armed && state.value === '' ? <Text color={theme.warning}>Press Ctrl+C again to exit</Text> : null}
+      {armed && !busy && state.value === '' ? (
+        <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
+      ) : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
       {search ? (
         <Text>
@@ -315,7 +376,12 @@ export function PromptInput({
           <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
         </Text>
       ) : null}
-      {active ? <CommandList matches={matchCommands(state.value, commands)} /> : null}
+      {active ? (
+        <CommandList
+          matches={matchCommands(pick?.base ?? state.value, commands)}
+          selected={pick?.index ?? 0}
+        />
+      ) : null}
     </Box>
   );
 }
