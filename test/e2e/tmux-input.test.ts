@@ -23,44 +23,40 @@ function sent(i: number): string {
 const ESC_2J = '\u001b[2J';
 
 describe.skipIf(tmuxMissing)('input in a real terminal', () => {
-  it(
-    'a fast burst acts as keys and a bracketed paste loses its controls',
-    async () => {
-      app.fake.enqueue(reply.text('one done'), reply.text('two done'), reply.text('three done'));
-      app.term = startTmux({
-        argv: ['node', BIN],
-        cwd: app.box.cwd,
-        env: app.box.env,
-        width: 100,
-        height: 30,
-        record: `${app.box.root}/raw.bin`,
-      });
-      await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+  it('a fast burst acts as keys and a bracketed paste loses its controls', async () => {
+    app.fake.enqueue(reply.text('one done'), reply.text('two done'), reply.text('three done'));
+    app.term = startTmux({
+      argv: ['node', BIN],
+      cwd: app.box.cwd,
+      env: app.box.env,
+      width: 100,
+      height: 30,
+      record: `${app.box.root}/raw.bin`,
+    });
+    await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
 
-      // "hello", Ctrl+A, Ctrl+D, Ctrl+K, "world", Enter: all in one write.
-      app.term.bytes('hello\u0001\u0004\u000bworld\r');
-      await app.term.waitFor('the first answer', (s) => s.includes('one done') && s.includes('Ask codey'));
-      expect(sent(0)).toBe('world');
+    // "hello", Ctrl+A, Ctrl+D, Ctrl+K, "world", Enter: all in one write.
+    app.term.bytes('hello\u0001\u0004\u000bworld\r');
+    await app.term.waitFor('the first answer', (s) => s.includes('one done') && s.includes('Ask codey'));
+    expect(sent(0)).toBe('world');
 
-      app.term.bytes('aaa\u000b\u000bbbb\b\b\b\b\bC');
-      await app.term.waitFor('the edited burst', (s) => /› aC\s*│/.test(s));
-      app.term.keys('Enter');
-      await app.term.waitFor('the second answer', (s) => s.includes('two done') && s.includes('Ask codey'));
-      expect(sent(1)).toBe('aC');
+    app.term.bytes('aaa\u000b\u000bbbb\b\b\b\b\bC');
+    await app.term.waitFor('the edited burst', (s) => /› aC\s*│/.test(s));
+    app.term.keys('Enter');
+    await app.term.waitFor('the second answer', (s) => s.includes('two done') && s.includes('Ask codey'));
+    expect(sent(1)).toBe('aC');
 
-      const before = app.term.recorded().split(ESC_2J).length;
-      app.term.paste('pasted\u000b\b\btext\u001b[2Jafter\tend');
-      const box = await app.term.waitFor('the paste in the box', (s) => s.includes('pastedtextafter'));
-      // The tab is drawn as the one space to the next stop (column 16).
-      expect(box).toMatch(/› pastedtextafter end\s*│/);
-      app.term.keys('Enter');
-      await app.term.waitFor('the third answer', (s) => s.includes('three done') && s.includes('Ask codey'));
-      expect(sent(2)).toBe('pastedtextafter\tend');
-      // Nothing of the paste reached the terminal raw.
-      const after = app.term.recorded();
-      expect(after.split(ESC_2J).length).toBe(before);
-      expect(after).not.toMatch(/[\u000b\u0008]/);
-    },
-    60_000,
-  );
+    const before = app.term.recorded().split(ESC_2J).length;
+    app.term.paste('pasted\u000b\b\btext\u001b[2Jafter\tend');
+    const box = await app.term.waitFor('the paste in the box', (s) => s.includes('pastedtextafter'));
+    // The tab is drawn as the one space to the next stop (column 16).
+    expect(box).toMatch(/› pastedtextafter end\s*│/);
+    app.term.keys('Enter');
+    await app.term.waitFor('the third answer', (s) => s.includes('three done') && s.includes('Ask codey'));
+    expect(sent(2)).toBe('pastedtextafter\tend');
+    // Nothing of the paste reached the terminal raw.
+    const after = app.term.recorded();
+    expect(after.split(ESC_2J).length).toBe(before);
+    expect(after).not.toMatch(/[\u000b\u0008]/);
+  }, 60_000);
 });

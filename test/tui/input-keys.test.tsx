@@ -83,16 +83,14 @@ describe('a bracketed paste', () => {
     await eventually(() => expect(boxRows(out())).toEqual(['all:', '    makeY   x']));
     await type(KEY.enter);
     expect(c.runs.map((r) => r.prompt)).toEqual(['all:\n\tmakeY\tx']);
+    // A typed Tab in text does nothing (it completes commands only).
+    c.endTurn();
+    await type('a', KEY.tab, 'b', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['all:\n\tmakeY\tx', 'ab']);
   });
 });
 
 describe('Tab', () => {
-  it('does nothing in text: a, Tab, b sends "ab"', async () => {
-    const { c, type } = await start();
-    await type('a', KEY.tab, 'b', KEY.enter);
-    expect(c.runs.map((r) => r.prompt)).toEqual(['ab']);
-  });
-
   it('cycles through the commands a shared prefix names; Down moves the highlight, Enter runs it', async () => {
     const { c, type, out } = await start();
     await type('/co');
@@ -115,13 +113,9 @@ describe('Tab', () => {
     await type(KEY.enter);
     await eventually(() => expect(c.compactions).toEqual([undefined]));
     expect(out()).not.toContain('Unknown command');
-  });
-
-  it('completes the one command a prefix names, with a space when it takes arguments', async () => {
-    const { type, out } = await start();
-    await type('/com', KEY.tab);
-    await eventually(() => expect(boxRows(out())).toEqual(['/compact']));
-    await type(KEY.ctrlC, '/he', KEY.tab);
+    // One match: Tab completes it whole.
+    c.endTurn();
+    await type('/he', KEY.tab);
     await eventually(() => expect(boxRows(out())).toEqual(['/help']));
   });
 });
