@@ -29,8 +29,11 @@ export function InfoBlock({ title, lines }: { title?: string; lines: string[] })
   );
 }
 
+/** The line under an interrupted turn (or its interrupted tool call). */
+export const INTERRUPTED = 'Interrupted. Tell codey what to do instead.';
+
 const ENDINGS: Record<Exclude<TurnEndReason, 'end_turn' | 'error'>, string> = {
-  interrupted: 'Interrupted. Tell codey what to do instead.',
+  interrupted: INTERRUPTED,
   max_tokens: 'The reply hit the output token limit and was cut short.',
   max_turns: 'Stopped: the turn reached its limit of model requests.',
   refusal: 'The model declined to answer.',

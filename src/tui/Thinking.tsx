@@ -1,12 +1,15 @@
 import { Text } from 'ink';
 import { splitLines } from '../util/text';
 
-/** The model's thinking, collapsed to one dim line: "✻ Thinking… (N lines)". */
-export function Thinking({ text }: { text: string }) {
+/**
+ * The model's thinking, collapsed to one dim line: "✻ Thinking… (N lines)" while it streams,
+ * "✻ Thought (N lines)" once it is finished.
+ */
+export function Thinking({ text, streaming }: { text: string; streaming: boolean }) {
   const n = splitLines(text).length;
   return (
     <Text dimColor italic>
-      {`✻ Thinking… (${n} line${n === 1 ? '' : 's'})`}
+      {`✻ ${streaming ? 'Thinking…' : 'Thought'} (${n} line${n === 1 ? '' : 's'})`}
     </Text>
   );
 }

@@ -23,8 +23,10 @@ export async function pickOne(
   );
   let picked: number | undefined;
   let instance: Instance | undefined;
-  const done = (index: number | undefined) => {
+  let unended = false;
+  const done = (index: number | undefined, lineOpen: boolean) => {
     picked = index;
+    unended = lineOpen;
     instance?.unmount();
   };
   instance = render(
@@ -34,5 +36,7 @@ export async function pickOne(
     screenRenderOptions(io),
   );
   await instance.waitUntilExit();
+  // What is printed next starts a line of its own.
+  if (unended) (io.stdout ?? process.stdout).write('\n');
   return picked;
 }

@@ -307,6 +307,9 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       const ended = finishLive(s);
       // A max_tokens stop is said once, by the loop's notice (which says what to do about it).
       if (a.reason === 'end_turn' || a.reason === 'error' || a.reason === 'max_tokens') return ended;
+      // An interrupted tool call says so itself, with what to do next.
+      const last = ended.done.at(-1);
+      if (a.reason === 'interrupted' && last?.kind === 'tool' && last.status === 'interrupted') return ended;
       return finishLive(push(ended, { kind: 'turn_end', reason: a.reason }));
     }
   }

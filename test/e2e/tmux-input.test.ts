@@ -60,3 +60,27 @@ describe.skipIf(tmuxMissing)('input in a real terminal', () => {
     expect(after).not.toMatch(/[\u000b\u0008]/);
   }, 60_000);
 });
+
+describe.skipIf(tmuxMissing)('codey -r in a real terminal', () => {
+  it('Esc in the picker ends its line: the next message starts a line of its own', async () => {
+    app.fake.enqueue(reply.text('stored'));
+    app.term = startTmux({
+      argv: ['node', BIN, '-p', 'a stored session'],
+      cwd: app.box.cwd,
+      env: app.box.env,
+    });
+    await app.term.waitFor('the -p run to end', (s) => /\[exited 0\]/.test(s));
+    app.term.kill();
+    app.term = startTmux({
+      argv: ['node', BIN, '-r'],
+      cwd: app.box.cwd,
+      env: app.box.env,
+      width: 60,
+      height: 4,
+    });
+    await app.term.waitFor('the picker', (s) => s.includes('Esc cancel'));
+    app.term.keys('Escape');
+    const end = await app.term.waitFor('codey to exit', (s) => /\[exited 0\]/.test(s));
+    expect(end).toMatch(/^codey: nothing resumed$/m);
+  }, 40_000);
+});
