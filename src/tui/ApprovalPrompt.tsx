@@ -219,7 +219,14 @@ export function ApprovalPrompt({
         : undefined,
     [p],
   );
-  const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
+  // A summary that only repeats a one-line detail ("Run: ls" over "ls") is left out: the detail says it.
+  const firstDetail = request.detail.trim();
+  const summary =
+    request.summary &&
+    !(firstDetail !== '' && !firstDetail.includes('\n') && request.summary.endsWith(firstDetail))
+      ? request.summary
+      : '';
+  const header = `${displayName}${summary ? `: ${summary}` : ''}`;
   const headerRows = Math.max(1, Math.ceil(stringWidth(header) / inner));
   const fixed = CHROME_ROWS + headerRows + choices.length + (message !== undefined ? 2 : 0);
   const allDetail = splitLines(request.detail);
@@ -247,7 +254,7 @@ export function ApprovalPrompt({
       {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
       <Text>
         <Text bold>{displayName}</Text>
-        {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
+        {summary ? <Text>{`: ${summary}`}</Text> : null}
       </Text>
       {detail.lines.length > 0 ? (
         <Box flexDirection="column" paddingLeft={2} marginY={layout.margins / 2}>

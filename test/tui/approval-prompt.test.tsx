@@ -63,6 +63,14 @@ describe('ApprovalPrompt', () => {
     expect(out).toContain('5. No, and tell the model what to do instead');
   });
 
+  it('names the command once when the summary only repeats it', async () => {
+    const { out } = await answer({ ...bash, summary: 'Run: npm test', detail: 'npm test' }, 'Bash');
+    const lines = out().split('\n');
+    expect(lines[1]).toMatch(/^│ Bash\s+│$/);
+    expect(out().match(/npm test/g)).toHaveLength(1);
+    expect(out()).toMatch(/^│ {3}npm test\s+│$/m);
+  });
+
   it('gives each choice its Decision by digit', async () => {
     const expected: Decision['kind'][] = ['allow_once', 'allow_tool', 'allow_detail', 'deny'];
     for (const [i, kind] of expected.entries()) {
