@@ -167,8 +167,8 @@ export function ApprovalPrompt({
     const text = message.trim();
     decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
   };
-  // One line of text: a paste's line breaks become spaces.
-  const withoutBreaks = (text: string) => text.replace(/[\r\n]+/g, ' ');
+  // One line of text: a paste's line breaks and tabs become spaces.
+  const withoutBreaks = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 
   useKeys((input, key) => {
     const c = current.current;

@@ -160,6 +160,19 @@ describe('ApprovalPrompt with keys in one read', () => {
     expect(decisions).toEqual([{ kind: 'deny_with_message', message: 'use make' }]);
   });
 
+  it('edits the text to tell the model with keys that arrive in one read, and drops pasted controls', async () => {
+    const { decisions, out } = await answer(
+      bash,
+      'Bash',
+      '5',
+      'use makx\u007fe',
+      '\u001B[200~\tclean\u0007\u001B[2J\u001B[201~',
+    );
+    await eventually(() => expect(out()).toMatch(/Tell the model: use make clean/));
+    expect(frame(() => out())).not.toMatch(/[\u0007\t]/);
+    expect(decisions).toEqual([]);
+  });
+
   it('adds to the text already typed before the chunk with its Enter', async () => {
     const { decisions } = await answer(bash, 'Bash', '5', 'use ', 'make clean\r');
     expect(decisions).toEqual([{ kind: 'deny_with_message', message: 'use make clean' }]);
