@@ -219,13 +219,9 @@ export function ApprovalPrompt({
         : undefined,
     [p],
   );
-  // A summary that only repeats a one-line detail ("Run: ls" over "ls") is left out: the detail says it.
-  const firstDetail = request.detail.trim();
+  // A summary that is only a verb and a one-line detail ("Run: ls" over "ls"): the detail says it.
   const summary =
-    request.summary &&
-    !(firstDetail !== '' && !firstDetail.includes('\n') && request.summary.endsWith(firstDetail))
-      ? request.summary
-      : '';
+    request.detail !== '' && request.summary.endsWith(`: ${request.detail}`) ? '' : request.summary;
   const header = `${displayName}${summary ? `: ${summary}` : ''}`;
   const headerRows = Math.max(1, Math.ceil(stringWidth(header) / inner));
   const fixed = CHROME_ROWS + headerRows + choices.length + (message !== undefined ? 2 : 0);

@@ -3,6 +3,7 @@ import type { ToolItem } from './transcript-state';
 import { oneLine } from '../util/text';
 import { INTERRUPTED } from './Notice';
 import { useTheme } from './theme';
+import { Wrapped } from './Wrapped';
 
 /**
  * The lines under a tool call that every view shares: the rule note, and rejected (with what the
@@ -13,13 +14,21 @@ export function ToolStatusLines({ item }: { item: ToolItem }) {
   const theme = useTheme();
   return (
     <>
-      {item.note ? <Text dimColor>{`  ⎿ ${item.note}`}</Text> : null}
-      {item.status === 'denied' ? (
-        <Text
-          color={theme.warning}
-        >{`  ⎿ Rejected${item.rejectedWith ? `: ${oneLine(item.rejectedWith)}` : ''}`}</Text>
+      {item.note ? (
+        <Wrapped dimColor marker="  ⎿ ">
+          {item.note}
+        </Wrapped>
       ) : null}
-      {item.status === 'interrupted' ? <Text color={theme.muted}>{`  ⎿ ${INTERRUPTED}`}</Text> : null}
+      {item.status === 'denied' ? (
+        <Wrapped color={theme.warning} marker="  ⎿ ">
+          {`Rejected${item.rejectedWith ? `: ${oneLine(item.rejectedWith)}` : ''}`}
+        </Wrapped>
+      ) : null}
+      {item.status === 'interrupted' ? (
+        <Wrapped color={theme.muted} marker="  ⎿ ">
+          {INTERRUPTED}
+        </Wrapped>
+      ) : null}
     </>
   );
 }
