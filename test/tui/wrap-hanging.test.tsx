@@ -71,6 +71,16 @@ describe('wrapped lines', () => {
     for (const l of lines) expect(stringWidth(l)).toBeLessThanOrEqual(30);
   });
 
+  it('a tool call header hangs under the name', () => {
+    const detail = 'npm run build && npm test -- --reporter dot';
+    expect(at(30, tool({ name: 'bash', displayName: 'Bash', detail, status: 'denied' }))).toEqual([
+      '',
+      '● Bash(npm run build && npm',
+      '  test -- --reporter dot)',
+      '  ⎿ Rejected',
+    ]);
+  });
+
   it('a notice and an error hang under their text', () => {
     const text = 'web provider "brave" is not usable: set BRAVE_API_KEY';
     expect(at(30, { kind: 'notice', key: 1, level: 'warn', text })).toEqual([
