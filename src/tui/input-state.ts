@@ -107,21 +107,39 @@ export function end(s: InputState): InputState {
   return { ...s, cursor: lineEnd(s.value, s.cursor) };
 }
 
-/** Moves to the line above at the same column; undefined on the first line (history takes over). */
+/** The column (terminal cells, tabs expanded) of index `i` in the line starting at `start`. */
+function columnAt(value: string, start: number, i: number): number {
+  return stringWidth(expandTabs(value.slice(start, i)));
+}
+
+/** The index in the line `[start, end)` nearest to column `col`, never past it nor inside a character. */
+function indexAtColumn(value: string, start: number, end: number, col: number): number {
+  let i = start;
+  for (const ch of value.slice(start, end)) {
+    if (columnAt(value, start, i + ch.length) > col) break;
+    i += ch.length;
+  }
+  return i;
+}
+
+/**
+ * Moves to the line above at the same column as drawn (tabs and wide characters counted as the box
+ * draws them); undefined on the first line (history takes over).
+ */
 export function up(s: InputState): InputState | undefined {
   const start = lineStart(s.value, s.cursor);
   if (start === 0) return undefined;
-  const col = s.cursor - start;
+  const col = columnAt(s.value, start, s.cursor);
   const prevStart = lineStart(s.value, start - 1);
-  return { ...s, cursor: Math.min(prevStart + col, start - 1) };
+  return { ...s, cursor: indexAtColumn(s.value, prevStart, start - 1, col) };
 }
 
-/** Moves to the line below at the same column; undefined on the last line. */
+/** Moves to the line below at the same column as drawn; undefined on the last line. */
 export function down(s: InputState): InputState | undefined {
   const e = lineEnd(s.value, s.cursor);
   if (e === s.value.length) return undefined;
-  const col = s.cursor - lineStart(s.value, s.cursor);
-  return { ...s, cursor: Math.min(e + 1 + col, lineEnd(s.value, e + 1)) };
+  const col = columnAt(s.value, lineStart(s.value, s.cursor), s.cursor);
+  return { ...s, cursor: indexAtColumn(s.value, e + 1, lineEnd(s.value, e + 1), col) };
 }
 
 /** Ctrl+D on a non-empty input: deletes the character under the cursor (a whole surrogate pair). */

@@ -31,6 +31,17 @@ describe('input editing', () => {
   });
 });
 
+describe('up and down by the drawn column', () => {
+  it('lands under the same cell across tabs and wide characters', () => {
+    // "\tx" draws x at column 4; "日本語" has cells 0-1, 2-3, 4-5.
+    const s = { value: '\tx\n日本語', cursor: 1 };
+    expect(e.down(s)).toEqual({ ...s, cursor: 5 });
+    expect(e.up({ ...s, cursor: 5 })).toEqual({ ...s, cursor: 1 });
+    // Column 2 (after "ab") on a line that starts with a tab: the tab's start.
+    expect(e.down({ value: 'ab\n\tz', cursor: 2 })).toEqual({ value: 'ab\n\tz', cursor: 3 });
+  });
+});
+
 describe('expandTabs', () => {
   it('moves to the next stop of 4 columns, counting from the cursor column on the first line', () => {
     expect(e.expandTabs('\tx')).toBe('    x');
