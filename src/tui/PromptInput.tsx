@@ -6,6 +6,7 @@ import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './co
 import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { pasteText } from './key-chunks';
 
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
@@ -213,7 +214,7 @@ export function PromptInput({
       const edited = onEdit(state.value);
       // The editor drew over the screen.
       onRedraw();
-      if ('text' in edited) set(edit.inputOf(edited.text));
+      if ('text' in edited) set(edit.inputOf(pasteText(edited.text)));
       else setHint(edited.error);
       return;
     }

@@ -16,8 +16,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function start() {
-  const c = new FakeController(join(dir, 'history.jsonl'));
+async function start(c = new FakeController(join(dir, 'history.jsonl'))) {
   const app = render(<App controller={c} home="/home/ann" />);
   await mounted(app.stdin);
   const type = async (...chunks: string[]) => {
@@ -87,6 +86,19 @@ describe('a bracketed paste', () => {
     c.endTurn();
     await type('a', KEY.tab, 'b', KEY.enter);
     expect(c.runs.map((r) => r.prompt)).toEqual(['all:\n\tmakeY\tx', 'ab']);
+  });
+});
+
+describe('text from the editor (Ctrl+G)', () => {
+  it('comes back without terminal controls, tabs kept', async () => {
+    const controller = new FakeController(join(dir, 'history.jsonl'));
+    controller.editText = () => ({ text: 'fixed\u001b[2J\u0007 it\r\n\tdone' });
+    const { c, type, app, out } = await start(controller);
+    await type('draft', '\u0007');
+    await eventually(() => expect(boxRows(out())).toEqual(['fixed it', '    done']));
+    expect(app.lastFrame()).not.toMatch(CONTROLS);
+    await type(KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['fixed it\n\tdone']);
   });
 });
 
