@@ -2,7 +2,8 @@ import { Box, Text, type Key } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
-import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './commands';
+import { COMMANDS, type CommandSpec } from './commands';
+import { enterLine, listedCommands, movePick, tabCompletion, type CommandPick } from './command-pick';
 import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
@@ -15,15 +16,6 @@ export const EXIT_WINDOW_MS = 1000;
 
 // Shift+Enter under xterm's modifyOtherKeys.
 const SHIFT_ENTER_XTERM = '[27;2;13~';
-
-/**
- * The slash-command list under the input: the commands matching `base` (what was typed before Tab
- * started cycling), `index` the highlighted one.
- */
-interface Pick {
-  base: string;
-  index: number;
-}
 
 /** Ctrl+R: the text searched for, and the history entry that matches it (undefined: none). */
 interface Search {
@@ -85,9 +77,9 @@ export function PromptInput({
     armed: false,
     ctrlCAt: 0,
     search: undefined as Search | undefined,
-    pick: undefined as Pick | undefined,
+    pick: undefined as CommandPick | undefined,
   });
-  const [pick, setPickState] = useState<Pick | undefined>(undefined);
+  const [pick, setPickState] = useState<CommandPick | undefined>(undefined);
   const [search, setSearchState] = useState<Search | undefined>(undefined);
   const setSearch = (next: Search | undefined) => {
     cur.current.search = next;
@@ -111,36 +103,12 @@ export function PromptInput({
   }, [armed]);
 
   /** Sets the input; the command list's highlight starts afresh unless `keep` is given. */
-  const set = (next: edit.InputState, keep?: Pick) => {
+  const set = (next: edit.InputState, keep?: CommandPick) => {
     cur.current.input = next;
     cur.current.pick = keep;
     setState(next);
     setPickState(keep);
     setHint('');
-  };
-
-  /** The commands listed under the input now, and the highlighted one's index. */
-  const listed = (): { base: string; matches: CommandSpec[]; index: number } => {
-    const { input, pick } = cur.current;
-    const base = pick?.base ?? input.value;
-    const matches = matchCommands(base, commands);
-    return { base, matches, index: Math.min(pick?.index ?? 0, Math.max(0, matches.length - 1)) };
-  };
-
-  /**
-   * Tab: extends the text to the longest common prefix of the matching commands (the whole name
-   * when one matches); when there is nothing to extend, puts the highlighted command in and moves
-   * the highlight to the next, so Tab again cycles through the list. Nothing to complete: nothing.
-   */
-  const tab = () => {
-    const { base, matches, index } = listed();
-    if (matches.length === 0) return;
-    const completed = cur.current.pick ? undefined : completeCommand(cur.current.input.value, commands);
-    if (completed !== undefined) return set(edit.inputOf(completed));
-    if (matches.length === 1) return;
-    const at = cur.current.pick && cur.current.input.value === matches[index].name ? index + 1 : index;
-    const next = at % matches.length;
-    set(edit.inputOf(matches[next].name), { base, index: next });
   };
 
   const submit = (value: string) => {
@@ -249,22 +217,20 @@ export function PromptInput({
       if (key.shift || key.meta || input === '\n' || input === SHIFT_ENTER_XTERM)
         set(edit.insert(state, '\n'));
       else if (state.value[state.cursor - 1] === '\\') set(edit.insert(edit.backspace(state), '\n'));
-      else {
-        // Only the start of a name that several commands share: run the highlighted one.
-        const { matches, index } = listed();
-        const several = matches.length > 1 && !matches.some((m) => m.name === state.value.toLowerCase());
-        submit(several ? matches[index].name : state.value);
-      }
+      else submit(enterLine(state.value, c.pick, commands));
       return;
     }
     // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
-    if (key.tab) return tab();
-    const list = listed();
-    if ((key.upArrow || key.downArrow) && list.matches.length > 1) {
-      const n = list.matches.length;
-      const index = (list.index + (key.upArrow ? n - 1 : 1)) % n;
-      return set(state, { base: list.base, index });
+    if (key.tab) {
+      const done = tabCompletion(state.value, c.pick, commands);
+      if (done) set(edit.inputOf(done.value), done.pick);
+      return;
     }
+    const moved =
+      key.upArrow || key.downArrow
+        ? movePick(state.value, c.pick, commands, key.upArrow ? -1 : 1)
+        : undefined;
+    if (moved) return set(state, moved);
     if (key.upArrow) {
       const moved = edit.up(state);
       if (moved) set(moved);
@@ -379,8 +345,8 @@ export function PromptInput({
       ) : null}
       {active ? (
         <CommandList
-          matches={matchCommands(pick?.base ?? state.value, commands)}
-          selected={pick?.index ?? 0}
+          matches={listedCommands(state.value, pick, commands).matches}
+          selected={listedCommands(state.value, pick, commands).index}
         />
       ) : null}
     </Box>
