@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import type { ToolItem } from './transcript-state';
 import { oneLine } from '../util/text';
-import { INTERRUPTED } from './Notice';
+import { turnEndText } from './format';
 import { useTheme } from './theme';
 import { Wrapped } from './Wrapped';
 
@@ -26,7 +26,7 @@ export function ToolStatusLines({ item }: { item: ToolItem }) {
       ) : null}
       {item.status === 'interrupted' ? (
         <Wrapped color={theme.muted} marker="  ⎿ ">
-          {INTERRUPTED}
+          {turnEndText('interrupted')}
         </Wrapped>
       ) : null}
     </>

@@ -13,7 +13,7 @@ const at = (width: number, item: Item) =>
   frame(
     render(
       <Box width={width}>
-        <TranscriptItem item={item} />
+        <TranscriptItem item={item} columns={width} />
       </Box>,
     ).lastFrame,
   )
