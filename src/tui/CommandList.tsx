@@ -3,25 +3,48 @@ import type { CommandSpec } from './commands';
 import { commandLabel } from './format';
 import { useTheme } from './theme';
 
+export interface CommandListProps {
+  matches: CommandSpec[];
+  /** Rows the list may take (default: no limit); a longer list shows a window and "… N more". */
+  maxRows?: number;
+  /** The highlighted entry, marked "▸" and kept in the window (default the first): what Enter runs when the text is only a shared prefix. */
+  selected?: number;
+}
+
 /**
- * The slash commands that match what is typed, under the input; `selected` (an index into
- * `matches`) is marked with "▸": what Enter runs when the text is only a shared prefix.
+ * The first row of the window of `count` entries that fits `rows` rows (one of them the "more"
+ * line when the list is longer) and holds `selected`.
  */
-export function CommandList({ matches, selected = 0 }: { matches: CommandSpec[]; selected?: number }) {
+export function windowStart(count: number, rows: number, selected: number): { first: number; shown: number } {
+  if (count <= rows) return { first: 0, shown: count };
+  const shown = Math.max(1, rows - 1);
+  const first = Math.min(Math.max(0, selected - shown + 1), count - shown);
+  return { first, shown };
+}
+
+/** The slash commands that match what is typed, under the input: one row each, cut at the edge. */
+export function CommandList({ matches, maxRows = Number.POSITIVE_INFINITY, selected = 0 }: CommandListProps) {
   const theme = useTheme();
   if (matches.length === 0) return null;
   const width = Math.max(...matches.map((c) => commandLabel(c).length));
+  const { first, shown } = windowStart(matches.length, Math.floor(maxRows), selected);
+  const hidden = matches.length - shown;
   return (
     <Box flexDirection="column">
-      {matches.map((c, i) => (
-        <Text key={c.name}>
-          <Text color={theme.accent}>{i === selected ? '▸ ' : '  '}</Text>
-          <Text color={theme.accent} inverse={i === selected && matches.length > 1}>
+      {matches.slice(first, first + shown).map((c, k) => (
+        <Text key={c.name} wrap="truncate-end">
+          <Text color={theme.accent}>{first + k === selected ? '▸ ' : '  '}</Text>
+          <Text color={theme.accent} inverse={first + k === selected && matches.length > 1}>
             {commandLabel(c).padEnd(width)}
           </Text>
           <Text color={theme.muted}>{`  ${c.description}`}</Text>
         </Text>
       ))}
+      {hidden > 0 ? (
+        <Text color={theme.muted} wrap="truncate-end">
+          {`… ${hidden} more: type more of the name`}
+        </Text>
+      ) : null}
     </Box>
   );
 }

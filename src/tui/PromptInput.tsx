@@ -43,10 +43,14 @@ export interface PromptInputProps {
   onExit: () => void;
   /** The session's command registry, for Tab completion and the list under the input; default the built-ins. */
   commands?: readonly CommandSpec[];
-  /** Ctrl+L: clear the screen and draw the session again. */
+  /** Ctrl+L: a clean screen (what was on it kept in the scrollback), the live part drawn again. */
   onRedraw: () => void;
+  /** After Ctrl+G's editor returns: draw the live part again, clearing nothing. */
+  onRepaint?: () => void;
   /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
   onEdit?: (text: string) => { text: string } | { error: string };
+  /** Rows the command list under the input may take (default: no limit). */
+  maxListRows?: number;
 }
 
 /**
@@ -62,7 +66,9 @@ export function PromptInput({
   onExit,
   commands = COMMANDS,
   onRedraw,
+  onRepaint,
   onEdit,
+  maxListRows,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -180,8 +186,8 @@ export function PromptInput({
     if (key.ctrl && input === 'l') return onRedraw();
     if (key.ctrl && input === 'g' && onEdit) {
       const edited = onEdit(state.value);
-      // The editor drew over the screen.
-      onRedraw();
+      // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
+      onRepaint?.();
       if ('text' in edited) set(edit.inputOf(pasteText(edited.text)));
       else setHint(edited.error);
       return;
@@ -347,6 +353,7 @@ export function PromptInput({
         <CommandList
           matches={listedCommands(state.value, pick, commands).matches}
           selected={listedCommands(state.value, pick, commands).index}
+          maxRows={maxListRows}
         />
       ) : null}
     </Box>

@@ -1,32 +1,32 @@
-import { Box, Text, measureElement, useInput, useStdout, type DOMElement } from 'ink';
-import { useRef, useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
 import { useTheme } from './theme';
+import { useTerminalSize } from './use-terminal-size';
 import { ChoiceList, type ChoiceItem } from './wizard/ChoiceList';
 
 export interface SessionPickerProps {
   /** What the list is of, e.g. "Sessions of ~/src/proj". */
   title: string;
   items: readonly ChoiceItem[];
-  /**
-   * The index chosen (Enter, or a digit), or undefined when the person cancels (Esc, Ctrl+C, q);
-   * `unended` when the last frame filled the screen, so the cursor is still on its last line.
-   */
-  onDone: (index: number | undefined, unended: boolean) => void;
+  /** The index chosen (Enter, or a digit), or undefined when the person cancels (Esc, Ctrl+C, q). */
+  onDone: (index: number | undefined) => void;
+  /** The terminal, for its height (Ink's own stream hides `rows`: see ink-stdout.ts); default Ink's stdout. */
+  terminal?: NodeJS.WriteStream;
 }
 
-/** A list to pick one entry from: ↑↓ and Enter, digits 1 to 9, Esc to cancel. */
-export function SessionPicker({ title, items, onDone }: SessionPickerProps) {
+/**
+ * A list to pick one entry from: ↑↓ and Enter, digits 1 to 9, Esc to cancel. It stays shorter than
+ * the terminal: the title and the keys always show, the list scrolls with the highlight.
+ */
+export function SessionPicker({ title, items, onDone, terminal }: SessionPickerProps) {
   const theme = useTheme();
+  const { rows } = useTerminalSize(terminal);
   const [selected, setSelected] = useState(0);
   const [done, setDone] = useState(false);
-  const { stdout } = useStdout();
-  const box = useRef<DOMElement>(null);
   const finish = (index: number | undefined) => {
     if (done) return;
     setDone(true);
-    // Ink draws a frame as tall as the screen without a line end after it.
-    const rows = box.current ? measureElement(box.current).height : 0;
-    onDone(index, stdout.isTTY === true && rows >= stdout.rows);
+    onDone(index);
   };
   useInput((input, key) => {
     if (key.escape || (key.ctrl && input === 'c') || input === 'q') return finish(undefined);
@@ -36,10 +36,14 @@ export function SessionPicker({ title, items, onDone }: SessionPickerProps) {
     else if (/^[1-9]$/.test(input) && Number(input) <= items.length) finish(Number(input) - 1);
   });
   return (
-    <Box ref={box} flexDirection="column">
-      <Text bold>{title}</Text>
-      <ChoiceList items={items} selected={selected} />
-      <Text color={theme.muted}>↑↓ choose · Enter resume · Esc cancel</Text>
+    <Box flexDirection="column">
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
+      <ChoiceList items={items} selected={selected} maxRows={Math.max(1, rows - 1 - 2)} />
+      <Text color={theme.muted} wrap="truncate-end">
+        ↑↓ choose · Enter resume · Esc cancel
+      </Text>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import type { Instance } from 'ink';
 import { screenRenderOptions, type ScreenIo } from './ink-options';
+import { withoutRows } from './ink-stdout';
 import { importForTerminal } from './live-terminal';
 import { makeTheme, noColorFromEnv, ThemeContext } from './theme';
 import type { ChoiceItem } from './wizard/ChoiceList';
@@ -23,20 +24,19 @@ export async function pickOne(
   );
   let picked: number | undefined;
   let instance: Instance | undefined;
-  let unended = false;
-  const done = (index: number | undefined, lineOpen: boolean) => {
+  const done = (index: number | undefined) => {
     picked = index;
-    unended = lineOpen;
     instance?.unmount();
   };
+  // Ink gets a stream without rows, so it never clears the screen and the scrollback (ink-stdout.ts).
+  const stdout = io.stdout ?? process.stdout;
+  const tty = stdout.isTTY === true;
   instance = render(
     <ThemeContext.Provider value={makeTheme('dark', noColorFromEnv(io.env ?? process.env))}>
-      <SessionPicker title={title} items={items} onDone={done} />
+      <SessionPicker title={title} items={items} onDone={done} terminal={tty ? stdout : undefined} />
     </ThemeContext.Provider>,
-    screenRenderOptions(io),
+    screenRenderOptions({ ...io, ...(tty ? { stdout: withoutRows(stdout) } : {}) }),
   );
   await instance.waitUntilExit();
-  // What is printed next starts a line of its own.
-  if (unended) (io.stdout ?? process.stdout).write('\n');
   return picked;
 }
