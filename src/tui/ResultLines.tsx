@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 import { EXPAND_HINT } from './viewer-keys';
+import { Wrapped } from './Wrapped';
 
 export interface ResultLinesProps {
   text: string;
@@ -34,10 +35,14 @@ export function ResultLines({ text, max = 4, tail = false, color, dim }: ResultL
     <Box flexDirection="column">
       {tail ? more : null}
       {shown.map((line, i) => (
-        <Text key={i} color={color} dimColor={dim}>
-          {i === 0 && !(tail && hidden > 0) ? '  ⎿ ' : '    '}
+        <Wrapped
+          key={i}
+          color={color}
+          dimColor={dim}
+          marker={i === 0 && !(tail && hidden > 0) ? '  ⎿ ' : '    '}
+        >
           {line.length > 500 ? `${line.slice(0, 500)}…` : line}
-        </Text>
+        </Wrapped>
       ))}
       {tail ? null : more}
     </Box>

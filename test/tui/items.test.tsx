@@ -49,9 +49,12 @@ describe('transcript items', () => {
     );
   });
 
-  it('collapses thinking to one line with its line count', () => {
-    expect(show({ kind: 'thinking', key: 1, streaming: false, text: 'a\nb\nc' })).toBe(
+  it('collapses thinking to one line with its line count; "…" only while it streams', () => {
+    expect(show({ kind: 'thinking', key: 1, streaming: true, text: 'a\nb\nc' })).toBe(
       '\n✻ Thinking… (3 lines, ctrl+o to expand)',
+    );
+    expect(show({ kind: 'thinking', key: 1, streaming: false, text: 'a\nb\nc' })).toBe(
+      '\n✻ Thought (3 lines, ctrl+o to expand)',
     );
   });
 
@@ -139,7 +142,9 @@ describe('generic tool view', () => {
     expect(
       show(tool({ status: 'denied', output: 'The person refused…', rejectedWith: 'use git clean' })),
     ).toBe('\n● Read(src/a.ts)\n  ⎿ Rejected: use git clean');
-    expect(show(tool({ status: 'interrupted' }))).toBe('\n● Read(src/a.ts)\n  ⎿ Interrupted');
+    expect(show(tool({ status: 'interrupted' }))).toBe(
+      '\n● Read(src/a.ts)\n  ⎿ Interrupted. Tell codey what to do instead.',
+    );
     expect(show(tool({ note: 'allowed by rule read_file', output: 'x' }))).toBe(
       '\n● Read(src/a.ts)\n  ⎿ allowed by rule read_file\n  ⎿ x',
     );

@@ -110,7 +110,16 @@ describe('shell view', () => {
 
   it('keeps what an interrupted command printed on screen', () => {
     const out = show({ ...bash, status: 'interrupted', progress: 'step 1 ok\nstep 2 ok\n' });
-    expect(out).toBe('● Bash(npm test)\n  ⎿ Interrupted\n  ⎿ step 1 ok\n    step 2 ok');
+    expect(out).toBe(
+      '● Bash(npm test)\n  ⎿ Interrupted. Tell codey what to do instead.\n  ⎿ step 1 ok\n    step 2 ok',
+    );
+  });
+
+  it('says the exit code once: the note for the model is left out of the output shown', () => {
+    const output = 'FAIL src/a.test.ts\nexit code 1\nthe output was 9 lines';
+    expect(show({ ...bash, output, display: shell(1) })).toBe(
+      '● Bash(npm test)\n  ⎿ FAIL src/a.test.ts\n    the output was 9 lines\n    exit 1',
+    );
   });
 
   it('shows a short successful run whole', () => {

@@ -120,7 +120,7 @@ describe('Ctrl+O, the viewer', () => {
     t.c.emit({ type: 'thinking', text: thought.join('\n') });
     t.c.emit({ type: 'text', text: 'It is the parser.' });
     t.c.endTurn();
-    await t.shows('✻ Thinking… (3 lines, ctrl+o to expand)', 'It is the parser.');
+    await t.shows('✻ Thought (3 lines, ctrl+o to expand)', 'It is the parser.');
     expect(t.out()).not.toContain('The bug is in the parser.');
     await t.type(CTRL_O);
     await t.drawn('Thinking', ...thought);
