@@ -1,5 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { splitFrontmatter } from './frontmatter';
 import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
 
@@ -103,7 +104,9 @@ export function commandRoots(places: PlacesInput): { dir: string; scope: 'projec
  * Find and parse the custom commands (`*.md` directly in {@link commandRoots}; in name order within a
  * folder). A name among `reserved` (the built-in commands, with or without their `/`) is refused with
  * a notice; the same name twice: the first wins and a notice names the one left out; a bad file name
- * or an empty prompt is a notice too. Never throws.
+ * or an empty prompt is a notice too. A project command file is read only where it resolves inside the
+ * repository (the git root, or the workspace without one): a link to `/proc/self/environ` or
+ * `~/.ssh/id_rsa` would otherwise become the prompt `/NAME` sends. Never throws.
  */
 export async function discoverCommands(
   places: PlacesInput,
@@ -115,10 +118,25 @@ export async function discoverCommands(
   const byName = new Map<string, CustomCommand>();
   const seen = new Set<string>();
   const show = (p: string) => shownPath(p, places.workspace, places.env);
-  for (const root of commandRoots(places)) {
+  const projectRoot = places.gitRoot ?? places.workspace;
+  const roots = commandRoots(places);
+  const userRoots = new Set(
+    await Promise.all(roots.filter((r) => r.scope === 'user').map((r) => realpath(r.dir).catch(() => ''))),
+  );
+  for (const root of roots) {
     const entries = await readdir(root.dir).catch(() => undefined);
-    if (!entries || seen.has(root.dir)) continue;
-    seen.add(root.dir);
+    const real = await realpath(root.dir).catch(() => undefined);
+    if (!entries || !real || seen.has(real)) continue;
+    if (root.scope === 'project' && !(await isInsideReal(real, projectRoot))) {
+      // A link to the person's own commands folder loads from there, as theirs.
+      if (!userRoots.has(real)) {
+        notices.push(
+          `codey: commands folder ${show(root.dir)} is a link to a folder outside the repository; skipped`,
+        );
+      }
+      continue;
+    }
+    seen.add(real);
     for (const entry of entries.sort()) {
       if (!entry.endsWith('.md') || entry.startsWith('.')) continue;
       const file = path.join(root.dir, entry);
@@ -134,17 +152,15 @@ export async function discoverCommands(
         say(`/${name} is a built-in command; rename the file to use it`);
         continue;
       }
-      if (st.size > MAX_COMMAND_FILE_BYTES) {
-        say(
-          `${st.size.toLocaleString('en-US')} bytes, over the ${MAX_COMMAND_FILE_BYTES / 1024} KiB codey reads; skipped`,
-        );
+      const read = await readTextFile(file, {
+        maxBytes: MAX_COMMAND_FILE_BYTES,
+        ...(root.scope === 'project' && { inside: projectRoot }),
+      });
+      if (!('text' in read)) {
+        say(`${refusalText(read, MAX_COMMAND_FILE_BYTES)}; skipped`);
         continue;
       }
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (text === undefined) {
-        say('cannot be read; skipped');
-        continue;
-      }
+      const text = read.text;
       const parsed = parseCommand(text, { path: file, name, scope: root.scope });
       for (const p of parsed.problems) say(p);
       if (!parsed.command) continue;

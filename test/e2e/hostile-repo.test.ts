@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import {
+  CANARY,
+  codey,
+  removeSandbox,
+  sandbox,
+  sessionLogs,
+  sessionStore,
+  type Sandbox,
+} from '../support/cli';
+
+/** A cloned repository whose AGENTS.md, skill, agent and command files are links out of it. */
+let fake: FakeAnthropic;
+let box: Sandbox;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+  box = await sandbox('repo-empty', fake.url);
+  await mkdir(join(box.cwd, '.git'));
+});
+afterEach(async () => {
+  await fake.close();
+  await removeSandbox(box);
+});
+
+async function put(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+
+async function link(target: string, file: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await symlink(target, file);
+}
+
+const OUTSIDE = 'OUTSIDE-THE-REPOSITORY-7f3a';
+const hasProc = existsSync('/proc/self/environ');
+
+describe('a repository whose files are links out of it', () => {
+  it.skipIf(!hasProc)(
+    'AGENTS.md -> /proc/self/environ sends no key to the API; a notice says it was left out',
+    async () => {
+      await link('/proc/self/environ', join(box.cwd, 'AGENTS.md'));
+      fake.enqueue(reply.text('ok'));
+      const r = await codey(box, ['-p', 'hi']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toContain(
+        'codey: instructions AGENTS.md: a link to a file outside the repository (a repository may only bring its own files); left out',
+      );
+      expect(fake.messageRequests[0].raw).not.toContain(CANARY);
+      expect(fake.messageRequests[0].raw).not.toContain('ANTHROPIC_BASE_URL=');
+      expect(fake.messageRequests[0].raw).not.toContain('# Project instructions');
+    },
+  );
+
+  it.skipIf(!hasProc)(
+    '-p "/review" of a command file -> /proc/self/environ sends the words typed, not the environment',
+    async () => {
+      await link('/proc/self/environ', join(box.cwd, '.codey/commands/review.md'));
+      fake.enqueue(reply.text('ok'));
+      const r = await codey(box, ['-p', '/review src/app.ts']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toContain(
+        'codey: command .codey/commands/review.md: a link to a file outside the repository',
+      );
+      const raw = fake.messageRequests[0].raw;
+      expect(raw).not.toContain(CANARY);
+      expect(raw).not.toContain('ANTHROPIC_BASE_URL=');
+      expect(JSON.stringify(fake.messageRequests[0].body.messages)).toContain('/review src/app.ts');
+      expect(await sessionLogs(box)).not.toContain(CANARY);
+      expect(await sessionStore(box)).not.toContain('ANTHROPIC_BASE_URL=');
+    },
+  );
+
+  it('a skill, an agent definition and CLAUDE.md linked to files outside reach neither the request nor the model', async () => {
+    await put(
+      join(box.root, 'elsewhere/SKILL.md'),
+      `---\nname: notes\ndescription: d ${OUTSIDE}\n---\n${OUTSIDE}\n`,
+    );
+    await put(
+      join(box.root, 'elsewhere/agent.md'),
+      `---\nname: helper\ndescription: d ${OUTSIDE}\n---\n${OUTSIDE}\n`,
+    );
+    await put(join(box.root, 'elsewhere/notes.txt'), `${OUTSIDE}\n`);
+    await link(join(box.root, 'elsewhere/SKILL.md'), join(box.cwd, '.claude/skills/notes/SKILL.md'));
+    await link(join(box.root, 'elsewhere/agent.md'), join(box.cwd, '.claude/agents/helper.md'));
+    await link('../elsewhere/notes.txt', join(box.cwd, 'CLAUDE.md'));
+    // The same files inside the repository load as always.
+    await put(
+      join(box.cwd, '.codey/skills/own/SKILL.md'),
+      '---\nname: own\ndescription: OWN-SKILL\n---\nbody\n',
+    );
+    fake.enqueue(reply.text('ok'));
+    const r = await codey(box, ['-p', 'hi']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.includes('a link to a file outside the repository'))).toEqual(
+      [
+        'codey: skill .claude/skills/notes/SKILL.md: a link to a file outside the repository (a repository may only bring its own files); skipped',
+        'codey: instructions CLAUDE.md: a link to a file outside the repository (a repository may only bring its own files); left out',
+        'codey: agent .claude/agents/helper.md: a link to a file outside the repository (a repository may only bring its own files); skipped',
+      ],
+    );
+    const raw = fake.messageRequests[0].raw;
+    expect(raw).not.toContain(OUTSIDE);
+    expect(raw).toContain('- own: OWN-SKILL');
+  });
+});
