@@ -18,12 +18,29 @@ export interface Worktree {
 }
 
 /**
- * Run git in `cwd` with `env` less codey's own keys (`childEnv`): git runs the repository's hooks,
- * which are the repository's code. Resolves with stdout or rejects with git's own message.
+ * Options put before every git command codey runs. A repository's own git config (`.git/config`, or
+ * the `config` of a bare repository inside a clone) can name programs for git to run: `core.fsmonitor`
+ * on `status`, hooks (also through `core.hooksPath`) on `worktree add`, a submodule update. Command-
+ * line `-c` settings win over every config file, so none of these runs. Filter drivers are checked
+ * separately ({@link repositoryFilters}).
+ */
+export const GIT_SAFE_OPTIONS: readonly string[] = [
+  '--no-optional-locks',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'submodule.recurse=false',
+];
+
+/**
+ * Run git in `cwd` with {@link GIT_SAFE_OPTIONS} and `env` less codey's own keys (`childEnv`).
+ * Resolves with stdout or rejects with git's own message.
  */
 async function git(cwd: string, args: string[], env: Record<string, string | undefined>): Promise<string> {
   const { execa } = await import('execa');
-  const r = await execa('git', args, {
+  const r = await execa('git', [...GIT_SAFE_OPTIONS, ...args], {
     cwd,
     env: childEnv({}, env),
     extendEnv: false,
@@ -32,6 +49,24 @@ async function git(cwd: string, args: string[], env: Record<string, string | und
   });
   if (r.exitCode !== 0) throw new Error((r.stderr || r.stdout || `git ${args[0]} failed`).trim());
   return r.stdout.trim();
+}
+
+/**
+ * The filter-driver settings (`filter.NAME.smudge`, `.clean`, `.process`) of the repository's own
+ * config (scope `local` or `worktree`, includes followed): programs git would run on every file
+ * `worktree add` checks out. Reading config runs nothing. The person's own (`global`, `system`; e.g.
+ * git-lfs) are not listed.
+ */
+async function repositoryFilters(top: string, env: Record<string, string | undefined>): Promise<string[]> {
+  const out = await git(
+    top,
+    ['config', '--show-scope', '--get-regexp', '^filter\\..*\\.(smudge|clean|process)$'],
+    env,
+  ).catch(() => ''); // exit 1: none set
+  return out
+    .split('\n')
+    .map((line) => /^(local|worktree)\t(\S+)/.exec(line)?.[2])
+    .filter((key): key is string => key !== undefined);
 }
 
 /** `wt-YYYYMMDDHHMMSS` (UTC) for `now`. */
@@ -44,13 +79,14 @@ export function defaultWorktreeName(now: Date): string {
  * `<main repo>/.codey/worktrees/NAME` (kept out of `git status` through `.git/info/exclude`),
  * branched from the current HEAD. Run inside a worktree, the new one still goes under the main
  * repository (found through `git rev-parse --git-common-dir`). NAME defaults to
- * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`. git and its
- * hooks get `env` (default `process.env`) without codey's keys.
+ * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`. git gets
+ * `env` (default `process.env`) without codey's keys, and runs none of the repository's hooks,
+ * fsmonitor or filter programs ({@link GIT_SAFE_OPTIONS}).
  *
  * @throws Error with a message for the person when NAME is not letters, digits, `.`, `_`, `-` (not
  *   starting with `-` or `.`; no `..`, no trailing `.` or `.lock`, as git-check-ref-format(1)
- *   requires), outside a git repository, in a repository without commits, or when the folder or
- *   branch exists already.
+ *   requires), outside a git repository, in a repository without commits, when the folder or
+ *   branch exists already, or when the repository's own config sets a filter driver.
  */
 export async function createWorktree(
   cwd: string,
@@ -85,6 +121,14 @@ export async function createWorktree(
     () => false,
   );
   if (taken) throw new Error(`a branch ${branch} exists already; pick another name`);
+  const filters = await repositoryFilters(top, env);
+  if (filters.length) {
+    throw new Error(
+      `this repository's own git config names programs git would run on checkout (${filters.join(', ')}); ` +
+        "codey does not run a repository's programs. If you trust them, make the worktree yourself " +
+        `(git worktree add -b ${branch} ${path} HEAD) and start codey there`,
+    );
+  }
   await excludeCodeyFolder(common);
   const status = await git(top, ['status', '--porcelain'], env).catch(() => '');
   const uncommitted = status === '' ? 0 : status.split('\n').length;
