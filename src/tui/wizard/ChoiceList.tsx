@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { forTerminal } from '../../util/terminal-text';
 import { useTheme } from '../theme';
 
 export interface ChoiceItem {
@@ -12,7 +13,11 @@ export interface ChoiceListProps {
   selected: number;
 }
 
-/** A numbered list with a cursor (`❯`); the keys are handled by the wizard's reducer. */
+/**
+ * A numbered list with a cursor (`❯`); the keys are handled by the wizard's reducer. Labels and notes
+ * pass `forTerminal`: a session's title is the first line of a prompt, which a repository's command
+ * file may have written.
+ */
 export function ChoiceList({ items, selected }: ChoiceListProps) {
   const theme = useTheme();
   return (
@@ -20,11 +25,11 @@ export function ChoiceList({ items, selected }: ChoiceListProps) {
       {items.map((item, i) => (
         <Box key={i} flexDirection="column">
           <Text color={i === selected ? theme.accent : undefined} bold={i === selected}>
-            {`${i === selected ? '❯' : ' '} ${i + 1}. ${item.label}`}
+            {`${i === selected ? '❯' : ' '} ${i + 1}. ${forTerminal(item.label)}`}
           </Text>
           {(item.notes ?? []).map((note, j) => (
             <Box key={j} paddingLeft={5}>
-              <Text color={theme.muted}>{note}</Text>
+              <Text color={theme.muted}>{forTerminal(note)}</Text>
             </Box>
           ))}
         </Box>
