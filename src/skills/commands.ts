@@ -103,7 +103,8 @@ export function commandRoots(places: PlacesInput): { dir: string; scope: 'projec
 /**
  * Find and parse the custom commands (`*.md` directly in {@link commandRoots}; in name order within a
  * folder). A name among `reserved` (the built-in commands, with or without their `/`) is refused with
- * a notice; the same name twice: the first wins and a notice names the one left out; a bad file name
+ * a notice; the same name twice: the first wins and a notice names the one left out, except that the
+ * person's own command (scope `user`) wins over a repository's of that name; a bad file name
  * or an empty prompt is a notice too. A project command file is read only where it resolves inside the
  * repository (the git root, or the workspace without one): a link to `/proc/self/environ` or
  * `~/.ssh/id_rsa` would otherwise become the prompt `/NAME` sends. Never throws.
@@ -165,6 +166,15 @@ export async function discoverCommands(
       for (const p of parsed.problems) say(p);
       if (!parsed.command) continue;
       const first = byName.get(name);
+      if (first && first.scope === 'project' && root.scope === 'user') {
+        // The person's own /NAME keeps meaning what they wrote: a repository cannot redefine it.
+        notices.push(
+          `codey: command ${show(first.path)}: /${name} is your own command (${show(file)}); the repository's is left out`,
+        );
+        commands[commands.indexOf(first)] = parsed.command;
+        byName.set(name, parsed.command);
+        continue;
+      }
       if (first) {
         say(`/${name} is already defined by ${show(first.path)}; this one is left out`);
         continue;
