@@ -1,7 +1,7 @@
 /** Git worktree plumbing for `/worktree`: where a new tree goes, which names are allowed, git's checks. */
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { appendFile, lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { childEnv } from '../util/secrets';
 
 /** A worktree made by {@link createWorktree}. */
@@ -115,6 +115,7 @@ export async function createWorktree(
   const common = resolve(top, await git(top, ['rev-parse', '--git-common-dir'], env));
   const main = /[\\/]\.git$/.test(common) ? resolve(common, '..') : top;
   const path = join(main, '.codey', 'worktrees', slug);
+  await refuseLinksOut(main);
   if (existsSync(path)) throw new Error(`${path} exists already; pick another name`);
   const taken = await git(top, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], env).then(
     () => true,
@@ -134,6 +135,26 @@ export async function createWorktree(
   const uncommitted = status === '' ? 0 : status.split('\n').length;
   await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD'], env);
   return { path, branch, uncommitted };
+}
+
+/**
+ * `.codey` and `.codey/worktrees` of `main` may be committed links (a clone keeps them): a checkout
+ * through one would write the repository's files anywhere on the disk.
+ * @throws Error naming the link when either resolves outside `main` (or does not resolve).
+ */
+async function refuseLinksOut(main: string): Promise<void> {
+  const realMain = await realpath(main);
+  for (const dir of [join(main, '.codey'), join(main, '.codey', 'worktrees')]) {
+    if (!(await lstat(dir).catch(() => undefined))) return;
+    const real = await realpath(dir).catch(() => undefined);
+    const rel = real === undefined ? '..' : relative(realMain, real);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new Error(
+        `${dir} is a link to a folder outside the repository; codey puts worktrees only inside it. ` +
+          'Remove the link, then /worktree again',
+      );
+    }
+  }
 }
 
 /** Add `/.codey/` to `<common dir>/info/exclude` once, so the worktrees never show in `git status`. */

@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,5 +148,27 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('createWorktree', () => {
     );
     expect(existsSync(ran)).toBe(false);
     expect(existsSync(join(dir, '.codey', 'worktrees', 'filtered'))).toBe(false);
+  });
+
+  it('refuses when .codey or .codey/worktrees is a link out of the repository (a clone may hold one)', async () => {
+    const dir = await repo();
+    const elsewhere = join(dir, '..', 'elsewhere');
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(dir, '.codey'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir });
+    git('add', '.codey');
+    git('commit', '-q', '-m', 'a link');
+    await expect(createWorktree(dir, 'out')).rejects.toThrow(
+      `${join(dir, '.codey')} is a link to a folder outside the repository; codey puts worktrees only inside it. Remove the link, then /worktree again`,
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
+    rmSync(join(dir, '.codey'));
+    mkdirSync(join(dir, '.codey'));
+    symlinkSync(elsewhere, join(dir, '.codey', 'worktrees'));
+    await expect(createWorktree(dir, 'out')).rejects.toThrow(
+      `${join(dir, '.codey', 'worktrees')} is a link to a folder outside the repository`,
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });
