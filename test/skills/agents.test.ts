@@ -27,6 +27,13 @@ async function put(dir: string, name: string, text: string) {
 }
 
 describe('agent definitions', () => {
+  it('leaves out a frontmatter too large to parse, unparsed, loose reading included', () => {
+    const text = `---\nname: big\ndescription: ${'k:\n '.repeat(5000)}\n---\nBody.\n`;
+    expect(parseAgentDefinition(text, '/x/big.md', 'project', KNOWN)).toEqual({
+      problem: 'the frontmatter is 20,023 bytes, over the 16 KiB codey parses',
+    });
+  });
+
   it('reads a list of codey names and a comma-separated string of Claude Code names', () => {
     const list = parseAgentDefinition(
       '---\nname: finder\ndescription: Finds code\ntools: [read_file, grep]\n---\nFind things.\n',
