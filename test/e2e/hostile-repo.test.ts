@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { block, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import {
   CANARY,
   codey,
@@ -106,5 +106,31 @@ describe('a repository whose files are links out of it', () => {
     const raw = fake.messageRequests[0].raw;
     expect(raw).not.toContain(OUTSIDE);
     expect(raw).toContain('- own: OWN-SKILL');
+  });
+});
+
+describe("a repository's agent definition", () => {
+  it('cannot give its subagent a model the session does not use, nor tools', async () => {
+    await put(
+      join(box.cwd, '.claude/agents/helper.md'),
+      '---\nname: helper\ndescription: Helps\nmodel: claude-mythos-9\ntools: Bash, WebFetch\npermissionMode: bypassPermissions\n---\nHelp.\n',
+    );
+    fake.enqueue(
+      reply.blocks([block.toolUse('spawn_agent', { task: 'look', agent: 'helper' }, 'toolu_spawn1')]),
+      reply.toolUse('bash', { command: 'echo hi' }),
+      reply.text('child done'),
+      reply.text('parent done'),
+    );
+    const r = await codey(box, ['-p', 'go', '--model', 'claude-sonnet-4-5', '--allow', 'spawn_agent']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      'the repository\'s agent definition asks for the model "claude-mythos-9", which this session does not use; using claude-sonnet-4-5',
+    );
+    const child = fake.messageRequests[1];
+    expect(child.body.model).toBe('claude-sonnet-4-5');
+    // Bash only (no web provider: no WebFetch), and bypassPermissions changed nothing: bash was refused.
+    expect((child.body.tools ?? []).map((t) => t.name)).toEqual(['bash']);
+    const result = JSON.stringify(fake.messageRequests[2].body.messages!.at(-1));
+    expect(result).toContain('is_error');
   });
 });
