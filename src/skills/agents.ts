@@ -2,7 +2,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { normalizeText, splitFrontmatter } from './frontmatter';
-import { codeyConfigDir, shownPath, type PlacesInput } from './places';
+import { codeyConfigDir, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** An agent definition file larger than this (bytes) is left out with a notice. */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024;
@@ -183,7 +183,7 @@ export async function discoverAgents(
   const ignoredTools = new Set<string>();
   const ignoredIn: string[] = [];
   const show = (p: string) => shownPath(p, places.workspace, places.env);
-  const projectRoot = places.gitRoot ?? places.workspace;
+  const repoRoot = projectRoot(places);
   const dirs = agentDirs(places);
   const userDirs = new Set(
     await Promise.all(dirs.filter((d) => d.scope === 'user').map((d) => realpath(d.dir).catch(() => ''))),
@@ -191,7 +191,7 @@ export async function discoverAgents(
   for (const { dir, scope } of dirs) {
     const real = await realpath(dir).catch(() => undefined);
     if (!real || seen.has(real)) continue;
-    if (scope === 'project' && !(await isInsideReal(real, projectRoot))) {
+    if (scope === 'project' && !(await isInsideReal(real, repoRoot))) {
       // A link to the person's own agents folder loads from there, as theirs.
       if (!userDirs.has(real)) {
         notices.push(
@@ -213,7 +213,7 @@ export async function discoverAgents(
       const say = (problem: string) => notices.push(`codey: agent ${show(file)}: ${problem}; skipped`);
       const read = await readTextFile(file, {
         maxBytes: MAX_AGENT_FILE_BYTES,
-        ...(scope === 'project' && { inside: projectRoot }),
+        ...(scope === 'project' && { inside: repoRoot }),
       });
       if (!('text' in read)) {
         say(refusalText(read, MAX_AGENT_FILE_BYTES));

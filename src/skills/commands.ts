@@ -2,7 +2,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { splitFrontmatter } from './frontmatter';
-import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** A command file larger than this (bytes) is left out with a notice. */
 export const MAX_COMMAND_FILE_BYTES = 256 * 1024;
@@ -119,7 +119,7 @@ export async function discoverCommands(
   const byName = new Map<string, CustomCommand>();
   const seen = new Set<string>();
   const show = (p: string) => shownPath(p, places.workspace, places.env);
-  const projectRoot = places.gitRoot ?? places.workspace;
+  const repoRoot = projectRoot(places);
   const roots = commandRoots(places);
   const userRoots = new Set(
     await Promise.all(roots.filter((r) => r.scope === 'user').map((r) => realpath(r.dir).catch(() => ''))),
@@ -128,7 +128,7 @@ export async function discoverCommands(
     const entries = await readdir(root.dir).catch(() => undefined);
     const real = await realpath(root.dir).catch(() => undefined);
     if (!entries || !real || seen.has(real)) continue;
-    if (root.scope === 'project' && !(await isInsideReal(real, projectRoot))) {
+    if (root.scope === 'project' && !(await isInsideReal(real, repoRoot))) {
       // A link to the person's own commands folder loads from there, as theirs.
       if (!userRoots.has(real)) {
         notices.push(
@@ -155,7 +155,7 @@ export async function discoverCommands(
       }
       const read = await readTextFile(file, {
         maxBytes: MAX_COMMAND_FILE_BYTES,
-        ...(root.scope === 'project' && { inside: projectRoot }),
+        ...(root.scope === 'project' && { inside: repoRoot }),
       });
       if (!('text' in read)) {
         say(`${refusalText(read, MAX_COMMAND_FILE_BYTES)}; skipped`);

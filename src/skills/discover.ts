@@ -1,6 +1,6 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { parseSkill, type Skill, type SkillScope } from './skill';
 
@@ -58,7 +58,7 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
   const seenRoots = new Set<string>();
   const seenFiles = new Set<string>();
   const show = (p: string) => shownPath(p, places.workspace, places.env);
-  const projectRoot = places.gitRoot ?? places.workspace;
+  const repoRoot = projectRoot(places);
   const roots = skillRoots(places);
   const userRoots = new Set(
     await Promise.all(roots.filter((r) => r.scope === 'user').map((r) => realpath(r.dir).catch(() => ''))),
@@ -67,7 +67,7 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
   for (const root of roots) {
     const realRoot = await realpath(root.dir).catch(() => undefined);
     if (!realRoot || seenRoots.has(realRoot)) continue;
-    if (root.scope === 'project' && !(await isInsideReal(realRoot, projectRoot))) {
+    if (root.scope === 'project' && !(await isInsideReal(realRoot, repoRoot))) {
       // A link to one of the person's own skill folders loads from there, as theirs.
       if (!userRoots.has(realRoot)) {
         notices.push(
@@ -96,7 +96,7 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
       const say = (problem: string) => notices.push(`codey: skill ${show(file)}: ${problem}`);
       const read = await readTextFile(file, {
         maxBytes: MAX_SKILL_FILE_BYTES,
-        ...(root.scope === 'project' && { inside: projectRoot }),
+        ...(root.scope === 'project' && { inside: repoRoot }),
       });
       if (!('text' in read)) {
         say(`${refusalText(read, MAX_SKILL_FILE_BYTES)}; skipped`);

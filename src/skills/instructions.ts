@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readTextFile, refusalText } from '../util/read-text';
 import { normalizeText } from './frontmatter';
-import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** Cap on the whole instructions section of the system prompt, in bytes of UTF-8. */
 export const MAX_INSTRUCTIONS_BYTES = 32 * 1024;
@@ -52,11 +52,11 @@ export async function findInstructionFiles(
   const candidates: { names: string[]; inside?: string }[] = [];
   const config = codeyConfigDir(places.env);
   if (config) candidates.push({ names: [path.join(config, 'AGENTS.md')] });
-  const projectRoot = places.gitRoot ?? places.workspace;
+  const repoRoot = projectRoot(places);
   for (const folder of foldersUpToRoot(places.workspace, places.gitRoot).reverse()) {
     candidates.push({
       names: [path.join(folder, 'AGENTS.md'), path.join(folder, 'CLAUDE.md')],
-      inside: projectRoot,
+      inside: repoRoot,
     });
   }
   const files: InstructionFile[] = [];

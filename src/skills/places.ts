@@ -56,3 +56,11 @@ export function shownPath(file: string, workspace: string, env: PlacesEnv): stri
   }
   return file;
 }
+
+/**
+ * The folder a repository's files must resolve inside (README, "Safety"): the git root, or the
+ * workspace without one.
+ */
+export function projectRoot(places: PlacesInput): string {
+  return places.gitRoot ?? places.workspace;
+}

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { block, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
@@ -106,6 +106,20 @@ describe('a repository whose files are links out of it', () => {
     const raw = fake.messageRequests[0].raw;
     expect(raw).not.toContain(OUTSIDE);
     expect(raw).toContain('- own: OWN-SKILL');
+  });
+});
+
+describe('a folder under a HOME kept in git', () => {
+  it("reaches none of HOME's files through a link: HOME is not the repository", async () => {
+    await rm(join(box.cwd, '.git'), { recursive: true });
+    await mkdir(join(box.root, '.git'));
+    await put(join(box.root, '.ssh/id_ed25519'), `${OUTSIDE}\n`);
+    await link('../.ssh/id_ed25519', join(box.cwd, 'AGENTS.md'));
+    fake.enqueue(reply.text('ok'));
+    const r = await codey(box, ['-p', 'hi']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('codey: instructions AGENTS.md: a link to a file outside the repository');
+    expect(fake.messageRequests[0].raw).not.toContain(OUTSIDE);
   });
 });
 
