@@ -10,6 +10,8 @@ export type TextReadRefusal =
   | { why: 'not_file' }
   /** More than `maxBytes`; `size` is the size the file system reports (bytes), when it reports one. */
   | { why: 'too_large'; size?: number }
+  /** It holds a NUL byte: not text (an image, an archive, a /proc file of binary records). */
+  | { why: 'binary' }
   /** The file system refused (`code`: `EACCES`, `ENOENT`, …). */
   | { why: 'unreadable'; code: string };
 
@@ -30,7 +32,7 @@ export async function isInsideReal(real: string, root: string): Promise<boolean>
 /**
  * Read a text file that someone else may have put there (a repository's AGENTS.md, skill, command or
  * agent file) as UTF-8, reading at most `maxBytes + 1` bytes whatever size the file claims: a file
- * under `/proc` reports size 0 and may be endless. With `inside`, the file's real path (symbolic
+ * under `/proc` reports size 0 and may be endless. A file holding a NUL byte is refused as binary. With `inside`, the file's real path (symbolic
  * links resolved) must lie in the real path of that folder, so a link in a clone
  * (`AGENTS.md -> /proc/self/environ`, `-> ~/.ssh/id_rsa`) reads nothing. Only regular files are read.
  * Never throws; never puts the file's text or its link target in what it returns when it refuses.
@@ -68,7 +70,9 @@ export async function readTextFile(
       size += bytesRead;
     }
     if (size > opts.maxBytes) return { why: 'too_large' };
-    return { text: buf.subarray(0, size).toString('utf8') };
+    const bytes = buf.subarray(0, size);
+    if (bytes.includes(0)) return { why: 'binary' };
+    return { text: bytes.toString('utf8') };
   } catch (err) {
     return { why: 'unreadable', code: codeOf(err) };
   } finally {
@@ -78,7 +82,7 @@ export async function readTextFile(
 
 /**
  * One phrase for a refusal, for a notice that names the file before it (`codey: skill FILE: …`): "a
- * link to a file outside the repository …", "not a regular file", "300,000 bytes, over the 256 KiB
+ * link to a file outside the repository …", "not a regular file", "not a text file …", "300,000 bytes, over the 256 KiB
  * codey reads", "cannot be read (EACCES)".
  */
 export function refusalText(r: TextReadRefusal, maxBytes: number): string {
@@ -87,6 +91,8 @@ export function refusalText(r: TextReadRefusal, maxBytes: number): string {
       return 'a link to a file outside the repository (a repository may only bring its own files)';
     case 'not_file':
       return 'not a regular file';
+    case 'binary':
+      return 'not a text file (it holds NUL bytes)';
     case 'too_large':
       return `${r.size === undefined ? 'larger than' : `${r.size.toLocaleString('en-US')} bytes, over`} the ${maxBytes / 1024} KiB codey reads`;
     case 'unreadable':

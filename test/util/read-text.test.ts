@@ -52,7 +52,7 @@ describe('readTextFile', () => {
     },
   );
 
-  it('refuses what is not a regular file (a folder, a FIFO) and a file over the cap', async () => {
+  it('refuses what is not a regular file (a folder, a FIFO), a file over the cap and a binary file', async () => {
     await mkdir(path.join(repo, 'dir.md'));
     expect(await readTextFile(path.join(repo, 'dir.md'), { maxBytes: 100, inside: repo })).toEqual({
       why: 'not_file',
@@ -69,6 +69,11 @@ describe('readTextFile', () => {
     expect(refusalText({ why: 'too_large', size: 300_000 }, 256 * 1024)).toBe(
       '300,000 bytes, over the 256 KiB codey reads',
     );
+    await writeFile(path.join(repo, 'image.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]));
+    expect(await readTextFile(path.join(repo, 'image.md'), { maxBytes: 100, inside: repo })).toEqual({
+      why: 'binary',
+    });
+    expect(refusalText({ why: 'binary' }, 100)).toBe('not a text file (it holds NUL bytes)');
     expect(await readTextFile(path.join(repo, 'none.md'), { maxBytes: 100, inside: repo })).toEqual({
       why: 'unreadable',
       code: 'ENOENT',
