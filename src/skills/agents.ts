@@ -1,6 +1,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
+import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
 import { codeyConfigDir, type PlacesInput, projectRoot, shownPath } from './places';
 
@@ -170,8 +171,9 @@ const unquote = (v: string): string => {
  * naming it and the problem; the others load. `knownTools` is every tool name codey has (so that
  * `tools` can be checked); the result is sorted by name, so the request built from it is the same
  * bytes on every start. A project definition is read only where it resolves inside the workspace
- * (or its git root): a link cannot bring in a file from elsewhere on the disk. Reads the file system
- * only; never throws.
+ * (or its git root): a link cannot bring in a file from elsewhere on the disk. A repository's
+ * definitions past {@link PROJECT_LISTING_BUDGET} characters of names and descriptions (in
+ * precedence order) are left out, with one notice. Reads the file system only; never throws.
  */
 export async function discoverAgents(
   places: PlacesInput,
@@ -248,6 +250,8 @@ export async function discoverAgents(
       `codey: tools codey does not have are left out of ${where}: ${names.slice(0, 8).join(', ')}${more}`,
     );
   }
-  const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const { kept, leftOut } = withinListingBudget([...byName.values()]);
+  if (leftOut.length) notices.push(leftOutNotice('agent definitions', leftOut));
+  const agents = kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { agents, notices };
 }
