@@ -4,7 +4,7 @@ import type { ProjectContext } from '../agent/build';
 import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
-import { projectRoot, shownPath, type PlacesEnv } from '../skills/places';
+import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/places';
 import { skillReadRoots } from '../skills/read-roots';
 import type { Skill } from '../skills/skill';
 import type { CommandSpec } from '../tui/commands';
@@ -53,12 +53,9 @@ export async function loadProject(input: {
   skills: boolean;
   reserved: readonly string[];
 }): Promise<LoadedProject> {
-  const gitRoot = gitRootOf(input.workspace, input.env.HOME);
-  const places = {
-    workspace: input.workspace,
-    gitRoot,
-    env: { HOME: input.env.HOME, XDG_CONFIG_HOME: input.env.XDG_CONFIG_HOME },
-  };
+  const env = absoluteEnv(input.env);
+  const gitRoot = gitRootOf(input.workspace, env.HOME);
+  const places = { workspace: input.workspace, gitRoot, env };
   const [found, instructions, commands] = await Promise.all([
     input.skills ? discoverSkills(places) : Promise.resolve({ skills: [] as Skill[], notices: [] }),
     loadProjectInstructions(places),

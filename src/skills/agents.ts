@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
-import { codeyConfigDir, type PlacesInput, projectRoot, shownPath } from './places';
+import { absoluteEnv, codeyConfigDir, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** An agent definition file larger than this (bytes) is left out with a notice. */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024;
@@ -64,7 +64,8 @@ export function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope
   ];
   const config = codeyConfigDir(places.env);
   if (config) dirs.push({ dir: path.join(config, 'agents'), scope: 'user' });
-  if (places.env.HOME) dirs.push({ dir: path.join(places.env.HOME, '.claude', 'agents'), scope: 'user' });
+  const home = absoluteEnv(places.env).HOME;
+  if (home) dirs.push({ dir: path.join(home, '.claude', 'agents'), scope: 'user' });
   return dirs;
 }
 

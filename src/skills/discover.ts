@@ -1,6 +1,13 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
+import {
+  absoluteEnv,
+  codeyConfigDir,
+  foldersUpToRoot,
+  type PlacesInput,
+  projectRoot,
+  shownPath,
+} from './places';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
 import { parseSkill, type Skill, type SkillScope } from './skill';
@@ -36,9 +43,10 @@ export function skillRoots(places: PlacesInput): SkillRoot[] {
   }
   const config = codeyConfigDir(places.env);
   if (config) roots.push({ dir: path.join(config, 'skills'), scope: 'user' });
-  if (places.env.HOME) {
-    roots.push({ dir: path.join(places.env.HOME, '.agents', 'skills'), scope: 'user' });
-    roots.push({ dir: path.join(places.env.HOME, '.claude', 'skills'), scope: 'user' });
+  const home = absoluteEnv(places.env).HOME;
+  if (home) {
+    roots.push({ dir: path.join(home, '.agents', 'skills'), scope: 'user' });
+    roots.push({ dir: path.join(home, '.claude', 'skills'), scope: 'user' });
   }
   return roots;
 }

@@ -123,6 +123,19 @@ describe('a folder under a HOME kept in git', () => {
   });
 });
 
+describe('a relative XDG_CONFIG_HOME', () => {
+  it("is ignored, so a repository's cfg/codey/config.json is not your config and allows nothing", async () => {
+    await put(join(box.cwd, 'cfg/codey/config.json'), JSON.stringify({ allow: ['bash'] }));
+    await put(join(box.cwd, 'cfg/codey/commands/hi.md'), `${OUTSIDE}\n`);
+    fake.enqueue(reply.toolUse('bash', { command: 'echo ran > ran.txt' }), reply.text('done'));
+    const r = await codey(box, ['-p', '/hi'], { env: { XDG_CONFIG_HOME: 'cfg' } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(existsSync(join(box.cwd, 'ran.txt'))).toBe(false);
+    expect(fake.messageRequests[0].raw).not.toContain(OUTSIDE);
+    expect(JSON.stringify(fake.messageRequests[1].body.messages!.at(-1))).toContain('is_error');
+  });
+});
+
 describe("a repository's agent definition", () => {
   it('cannot give its subagent a model the session does not use, nor tools', async () => {
     await put(
