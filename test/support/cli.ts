@@ -28,6 +28,7 @@ export async function sandbox(fixture: string, baseUrl: string): Promise<Sandbox
     ANTHROPIC_API_KEY: CANARY,
     ANTHROPIC_BASE_URL: baseUrl,
     CODEY_STREAM_RETRY_BASE_MS: '1',
+    CODEY_RETRY_BASE_MS: '1',
     NO_COLOR: '1',
   };
   return { root, cwd, env };
@@ -51,10 +52,14 @@ export function codey(
 
 /** The session store's files: the conversation records and their summaries. */
 const isStoreFile = (name: string) => name.endsWith('.conversation.jsonl') || name.endsWith('.meta.json');
+/** A session's lock file (src/session/lock.ts): neither store nor log. */
+const isLockFile = (name: string) => name.endsWith('.lock');
 
 async function sessionFiles(box: Sandbox, store: boolean): Promise<string> {
   const dir = join(box.root, 'state', 'codey', 'sessions');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => isStoreFile(f) === store);
+  const files = (await readdir(dir).catch(() => [] as string[])).filter(
+    (f) => !isLockFile(f) && isStoreFile(f) === store,
+  );
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   return texts.join(store ? '\n' : '');
 }

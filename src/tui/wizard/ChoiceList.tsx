@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { forTerminal } from '../../util/terminal-text';
 import { useTheme } from '../theme';
+import { Prose } from '../Prose';
 
 export interface ChoiceItem {
   label: string;
@@ -29,7 +30,7 @@ export function ChoiceList({ items, selected }: ChoiceListProps) {
           </Text>
           {(item.notes ?? []).map((note, j) => (
             <Box key={j} paddingLeft={5}>
-              <Text color={theme.muted}>{forTerminal(note)}</Text>
+              <Prose color={theme.muted}>{forTerminal(note)}</Prose>
             </Box>
           ))}
         </Box>
