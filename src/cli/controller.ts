@@ -24,6 +24,7 @@ import type { TranscriptAction } from '../tui/transcript-state';
 import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
+import { shellNote } from './shell-context';
 import { moveSession, type CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
@@ -71,7 +72,11 @@ export class SessionController implements Controller {
     this.#origin = session.deps.workspace;
     this.#env = env;
     if (session.conversation.length > 0)
-      this.#startTranscript = transcriptOf(session.conversation.messages, session.deps.registry);
+      this.#startTranscript = transcriptOf(
+        session.conversation.messages,
+        session.deps.registry,
+        session.toolTitles,
+      );
     // Price each request at the model that served it, as it happens; subagents' requests too.
     const models = new Map<string, string>();
     session.events.on((e) => {
@@ -111,9 +116,7 @@ export class SessionController implements Controller {
       signal: AbortSignal.any([signal, this.#stop.signal]),
     });
     const output = headTail(this.#s.deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
-    this.#shellContext.push(
-      `[The person ran this shell command themselves (exit ${o.exitCode ?? o.signal ?? 'unknown'}):]\n$ ${command}\n${output}`,
-    );
+    this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));
     return { output, exitCode: o.exitCode };
   }
 
@@ -170,7 +173,7 @@ export class SessionController implements Controller {
     const [head, ...repairs] = resumption.notices.map((n) => n.replace(/^codey: /, ''));
     const drawn: TranscriptAction[] = [
       { type: 'info', title: 'Resumed', lines: [head] },
-      ...transcriptOf(this.#s.conversation.messages, this.#s.deps.registry),
+      ...transcriptOf(this.#s.conversation.messages, this.#s.deps.registry, this.#s.toolTitles),
     ];
     for (const l of this.#listeners) for (const a of drawn) l(a);
     return {

@@ -43,6 +43,8 @@ export interface StoredSession {
   finishedResults: ToolResultRecord['result'][];
   /** Compactions recorded. */
   compactions: number;
+  /** The one-line title each finished tool call showed (`Read 60 lines`), by tool_use id. */
+  toolTitles: Record<string, string>;
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
   wholeBytes: number;
 }
@@ -133,6 +135,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   let compactions = 0;
   let workspace: string | undefined;
   let finished: ToolResultRecord['result'][] = [];
+  const toolTitles: Record<string, string> = {};
   for (const line of lines) {
     let r: Record<string, unknown>;
     try {
@@ -153,6 +156,8 @@ export function loadSession(dir: string, id: string): StoredSession {
       finished = [];
     } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
       finished.push(r.result as ToolResultRecord['result']);
+    } else if (r.type === 'tool_title' && typeof r.id === 'string' && typeof r.title === 'string') {
+      toolTitles[r.id] = r.title;
     } else if (r.type === 'compaction') compactions++;
     else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
       workspace = r.workspace;
@@ -185,5 +190,6 @@ export function loadSession(dir: string, id: string): StoredSession {
     finishedResults: finished,
     wholeBytes: whole,
     compactions,
+    toolTitles,
   };
 }
