@@ -84,6 +84,14 @@ export function sessionsIn(dir: string, workspace: string): SessionSummary[] {
 }
 
 /**
+ * Could `text` be a session ID or the start of one? IDs are UUIDs (`crypto.randomUUID`, given by
+ * src/cli/resume.ts): hex digits and dashes, at most 36 characters. Words and spaces never are.
+ */
+export function looksLikeSessionId(text: string): boolean {
+  return /^[0-9a-f-]{1,36}$/i.test(text.trim());
+}
+
+/**
  * The session `query` names: its whole ID, or the start of exactly one ID (at least 4 characters).
  * @returns the summary, `ambiguous` with the IDs it could be, or undefined when none matches.
  */
