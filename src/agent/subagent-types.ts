@@ -10,6 +10,11 @@ export interface SubagentDefinition {
   /** A model id or an alias (`inherit`, `sonnet`, `opus`, `haiku`); absent: the parent's model. */
   model?: string;
   instructions: string;
+  /**
+   * `project`: found in the repository, which may not pick a model the session does not use (see
+   * `childModel`); `user` or absent: the person's own.
+   */
+  scope?: 'project' | 'user';
 }
 
 /** How the session builds subagents (settings `max_agent_depth`, `max_parallel_agents`, `agent_max_turns`). */

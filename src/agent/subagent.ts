@@ -12,16 +12,28 @@ const FAMILIES = ['opus', 'sonnet', 'haiku'] as const;
 /**
  * The child's model for a definition's `model`: absent or `inherit` → the parent's; a family alias
  * (`sonnet`, `opus`, `haiku`) → the parent's or the session's configured model when it is of that
- * family, else the parent's with a notice; anything else is taken as a model id.
+ * family, else the parent's with a notice; anything else is taken as a model id, except from a
+ * repository's definition (`scope` `project`): a repository may narrow what codey does, never widen
+ * it, so its id counts only when it is the parent's or the session's model, and is otherwise
+ * replaced by the parent's, with a notice.
  */
 export function childModel(
   wanted: string | undefined,
   parentModel: string,
   sessionModel: string,
+  scope: 'project' | 'user' = 'user',
 ): { model: string; notice?: string } {
   if (wanted === undefined || wanted === 'inherit') return { model: parentModel };
   const family = FAMILIES.find((f) => f === wanted.toLowerCase());
-  if (!family) return { model: wanted };
+  if (!family) {
+    if (scope === 'user' || wanted === parentModel || wanted === sessionModel) return { model: wanted };
+    return {
+      model: parentModel,
+      notice:
+        `the repository's agent definition asks for the model "${wanted}", which this session does not use; ` +
+        `using ${parentModel} (a definition in your own agents folder may name any model)`,
+    };
+  }
   const known = [parentModel, sessionModel].find((m) => m.toLowerCase().includes(family));
   if (known) return { model: known };
   return {
@@ -106,7 +118,7 @@ export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<Spaw
     stats.see(e);
     parent.emit({ ...e, agentId, ...(parentToolUseId ? { parentToolUseId } : {}) });
   };
-  const { model, notice } = childModel(def?.model, parent.model, sub.sessionModel);
+  const { model, notice } = childModel(def?.model, parent.model, sub.sessionModel, def?.scope);
   if (notice) emit({ type: 'notice', level: 'warn', message: notice });
   const have = parent.registry.list().map((t) => t.name);
   const only = def?.tools ? def.tools.filter((t) => have.includes(t)) : parent.only;

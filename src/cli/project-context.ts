@@ -1,18 +1,29 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ProjectContext } from '../agent/build';
 import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
-import { shownPath, type PlacesEnv } from '../skills/places';
+import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/places';
 import { skillReadRoots } from '../skills/read-roots';
 import type { Skill } from '../skills/skill';
 import type { CommandSpec } from '../tui/commands';
 import type { SkillInfo } from '../tui/controller';
 
-/** The nearest folder at or above `dir` holding a `.git` entry (folder or worktree file); undefined outside a repository. */
-export function gitRootOf(dir: string): string | undefined {
+/**
+ * The nearest folder at or above `dir` holding a `.git` entry (folder or worktree file); undefined
+ * outside a repository. A repository at `home` or above it (dotfiles kept in a git repository in
+ * HOME) does not count: it would make HOME the project, so that every folder under it read HOME's
+ * files as the repository's and a link in a downloaded folder could reach the person's keys.
+ */
+export function gitRootOf(dir: string, home?: string): string | undefined {
+  const holdsHome = (d: string): boolean => {
+    if (home === undefined) return false;
+    const rel = relative(d, home);
+    return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
+  };
   for (let d = dir; ; d = dirname(d)) {
+    if (holdsHome(d)) return undefined;
     if (existsSync(join(d, '.git'))) return d;
     if (dirname(d) === d) return undefined;
   }
@@ -42,18 +53,15 @@ export async function loadProject(input: {
   skills: boolean;
   reserved: readonly string[];
 }): Promise<LoadedProject> {
-  const gitRoot = gitRootOf(input.workspace);
-  const places = {
-    workspace: input.workspace,
-    gitRoot,
-    env: { HOME: input.env.HOME, XDG_CONFIG_HOME: input.env.XDG_CONFIG_HOME },
-  };
+  const env = absoluteEnv(input.env);
+  const gitRoot = gitRootOf(input.workspace, env.HOME);
+  const places = { workspace: input.workspace, gitRoot, env };
   const [found, instructions, commands] = await Promise.all([
     input.skills ? discoverSkills(places) : Promise.resolve({ skills: [] as Skill[], notices: [] }),
     loadProjectInstructions(places),
     discoverCommands(places, input.reserved),
   ]);
-  const readRoots = found.skills.length ? await skillReadRoots(found.skills, gitRoot ?? input.workspace) : [];
+  const readRoots = found.skills.length ? await skillReadRoots(found.skills, projectRoot(places)) : [];
   return {
     project: Object.freeze({
       skills: Object.freeze([...found.skills]),

@@ -1,7 +1,7 @@
 /** Git worktree plumbing for `/worktree`: where a new tree goes, which names are allowed, git's checks. */
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { appendFile, lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { childEnv } from '../util/secrets';
 
 /** A worktree made by {@link createWorktree}. */
@@ -18,12 +18,29 @@ export interface Worktree {
 }
 
 /**
- * Run git in `cwd` with `env` less codey's own keys (`childEnv`): git runs the repository's hooks,
- * which are the repository's code. Resolves with stdout or rejects with git's own message.
+ * Options put before every git command codey runs. A repository's own git config (`.git/config`, or
+ * the `config` of a bare repository inside a clone) can name programs for git to run: `core.fsmonitor`
+ * on `status`, hooks (also through `core.hooksPath`) on `worktree add`, a submodule update. Command-
+ * line `-c` settings win over every config file, so none of these runs. Filter drivers are checked
+ * separately ({@link repositoryFilters}).
+ */
+export const GIT_SAFE_OPTIONS: readonly string[] = [
+  '--no-optional-locks',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'submodule.recurse=false',
+];
+
+/**
+ * Run git in `cwd` with {@link GIT_SAFE_OPTIONS} and `env` less codey's own keys (`childEnv`).
+ * Resolves with stdout or rejects with git's own message.
  */
 async function git(cwd: string, args: string[], env: Record<string, string | undefined>): Promise<string> {
   const { execa } = await import('execa');
-  const r = await execa('git', args, {
+  const r = await execa('git', [...GIT_SAFE_OPTIONS, ...args], {
     cwd,
     env: childEnv({}, env),
     extendEnv: false,
@@ -32,6 +49,24 @@ async function git(cwd: string, args: string[], env: Record<string, string | und
   });
   if (r.exitCode !== 0) throw new Error((r.stderr || r.stdout || `git ${args[0]} failed`).trim());
   return r.stdout.trim();
+}
+
+/**
+ * The filter-driver settings (`filter.NAME.smudge`, `.clean`, `.process`) of the repository's own
+ * config (scope `local` or `worktree`, includes followed): programs git would run on every file
+ * `worktree add` checks out. Reading config runs nothing. The person's own (`global`, `system`; e.g.
+ * git-lfs) are not listed.
+ */
+async function repositoryFilters(top: string, env: Record<string, string | undefined>): Promise<string[]> {
+  const out = await git(
+    top,
+    ['config', '--show-scope', '--get-regexp', '^filter\\..*\\.(smudge|clean|process)$'],
+    env,
+  ).catch(() => ''); // exit 1: none set
+  return out
+    .split('\n')
+    .map((line) => /^(local|worktree)\t(\S+)/.exec(line)?.[2])
+    .filter((key): key is string => key !== undefined);
 }
 
 /** `wt-YYYYMMDDHHMMSS` (UTC) for `now`. */
@@ -44,13 +79,14 @@ export function defaultWorktreeName(now: Date): string {
  * `<main repo>/.codey/worktrees/NAME` (kept out of `git status` through `.git/info/exclude`),
  * branched from the current HEAD. Run inside a worktree, the new one still goes under the main
  * repository (found through `git rev-parse --git-common-dir`). NAME defaults to
- * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`. git and its
- * hooks get `env` (default `process.env`) without codey's keys.
+ * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`. git gets
+ * `env` (default `process.env`) without codey's keys, and runs none of the repository's hooks,
+ * fsmonitor or filter programs ({@link GIT_SAFE_OPTIONS}).
  *
  * @throws Error with a message for the person when NAME is not letters, digits, `.`, `_`, `-` (not
  *   starting with `-` or `.`; no `..`, no trailing `.` or `.lock`, as git-check-ref-format(1)
- *   requires), outside a git repository, in a repository without commits, or when the folder or
- *   branch exists already.
+ *   requires), outside a git repository, in a repository without commits, when the folder or
+ *   branch exists already, or when the repository's own config sets a filter driver.
  */
 export async function createWorktree(
   cwd: string,
@@ -79,16 +115,45 @@ export async function createWorktree(
   const common = resolve(top, await git(top, ['rev-parse', '--git-common-dir'], env));
   const main = /[\\/]\.git$/.test(common) ? resolve(common, '..') : top;
   const path = join(main, '.codey', 'worktrees', slug);
+  await refuseLinksOut(main);
   if (existsSync(path)) throw new Error(`${path} exists already; pick another name`);
   const taken = await git(top, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], env).then(
     () => true,
     () => false,
   );
   if (taken) throw new Error(`a branch ${branch} exists already; pick another name`);
+  const filters = await repositoryFilters(top, env);
+  if (filters.length) {
+    throw new Error(
+      `this repository's own git config names programs git would run on checkout (${filters.join(', ')}); ` +
+        "codey does not run a repository's programs. If you trust them, make the worktree yourself " +
+        `(git worktree add -b ${branch} ${path} HEAD) and start codey there`,
+    );
+  }
   await excludeCodeyFolder(common);
   const uncommitted = await uncommittedIn(top, env);
   await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD'], env);
   return { path, branch, uncommitted };
+}
+
+/**
+ * `.codey` and `.codey/worktrees` of `main` may be committed links (a clone keeps them): a checkout
+ * through one would write the repository's files anywhere on the disk.
+ * @throws Error naming the link when either resolves outside `main` (or does not resolve).
+ */
+async function refuseLinksOut(main: string): Promise<void> {
+  const realMain = await realpath(main);
+  for (const dir of [join(main, '.codey'), join(main, '.codey', 'worktrees')]) {
+    if (!(await lstat(dir).catch(() => undefined))) return;
+    const real = await realpath(dir).catch(() => undefined);
+    const rel = real === undefined ? '..' : relative(realMain, real);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new Error(
+        `${dir} is a link to a folder outside the repository; codey puts worktrees only inside it. ` +
+          'Remove the link, then /worktree again',
+      );
+    }
+  }
 }
 
 /**

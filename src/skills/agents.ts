@@ -1,7 +1,9 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
+import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
-import { codeyConfigDir, shownPath, type PlacesInput } from './places';
+import { absoluteEnv, codeyConfigDir, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** An agent definition file larger than this (bytes) is left out with a notice. */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024;
@@ -62,7 +64,8 @@ export function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope
   ];
   const config = codeyConfigDir(places.env);
   if (config) dirs.push({ dir: path.join(config, 'agents'), scope: 'user' });
-  if (places.env.HOME) dirs.push({ dir: path.join(places.env.HOME, '.claude', 'agents'), scope: 'user' });
+  const home = absoluteEnv(places.env).HOME;
+  if (home) dirs.push({ dir: path.join(home, '.claude', 'agents'), scope: 'user' });
   return dirs;
 }
 
@@ -168,7 +171,10 @@ const unquote = (v: string): string => {
  * precedence) wins, with a notice naming the one left out. A file that cannot be used is one notice
  * naming it and the problem; the others load. `knownTools` is every tool name codey has (so that
  * `tools` can be checked); the result is sorted by name, so the request built from it is the same
- * bytes on every start. Reads the file system only; never throws.
+ * bytes on every start. A project definition is read only where it resolves inside the workspace
+ * (or its git root): a link cannot bring in a file from elsewhere on the disk. A repository's
+ * definitions past {@link PROJECT_LISTING_BUDGET} characters of names and descriptions (in
+ * precedence order) are left out, with one notice. Reads the file system only; never throws.
  */
 export async function discoverAgents(
   places: PlacesInput,
@@ -180,9 +186,23 @@ export async function discoverAgents(
   const ignoredTools = new Set<string>();
   const ignoredIn: string[] = [];
   const show = (p: string) => shownPath(p, places.workspace, places.env);
-  for (const { dir, scope } of agentDirs(places)) {
+  const repoRoot = projectRoot(places);
+  const dirs = agentDirs(places);
+  const userDirs = new Set(
+    await Promise.all(dirs.filter((d) => d.scope === 'user').map((d) => realpath(d.dir).catch(() => ''))),
+  );
+  for (const { dir, scope } of dirs) {
     const real = await realpath(dir).catch(() => undefined);
     if (!real || seen.has(real)) continue;
+    if (scope === 'project' && !(await isInsideReal(real, repoRoot))) {
+      // A link to the person's own agents folder loads from there, as theirs.
+      if (!userDirs.has(real)) {
+        notices.push(
+          `codey: agents folder ${show(dir)} is a link to a folder outside the repository; skipped`,
+        );
+      }
+      continue;
+    }
     seen.add(real);
     const entries = await readdir(dir).catch(() => undefined);
     if (!entries) {
@@ -194,15 +214,15 @@ export async function discoverAgents(
       const st = await stat(file).catch(() => undefined);
       if (!st?.isFile()) continue;
       const say = (problem: string) => notices.push(`codey: agent ${show(file)}: ${problem}; skipped`);
-      if (st.size > MAX_AGENT_FILE_BYTES) {
-        say(`larger than ${MAX_AGENT_FILE_BYTES / 1024} KiB`);
+      const read = await readTextFile(file, {
+        maxBytes: MAX_AGENT_FILE_BYTES,
+        ...(scope === 'project' && { inside: repoRoot }),
+      });
+      if (!('text' in read)) {
+        say(refusalText(read, MAX_AGENT_FILE_BYTES));
         continue;
       }
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (text === undefined) {
-        say('cannot be read');
-        continue;
-      }
+      const text = read.text;
       const parsed = parseAgentDefinition(text, file, scope, knownTools);
       if ('problem' in parsed) {
         say(parsed.problem);
@@ -231,6 +251,8 @@ export async function discoverAgents(
       `codey: tools codey does not have are left out of ${where}: ${names.slice(0, 8).join(', ')}${more}`,
     );
   }
-  const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const { kept, leftOut } = withinListingBudget([...byName.values()]);
+  if (leftOut.length) notices.push(leftOutNotice('agent definitions', leftOut));
+  const agents = kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { agents, notices };
 }

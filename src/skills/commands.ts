@@ -1,7 +1,8 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { splitFrontmatter } from './frontmatter';
-import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** A command file larger than this (bytes) is left out with a notice. */
 export const MAX_COMMAND_FILE_BYTES = 256 * 1024;
@@ -102,8 +103,11 @@ export function commandRoots(places: PlacesInput): { dir: string; scope: 'projec
 /**
  * Find and parse the custom commands (`*.md` directly in {@link commandRoots}; in name order within a
  * folder). A name among `reserved` (the built-in commands, with or without their `/`) is refused with
- * a notice; the same name twice: the first wins and a notice names the one left out; a bad file name
- * or an empty prompt is a notice too. Never throws.
+ * a notice; the same name twice: the first wins and a notice names the one left out, except that the
+ * person's own command (scope `user`) wins over a repository's of that name; a bad file name
+ * or an empty prompt is a notice too. A project command file is read only where it resolves inside the
+ * repository (the git root, or the workspace without one): a link to `/proc/self/environ` or
+ * `~/.ssh/id_rsa` would otherwise become the prompt `/NAME` sends. Never throws.
  */
 export async function discoverCommands(
   places: PlacesInput,
@@ -115,10 +119,25 @@ export async function discoverCommands(
   const byName = new Map<string, CustomCommand>();
   const seen = new Set<string>();
   const show = (p: string) => shownPath(p, places.workspace, places.env);
-  for (const root of commandRoots(places)) {
+  const repoRoot = projectRoot(places);
+  const roots = commandRoots(places);
+  const userRoots = new Set(
+    await Promise.all(roots.filter((r) => r.scope === 'user').map((r) => realpath(r.dir).catch(() => ''))),
+  );
+  for (const root of roots) {
     const entries = await readdir(root.dir).catch(() => undefined);
-    if (!entries || seen.has(root.dir)) continue;
-    seen.add(root.dir);
+    const real = await realpath(root.dir).catch(() => undefined);
+    if (!entries || !real || seen.has(real)) continue;
+    if (root.scope === 'project' && !(await isInsideReal(real, repoRoot))) {
+      // A link to the person's own commands folder loads from there, as theirs.
+      if (!userRoots.has(real)) {
+        notices.push(
+          `codey: commands folder ${show(root.dir)} is a link to a folder outside the repository; skipped`,
+        );
+      }
+      continue;
+    }
+    seen.add(real);
     for (const entry of entries.sort()) {
       if (!entry.endsWith('.md') || entry.startsWith('.')) continue;
       const file = path.join(root.dir, entry);
@@ -134,21 +153,28 @@ export async function discoverCommands(
         say(`/${name} is a built-in command; rename the file to use it`);
         continue;
       }
-      if (st.size > MAX_COMMAND_FILE_BYTES) {
-        say(
-          `${st.size.toLocaleString('en-US')} bytes, over the ${MAX_COMMAND_FILE_BYTES / 1024} KiB codey reads; skipped`,
-        );
+      const read = await readTextFile(file, {
+        maxBytes: MAX_COMMAND_FILE_BYTES,
+        ...(root.scope === 'project' && { inside: repoRoot }),
+      });
+      if (!('text' in read)) {
+        say(`${refusalText(read, MAX_COMMAND_FILE_BYTES)}; skipped`);
         continue;
       }
-      const text = await readFile(file, 'utf8').catch(() => undefined);
-      if (text === undefined) {
-        say('cannot be read; skipped');
-        continue;
-      }
+      const text = read.text;
       const parsed = parseCommand(text, { path: file, name, scope: root.scope });
       for (const p of parsed.problems) say(p);
       if (!parsed.command) continue;
       const first = byName.get(name);
+      if (first && first.scope === 'project' && root.scope === 'user') {
+        // The person's own /NAME keeps meaning what they wrote: a repository cannot redefine it.
+        notices.push(
+          `codey: command ${show(first.path)}: /${name} is your own command (${show(file)}); the repository's is left out`,
+        );
+        commands[commands.indexOf(first)] = parsed.command;
+        byName.set(name, parsed.command);
+        continue;
+      }
       if (first) {
         say(`/${name} is already defined by ${show(first.path)}; this one is left out`);
         continue;

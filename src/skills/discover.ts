@@ -1,6 +1,15 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import {
+  absoluteEnv,
+  codeyConfigDir,
+  foldersUpToRoot,
+  type PlacesInput,
+  projectRoot,
+  shownPath,
+} from './places';
+import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
+import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
 import { parseSkill, type Skill, type SkillScope } from './skill';
 
 /** A SKILL.md larger than this (bytes) is left out with a notice: it is instructions, not data. */
@@ -34,9 +43,10 @@ export function skillRoots(places: PlacesInput): SkillRoot[] {
   }
   const config = codeyConfigDir(places.env);
   if (config) roots.push({ dir: path.join(config, 'skills'), scope: 'user' });
-  if (places.env.HOME) {
-    roots.push({ dir: path.join(places.env.HOME, '.agents', 'skills'), scope: 'user' });
-    roots.push({ dir: path.join(places.env.HOME, '.claude', 'skills'), scope: 'user' });
+  const home = absoluteEnv(places.env).HOME;
+  if (home) {
+    roots.push({ dir: path.join(home, '.agents', 'skills'), scope: 'user' });
+    roots.push({ dir: path.join(home, '.claude', 'skills'), scope: 'user' });
   }
   return roots;
 }
@@ -45,8 +55,11 @@ export function skillRoots(places: PlacesInput): SkillRoot[] {
  * Find and parse every skill (a folder `NAME/` holding `SKILL.md`) under {@link skillRoots}. Within a
  * folder, skills come in name order. The same name found twice: the first wins and a notice names
  * the one left out; the same folder reached twice (a symlink, or the workspace being HOME) counts
- * once. An invalid skill is a notice naming its file and the problem, and the others load. Reads the
- * file system only; never throws.
+ * once. An invalid skill is a notice naming its file and the problem, and the others load. A
+ * project skill's SKILL.md is read only where it resolves inside the repository (the git root, or the
+ * workspace without one), so a link cannot bring in a file from elsewhere on the disk. Reads the file
+ * system only; never throws. A repository's skills past {@link PROJECT_LISTING_BUDGET} characters of
+ * names and descriptions are left out, with one notice.
  */
 export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
   const skills: Skill[] = [];
@@ -55,10 +68,24 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
   const seenRoots = new Set<string>();
   const seenFiles = new Set<string>();
   const show = (p: string) => shownPath(p, places.workspace, places.env);
+  const repoRoot = projectRoot(places);
+  const roots = skillRoots(places);
+  const userRoots = new Set(
+    await Promise.all(roots.filter((r) => r.scope === 'user').map((r) => realpath(r.dir).catch(() => ''))),
+  );
 
-  for (const root of skillRoots(places)) {
+  for (const root of roots) {
     const realRoot = await realpath(root.dir).catch(() => undefined);
     if (!realRoot || seenRoots.has(realRoot)) continue;
+    if (root.scope === 'project' && !(await isInsideReal(realRoot, repoRoot))) {
+      // A link to one of the person's own skill folders loads from there, as theirs.
+      if (!userRoots.has(realRoot)) {
+        notices.push(
+          `codey: skills folder ${show(root.dir)} is a link to a folder outside the repository; skipped`,
+        );
+      }
+      continue;
+    }
     seenRoots.add(realRoot);
     let entries: string[];
     try {
@@ -77,19 +104,15 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
       if (seenFiles.has(real)) continue;
       seenFiles.add(real);
       const say = (problem: string) => notices.push(`codey: skill ${show(file)}: ${problem}`);
-      if (st.size > MAX_SKILL_FILE_BYTES) {
-        say(
-          `${st.size.toLocaleString('en-US')} bytes, over the ${MAX_SKILL_FILE_BYTES / 1024} KiB codey reads; skipped`,
-        );
+      const read = await readTextFile(file, {
+        maxBytes: MAX_SKILL_FILE_BYTES,
+        ...(root.scope === 'project' && { inside: repoRoot }),
+      });
+      if (!('text' in read)) {
+        say(`${refusalText(read, MAX_SKILL_FILE_BYTES)}; skipped`);
         continue;
       }
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (err) {
-        say(`cannot be read (${errCode(err)}); skipped`);
-        continue;
-      }
+      const text = read.text;
       const parsed = parseSkill(text, { dir, file, folderName: entry, scope: root.scope, root: root.dir });
       for (const p of parsed.problems) say(p);
       const skill = parsed.skill;
@@ -103,7 +126,9 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
       skills.push(skill);
     }
   }
-  return { skills, notices };
+  const { kept, leftOut } = withinListingBudget(skills);
+  if (leftOut.length) notices.push(leftOutNotice('skills', leftOut));
+  return { skills: kept, notices };
 }
 
 function errCode(err: unknown): string {

@@ -9,6 +9,9 @@ export type Frontmatter =
   /** Frontmatter that cannot be used; `problem` is one line for a notice; `body` is what follows it, if found. */
   | { kind: 'bad'; problem: string; body?: string; bodyLine?: number };
 
+/** Most bytes of YAML between the `---` lines that codey parses; a larger frontmatter is refused unparsed. */
+export const MAX_FRONTMATTER_BYTES = 16 * 1024;
+
 /** Text without a byte-order mark and with `\r\n` as `\n`. */
 export function normalizeText(text: string): string {
   return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
@@ -18,7 +21,8 @@ export function normalizeText(text: string): string {
  * Split `text` (a SKILL.md or a command file) at its frontmatter: a first line `---`, YAML, and a
  * closing line `---` (or `...`). The YAML is parsed with the `yaml` package (YAML 1.2 core schema:
  * block scalars such as `|-`, quoted strings, nested maps); its errors become one-line problems with
- * the line number in the file, and a `: ` inside an unquoted value gets a hint to quote it.
+ * the line number in the file, and a `: ` inside an unquoted value gets a hint to quote it. YAML over
+ * {@link MAX_FRONTMATTER_BYTES} is `bad`, without a body, so the caller leaves the file out.
  */
 export function splitFrontmatter(text: string): Frontmatter {
   const src = normalizeText(text);
@@ -28,6 +32,15 @@ export function splitFrontmatter(text: string): Frontmatter {
   if (end < 0) return { kind: 'bad', problem: 'the frontmatter has no closing --- line' };
   const body = lines.slice(end + 1).join('\n');
   const bodyLine = end + 2;
+  const yamlBytes = Buffer.byteLength(lines.slice(1, end).join('\n'), 'utf8');
+  if (yamlBytes > MAX_FRONTMATTER_BYTES) {
+    // Not parsed at all: the YAML parser takes seconds on some large hostile inputs (deep nesting,
+    // thousands of anchors), and a real frontmatter is a few short fields.
+    return {
+      kind: 'bad',
+      problem: `the frontmatter is ${yamlBytes.toLocaleString('en-US')} bytes, over the ${MAX_FRONTMATTER_BYTES / 1024} KiB codey parses`,
+    };
+  }
   let data: unknown;
   try {
     data = parse(lines.slice(1, end).join('\n'), { uniqueKeys: true });

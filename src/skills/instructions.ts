@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readTextFile, refusalText } from '../util/read-text';
 import { normalizeText } from './frontmatter';
-import { codeyConfigDir, foldersUpToRoot, shownPath, type PlacesInput } from './places';
+import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
 
 /** Cap on the whole instructions section of the system prompt, in bytes of UTF-8. */
 export const MAX_INSTRUCTIONS_BYTES = 32 * 1024;
@@ -33,33 +34,50 @@ const INTRO =
   'from its root down to the workspace. Follow them. Where two disagree, the later one wins: it is ' +
   'nearer to the work.';
 
+/** Most bytes of one instructions file codey reads (1 MiB); a larger file is left out with a notice. */
+export const MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
+
 /**
  * The instructions files, in prompt order: `$XDG_CONFIG_HOME/codey/AGENTS.md` (the person's own),
  * then the git root's and each folder's down to the workspace; in each folder `AGENTS.md`, or
- * `CLAUDE.md` where it has none. Without a git root, only the workspace folder. Files that are
- * missing, not regular files or unreadable are skipped; so are files over 1 MiB, which the cap would
- * cut anyway. Never throws.
+ * `CLAUDE.md` where it has none. Without a git root, only the workspace folder. Missing files and
+ * what is not a regular file are skipped. A repository's file that resolves outside the repository
+ * (`AGENTS.md -> /proc/self/environ`), one over {@link MAX_INSTRUCTION_FILE_BYTES} and one that cannot
+ * be read are left out with a notice (`show` formats its path). Never throws.
  */
-export async function findInstructionFiles(places: PlacesInput): Promise<InstructionFile[]> {
-  const candidates: string[][] = [];
+export async function findInstructionFiles(
+  places: PlacesInput,
+  show: (file: string) => string = (f) => f,
+): Promise<{ files: InstructionFile[]; notices: string[] }> {
+  const candidates: { names: string[]; inside?: string }[] = [];
   const config = codeyConfigDir(places.env);
-  if (config) candidates.push([path.join(config, 'AGENTS.md')]);
+  if (config) candidates.push({ names: [path.join(config, 'AGENTS.md')] });
+  const repoRoot = projectRoot(places);
   for (const folder of foldersUpToRoot(places.workspace, places.gitRoot).reverse()) {
-    candidates.push([path.join(folder, 'AGENTS.md'), path.join(folder, 'CLAUDE.md')]);
+    candidates.push({
+      names: [path.join(folder, 'AGENTS.md'), path.join(folder, 'CLAUDE.md')],
+      inside: repoRoot,
+    });
   }
-  const out: InstructionFile[] = [];
-  for (const names of candidates) {
+  const files: InstructionFile[] = [];
+  const notices: string[] = [];
+  for (const { names, inside } of candidates) {
     for (const file of names) {
       const st = await stat(file).catch(() => undefined);
       if (!st?.isFile()) continue;
-      if (st.size <= 1024 * 1024) {
-        const content = await readFile(file, 'utf8').catch(() => undefined);
-        if (content !== undefined) out.push({ path: file, content });
-      }
+      const read = await readTextFile(file, {
+        maxBytes: MAX_INSTRUCTION_FILE_BYTES,
+        ...(inside !== undefined && { inside }),
+      });
+      if ('text' in read) files.push({ path: file, content: read.text });
+      else
+        notices.push(
+          `codey: instructions ${show(file)}: ${refusalText(read, MAX_INSTRUCTION_FILE_BYTES)}; left out`,
+        );
       break; // a folder's AGENTS.md, when present, is its only file
     }
   }
-  return out;
+  return { files, notices };
 }
 
 /**
@@ -137,6 +155,8 @@ export function assembleInstructions(
  * prompt prefix holds.
  */
 export async function loadProjectInstructions(places: PlacesInput): Promise<ProjectInstructions> {
-  const found = await findInstructionFiles(places);
-  return assembleInstructions(found, (f) => shownPath(f, places.workspace, places.env));
+  const show = (f: string) => shownPath(f, places.workspace, places.env);
+  const found = await findInstructionFiles(places, show);
+  const assembled = assembleInstructions(found.files, show);
+  return { ...assembled, notices: [...found.notices, ...assembled.notices] };
 }

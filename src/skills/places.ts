@@ -20,8 +20,21 @@ export interface PlacesInput {
  * undefined when neither variable is set, so nothing is read from a guessed home.
  */
 export function codeyConfigDir(env: PlacesEnv): string | undefined {
-  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'codey');
-  return env.HOME ? path.join(env.HOME, '.config', 'codey') : undefined;
+  const { XDG_CONFIG_HOME: xdg, HOME: home } = absoluteEnv(env);
+  if (xdg) return path.join(xdg, 'codey');
+  return home ? path.join(home, '.config', 'codey') : undefined;
+}
+
+/**
+ * `env` without relative values: the XDG Base Directory spec says to ignore a relative path, and a
+ * relative HOME or XDG_CONFIG_HOME would make files of the current folder (a cloned repository)
+ * count as the person's own.
+ */
+export function absoluteEnv(env: PlacesEnv): PlacesEnv {
+  const ok = (v: string | undefined) => (v && path.isAbsolute(v) ? v : undefined);
+  const home = ok(env.HOME);
+  const xdg = ok(env.XDG_CONFIG_HOME);
+  return { ...(home && { HOME: home }), ...(xdg && { XDG_CONFIG_HOME: xdg }) };
 }
 
 /**
@@ -55,4 +68,12 @@ export function shownPath(file: string, workspace: string, env: PlacesEnv): stri
     if (home && !home.startsWith('..') && !path.isAbsolute(home)) return `~/${home}`;
   }
   return file;
+}
+
+/**
+ * The folder a repository's files must resolve inside (README, "Safety"): the git root, or the
+ * workspace without one.
+ */
+export function projectRoot(places: PlacesInput): string {
+  return places.gitRoot ?? places.workspace;
 }

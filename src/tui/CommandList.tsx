@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { CommandSpec } from './commands';
+import { forTerminal } from '../util/terminal-text';
 import { commandLabel } from './format';
 import { useTheme } from './theme';
 
@@ -22,22 +23,31 @@ export function windowStart(count: number, rows: number, selected: number): { fi
   return { first, shown };
 }
 
-/** The slash commands that match what is typed, under the input: one row each, cut at the edge. */
+/**
+ * The slash commands that match what is typed, under the input: one row each, cut at the edge. A
+ * custom command's description and argument hint are a repository's text: they pass `forTerminal`
+ * like everything else shown.
+ */
 export function CommandList({ matches, maxRows = Number.POSITIVE_INFINITY, selected = 0 }: CommandListProps) {
   const theme = useTheme();
   if (matches.length === 0) return null;
-  const width = Math.max(...matches.map((c) => commandLabel(c).length));
+  const rows = matches.map((c) => ({
+    name: c.name,
+    label: forTerminal(commandLabel(c)),
+    description: forTerminal(c.description),
+  }));
+  const width = Math.max(...rows.map((r) => r.label.length));
   const { first, shown } = windowStart(matches.length, Math.floor(maxRows), selected);
   const hidden = matches.length - shown;
   return (
     <Box flexDirection="column">
-      {matches.slice(first, first + shown).map((c, k) => (
-        <Text key={c.name} wrap="truncate-end">
+      {rows.slice(first, first + shown).map((r, k) => (
+        <Text key={r.name} wrap="truncate-end">
           <Text color={theme.accent}>{first + k === selected ? '▸ ' : '  '}</Text>
           <Text color={theme.accent} inverse={first + k === selected && matches.length > 1}>
-            {commandLabel(c).padEnd(width)}
+            {r.label.padEnd(width)}
           </Text>
-          <Text color={theme.muted}>{`  ${c.description}`}</Text>
+          <Text color={theme.muted}>{`  ${r.description}`}</Text>
         </Text>
       ))}
       {hidden > 0 ? (

@@ -260,6 +260,21 @@ describe('childModel', () => {
     expect(haiku.notice).toContain('no haiku model is configured');
     expect(childModel('claude-haiku-4-5', 'claude-opus-4-8', 'x')).toEqual({ model: 'claude-haiku-4-5' });
   });
+
+  it("takes a repository's model id only when the session already uses it", () => {
+    expect(childModel('claude-mythos-9', 'claude-sonnet-4-5', 'claude-sonnet-4-5', 'project')).toEqual({
+      model: 'claude-sonnet-4-5',
+      notice:
+        'the repository\'s agent definition asks for the model "claude-mythos-9", which this session does not use; ' +
+        'using claude-sonnet-4-5 (a definition in your own agents folder may name any model)',
+    });
+    expect(childModel('claude-opus-4-8', 'claude-sonnet-4-5', 'claude-opus-4-8', 'project')).toEqual({
+      model: 'claude-opus-4-8',
+    });
+    expect(childModel('claude-mythos-9', 'claude-sonnet-4-5', 'claude-sonnet-4-5', 'user')).toEqual({
+      model: 'claude-mythos-9',
+    });
+  });
 });
 
 describe('a child built from a definition', () => {

@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,24 +80,27 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('createWorktree', () => {
     );
   });
 
-  it("runs git and the repository's hooks without codey's keys in their environment", async () => {
+  it("runs git without codey's keys in its environment", async () => {
     const dir = await repo();
-    const seen = join(dir, '..', 'hook-env.txt');
-    await writeFile(join(dir, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\nenv > '${seen}'\n`, {
-      mode: 0o755,
-    });
-    const key = 'sk-ant-worktree-hook-0123456789';
+    const seen = join(dir, '..', 'git-env.txt');
+    // A git on PATH that writes its environment down, then runs the real one.
+    const bin = join(dir, '..', 'bin');
+    const realGit = execFileSync('sh', ['-c', 'command -v git']).toString().trim();
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nenv > '${seen}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const key = 'sk-ant-worktree-git-0123456789';
     // codey's own process environment, as in a real run (the default `env`).
     const saved = { ...process.env };
     Object.assign(process.env, {
       ANTHROPIC_API_KEY: key,
       CODEY_API_KEY: 'codey-key-0123456789',
       MARKER_FOR_TEST: 'kept',
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
     });
     try {
-      await createWorktree(dir, 'hooked');
+      await createWorktree(dir, 'env');
     } finally {
-      for (const k of ['ANTHROPIC_API_KEY', 'CODEY_API_KEY', 'MARKER_FOR_TEST']) {
+      for (const k of ['ANTHROPIC_API_KEY', 'CODEY_API_KEY', 'MARKER_FOR_TEST', 'PATH']) {
         if (saved[k] === undefined) delete process.env[k];
         else process.env[k] = saved[k];
       }
@@ -98,5 +109,66 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('createWorktree', () => {
     expect(env).toContain('MARKER_FOR_TEST=kept');
     expect(env).not.toContain(key);
     expect(env).not.toContain('codey-key-0123456789');
+  });
+
+  it("runs none of the programs a repository's own git config names: hooks, hooksPath, fsmonitor", async () => {
+    const dir = await repo();
+    const ran = join(dir, '..', 'ran');
+    mkdirSync(ran);
+    const hook = (name: string) => `#!/bin/sh\ntouch '${join(ran, name)}'\n`;
+    writeFileSync(join(dir, '.git', 'hooks', 'post-checkout'), hook('post-checkout'), { mode: 0o755 });
+    mkdirSync(join(dir, 'hooks'));
+    writeFileSync(join(dir, 'hooks', 'post-checkout'), hook('hooks-path'), { mode: 0o755 });
+    writeFileSync(join(dir, 'monitor.sh'), `${hook('fsmonitor')}exit 1\n`, { mode: 0o755 });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir });
+    git('config', 'core.fsmonitor', join(dir, 'monitor.sh'));
+    // Checked: without codey's options, git status runs the monitor.
+    git('status', '--porcelain');
+    expect(readdirSync(ran)).toEqual(['fsmonitor']);
+    rmSync(join(ran, 'fsmonitor'));
+    await createWorktree(dir, 'plain');
+    git('config', 'core.hooksPath', 'hooks');
+    const wt = await createWorktree(dir, 'hooks-path');
+    expect(readFileSync(join(wt.path, 'a.txt'), 'utf8')).toBe('one\n');
+    expect(readdirSync(ran)).toEqual([]);
+  });
+
+  it("refuses when the repository's own git config sets a filter driver, and says how to go on", async () => {
+    const dir = await repo();
+    const ran = join(dir, '..', 'smudged');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir });
+    // Through an include, as a planted .git/config could hide it.
+    writeFileSync(join(dir, '.git', 'more.cfg'), `[filter "x"]\n\tsmudge = touch '${ran}'; cat\n`);
+    git('config', 'include.path', 'more.cfg');
+    writeFileSync(join(dir, '.gitattributes'), '* filter=x\n');
+    await expect(createWorktree(dir, 'filtered')).rejects.toThrow(
+      "this repository's own git config names programs git would run on checkout (filter.x.smudge); " +
+        "codey does not run a repository's programs. If you trust them, make the worktree yourself " +
+        `(git worktree add -b codey/filtered ${join(dir, '.codey', 'worktrees', 'filtered')} HEAD) and start codey there`,
+    );
+    expect(existsSync(ran)).toBe(false);
+    expect(existsSync(join(dir, '.codey', 'worktrees', 'filtered'))).toBe(false);
+  });
+
+  it('refuses when .codey or .codey/worktrees is a link out of the repository (a clone may hold one)', async () => {
+    const dir = await repo();
+    const elsewhere = join(dir, '..', 'elsewhere');
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(dir, '.codey'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir });
+    git('add', '.codey');
+    git('commit', '-q', '-m', 'a link');
+    await expect(createWorktree(dir, 'out')).rejects.toThrow(
+      `${join(dir, '.codey')} is a link to a folder outside the repository; codey puts worktrees only inside it. Remove the link, then /worktree again`,
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
+    rmSync(join(dir, '.codey'));
+    mkdirSync(join(dir, '.codey'));
+    symlinkSync(elsewhere, join(dir, '.codey', 'worktrees'));
+    await expect(createWorktree(dir, 'out')).rejects.toThrow(
+      `${join(dir, '.codey', 'worktrees')} is a link to a folder outside the repository`,
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

@@ -27,6 +27,13 @@ async function put(dir: string, name: string, text: string) {
 }
 
 describe('agent definitions', () => {
+  it('leaves out a frontmatter too large to parse, unparsed, loose reading included', () => {
+    const text = `---\nname: big\ndescription: ${'k:\n '.repeat(5000)}\n---\nBody.\n`;
+    expect(parseAgentDefinition(text, '/x/big.md', 'project', KNOWN)).toEqual({
+      problem: 'the frontmatter is 20,023 bytes, over the 16 KiB codey parses',
+    });
+  });
+
   it('reads a list of codey names and a comma-separated string of Claude Code names', () => {
     const list = parseAgentDefinition(
       '---\nname: finder\ndescription: Finds code\ntools: [read_file, grep]\n---\nFind things.\n',
@@ -138,6 +145,29 @@ describe('agent definitions', () => {
     expect(r.agents.map((a) => a.tools)).toEqual([['read_file'], ['bash']]);
     expect(r.notices).toEqual([
       'codey: tools codey does not have are left out of 2 agent files: TodoWrite, NotebookEdit',
+    ]);
+  });
+});
+
+describe("a repository's flood of agent definitions", () => {
+  it('keeps its definitions up to 16,000 characters of names and descriptions, and yours', async () => {
+    const { ws, env, root } = await home();
+    for (let i = 0; i < 20; i++) {
+      const name = `agent-${String(i).padStart(2, '0')}`;
+      await put(
+        join(ws, '.codey', 'agents'),
+        `${name}.md`,
+        `---\nname: ${name}\ndescription: ${'d'.repeat(1992)}\n---\nGo.\n`,
+      );
+    }
+    await put(join(root, '.claude', 'agents'), 'mine.md', '---\nname: mine\ndescription: Mine\n---\nGo.\n');
+    const r = await discoverAgents({ workspace: ws, env }, KNOWN);
+    expect(r.agents.map((a) => a.name)).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => `agent-${String(i).padStart(2, '0')}`),
+      'mine',
+    ]);
+    expect(r.notices).toEqual([
+      "codey: 12 of the repository's agent definitions left out (agent-08, agent-09, agent-10, agent-11, agent-12, and 7 more): their names and descriptions pass the 16,000 characters codey sends for a repository's agent definitions",
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { argumentWords, discoverCommands, expandCommand, parseCommand } from '../../src/skills/commands';
@@ -68,7 +68,7 @@ describe('parseCommand', () => {
 });
 
 describe('discoverCommands', () => {
-  it('reads .codey, then .claude, up to the git root, then the user folder; first of a name wins', async () => {
+  it("reads .codey, then .claude, up to the git root, then the user folder; first of a name wins, but your own beats the repository's", async () => {
     await writeTree(base, {
       'repo/app/.codey/commands/review.md': '---\ndescription: app review\n---\nReview $ARGUMENTS',
       'repo/app/.claude/commands/review.md': 'the .claude one',
@@ -82,14 +82,31 @@ describe('discoverCommands', () => {
     const r = await discoverCommands({ workspace: ws, gitRoot: repo, env }, BUILTINS);
     expect(r.commands.map((c) => `/${c.name} ${c.scope} ${path.relative(base, c.path)}`)).toEqual([
       '/review project repo/app/.codey/commands/review.md',
-      '/explain project repo/app/.claude/commands/explain.md',
+      '/explain user xdg/codey/commands/explain.md',
       '/release project repo/.codey/commands/release.md',
       '/standup user xdg/codey/commands/standup.md',
     ]);
     expect(r.commands[0].description).toBe('app review');
+    expect(r.commands[1].body).toBe('the user one');
     expect(r.notices).toEqual([
       'codey: command .claude/commands/review.md: /review is already defined by .codey/commands/review.md; this one is left out',
-      `codey: command ${base}/xdg/codey/commands/explain.md: /explain is already defined by .claude/commands/explain.md; this one is left out`,
+      `codey: command .claude/commands/explain.md: /explain is your own command (${base}/xdg/codey/commands/explain.md); the repository's is left out`,
+    ]);
+  });
+
+  it("takes a repository folder linked to the person's own commands as theirs, and skips one linked elsewhere", async () => {
+    await writeTree(base, {
+      'xdg/codey/commands/standup.md': 'Write my standup',
+      'elsewhere/leak.md': 'OUTSIDE',
+    });
+    await mkdir(path.join(ws, '.codey'), { recursive: true });
+    await mkdir(path.join(ws, '.claude'), { recursive: true });
+    await symlink(path.join(base, 'xdg/codey/commands'), path.join(ws, '.codey/commands'));
+    await symlink(path.join(base, 'elsewhere'), path.join(ws, '.claude/commands'));
+    const r = await discoverCommands({ workspace: ws, gitRoot: repo, env }, BUILTINS);
+    expect(r.commands.map((c) => `/${c.name} ${c.scope}`)).toEqual(['/standup user']);
+    expect(r.notices).toEqual([
+      'codey: commands folder .claude/commands is a link to a folder outside the repository; skipped',
     ]);
   });
 

@@ -163,3 +163,24 @@ describe('discoverSkills', () => {
     });
   });
 });
+
+describe("a repository's flood of skills", () => {
+  it('lists its skills up to 16,000 characters of names and descriptions, and every one of yours', async () => {
+    const tree: Record<string, string> = {};
+    // 40 skills of 1,000-character descriptions: 16 fit (16 × (8 + 992) = 16,000), 24 are left out.
+    for (let i = 0; i < 40; i++) {
+      const name = `skill-${String(i).padStart(2, '0')}`;
+      tree[`repo/pkg/app/.codey/skills/${name}/SKILL.md`] = plainSkill(name, 'd'.repeat(992));
+    }
+    tree['home/.claude/skills/mine/SKILL.md'] = plainSkill('mine', 'Mine.');
+    await writeTree(base, tree);
+    const r = await discoverSkills({ workspace: ws, gitRoot: repo, env: { HOME: home } });
+    expect(r.skills.map((s) => s.name)).toEqual([
+      ...Array.from({ length: 16 }, (_, i) => `skill-${String(i).padStart(2, '0')}`),
+      'mine',
+    ]);
+    expect(r.notices).toEqual([
+      "codey: 24 of the repository's skills left out (skill-16, skill-17, skill-18, skill-19, skill-20, and 19 more): their names and descriptions pass the 16,000 characters codey sends for a repository's skills",
+    ]);
+  });
+});

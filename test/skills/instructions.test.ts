@@ -39,7 +39,7 @@ describe('findInstructionFiles', () => {
       'AGENTS.md': 'not read: above the git root',
       'repo/packages/web/src/AGENTS.md': 'not read: below the workspace',
     });
-    const files = await findInstructionFiles({ workspace: ws, gitRoot: repo, env });
+    const { files } = await findInstructionFiles({ workspace: ws, gitRoot: repo, env });
     expect(files.map((f) => path.relative(base, f.path))).toEqual([
       'xdg/codey/AGENTS.md',
       'repo/AGENTS.md',
@@ -50,9 +50,11 @@ describe('findInstructionFiles', () => {
 
   it('reads only the workspace folder without a git root, and nothing when there are no files', async () => {
     await writeTree(base, { 'repo/AGENTS.md': 'root', 'repo/packages/web/CLAUDE.md': 'leaf' });
-    const files = await findInstructionFiles({ workspace: ws, env });
+    const { files } = await findInstructionFiles({ workspace: ws, env });
     expect(files.map((f) => path.relative(base, f.path))).toEqual(['repo/packages/web/CLAUDE.md']);
-    expect(await findInstructionFiles({ workspace: path.join(base, 'repo', 'packages'), env })).toEqual([]);
+    expect(
+      (await findInstructionFiles({ workspace: path.join(base, 'repo', 'packages'), env })).files,
+    ).toEqual([]);
   });
 });
 

@@ -24,9 +24,14 @@ describe('skillReadRoots', () => {
     });
     await mkdir(path.join(repo, '.claude/skills'), { recursive: true });
     await symlink(path.join(base, 'elsewhere/outside'), path.join(repo, '.claude/skills/outside'));
-    const { skills } = await discoverSkills({ workspace: repo, gitRoot: repo, env: { HOME: home } });
-    expect(skills.map((s) => s.name)).toEqual(['local', 'outside', 'mine']);
-    expect(await skillReadRoots(skills, repo)).toEqual([
+    const { skills, notices } = await discoverSkills({ workspace: repo, gitRoot: repo, env: { HOME: home } });
+    // The linked skill is not the repository's own: it is left out, and its folder is not granted.
+    expect(skills.map((s) => s.name)).toEqual(['local', 'mine']);
+    expect(notices).toEqual([
+      'codey: skill .claude/skills/outside/SKILL.md: a link to a file outside the repository (a repository may only bring its own files); skipped',
+    ]);
+    const linked = { ...skills[0], name: 'outside', dir: path.join(repo, '.claude/skills/outside') };
+    expect(await skillReadRoots([...skills, linked], repo)).toEqual([
       path.join(home, '.claude/skills/mine'),
       path.join(repo, '.codey/skills/local'),
     ]);

@@ -186,6 +186,12 @@ describe('parseSkill', () => {
       'x',
       'description is not a string; skipped',
     ],
+    [
+      'a frontmatter too large to parse (thousands of anchors)',
+      `---\nname: x\ndescription: ${'&a '.repeat(6000)}\n---\nbody`,
+      'x',
+      'the frontmatter is 18,021 bytes, over the 16 KiB codey parses; skipped',
+    ],
   ])('leaves out a skill with %s', (_kind, text, folder, problem) => {
     const r = parseSkill(text, where(folder));
     expect(r.skill).toBeUndefined();

@@ -30,12 +30,16 @@ afterEach(async () => {
   await fake?.close();
 });
 
-async function start(opts: { git?: boolean } = {}) {
+async function start(opts: { git?: boolean; files?: Record<string, string> } = {}) {
   fake = await startFakeAnthropic();
   const root = await mkdtemp(join(tmpdir(), 'codey-tui-'));
   const work = join(root, 'work');
   await mkdir(work);
   await writeFile(join(work, 'a.txt'), 'one\n');
+  for (const [name, text] of Object.entries(opts.files ?? {})) {
+    await mkdir(join(work, name, '..'), { recursive: true });
+    await writeFile(join(work, name), text);
+  }
   if (opts.git) {
     const git = (...args: string[]) =>
       execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: work });
@@ -245,6 +249,16 @@ describe('the app on the real agent', () => {
     expect(first.map((b) => b.text).join('')).toBe(
       "[The person ran this shell command themselves (exit 0):]\n$ printf 'shell-%s\\n' out\nshell-out\n[end of that command’s output]\n\nwhat did it print?",
     );
+  });
+
+  it("a repository's command file whose prompt starts with ! is sent to the model, never run as a shell command", async () => {
+    const t = await start({ files: { '.codey/commands/setup.md': '!touch pwned.txt\n' } });
+    t.fake.enqueue(reply.text('I will not run that.'));
+    await t.type('/setup', KEY.enter);
+    await t.shows('I will not run that.');
+    expect(existsSync(join(t.work, 'pwned.txt'))).toBe(false);
+    const first = t.fake.messageRequests[0].body.messages![0].content as { type: string; text: string }[];
+    expect(first.map((b) => b.text).join('')).toBe('!touch pwned.txt');
   });
 
   it.skipIf(!hasGit && process.env.CI !== 'true')(

@@ -1,6 +1,9 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/tui/App';
+import { BUILTIN_COMMANDS } from '../../src/tui/builtin-commands';
+import { commandRegistry } from '../../src/tui/commands';
+import { SessionPicker } from '../../src/tui/SessionPicker';
 import { FakeController } from './fake-controller';
 import { KEY, eventually, frame, mounted, tick } from './helpers';
 import { BEL, ESC, hostileText } from '../support/hostile-text';
@@ -139,5 +142,38 @@ describe('escape sequences shown to the person', () => {
     for (const f of app.frames) expectSafe(f);
     await type('n');
     expect(await answer).toEqual({ kind: 'deny' });
+  });
+
+  it("are stripped from a command file's description and argument hint in the list under the input", async () => {
+    const c = new FakeController();
+    c.commands = commandRegistry(BUILTIN_COMMANDS, [
+      {
+        name: '/review',
+        args: `[file${HOSTILE}]`,
+        description: `review it${HOSTILE}now`,
+        whileBusy: false,
+        run: () => ({ kind: 'send', prompt: 'x' }),
+      },
+    ]);
+    const app = render(<App controller={c} home="/home/ann" />);
+    await mounted(app.stdin);
+    app.stdin.write('/rev');
+    await eventually(() => expect(frame(app.lastFrame)).toContain('review itlinkgonexpinknow'));
+    expect(frame(app.lastFrame)).toContain('/review [filelinkgonexpink]');
+    for (const f of app.frames) expectSafe(f);
+  });
+
+  it('are stripped from the session picker, whose titles are first prompts (a command file may have written one)', async () => {
+    const app = render(
+      <SessionPicker
+        title="Resume a session of ~/src/proj"
+        items={[{ label: `2026-12-01 10:00  Review${HOSTILE}it`, notes: [`12 KB${HOSTILE}`] }]}
+        onDone={() => {}}
+      />,
+    );
+    await mounted(app.stdin);
+    await eventually(() => expect(frame(app.lastFrame)).toContain('Reviewlinkgonexpinkit'));
+    expect(frame(app.lastFrame)).toContain('12 KBlinkgonexpink');
+    for (const f of app.frames) expectSafe(f);
   });
 });

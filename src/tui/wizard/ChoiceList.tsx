@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { forTerminal } from '../../util/terminal-text';
 import { useTheme } from '../theme';
 import { Wrapped } from '../Wrapped';
 
@@ -37,7 +38,11 @@ export function choiceWindow(items: readonly ChoiceItem[], selected: number, row
   return { first, end };
 }
 
-/** A numbered list with a cursor (`❯`); the keys are handled by its owner. */
+/**
+ * A numbered list with a cursor (`❯`); the keys are handled by its owner. Labels and notes pass
+ * `forTerminal`: a session's title is the first line of a prompt, which a repository's command file
+ * may have written.
+ */
 export function ChoiceList({ items, selected, maxRows }: ChoiceListProps) {
   const theme = useTheme();
   const limited = maxRows !== undefined && Number.isFinite(maxRows);
@@ -53,16 +58,16 @@ export function ChoiceList({ items, selected, maxRows }: ChoiceListProps) {
         return (
           <Box key={i} flexDirection="column">
             <Text color={i === selected ? theme.accent : undefined} bold={i === selected} wrap={wrap}>
-              {`${i === selected ? '❯' : ' '} ${i + 1}. ${item.label}`}
+              {`${i === selected ? '❯' : ' '} ${i + 1}. ${forTerminal(item.label)}`}
             </Text>
             {(item.notes ?? []).map((note, j) => (
               <Box key={j} paddingLeft={5}>
                 {limited ? (
                   <Text color={theme.muted} wrap="truncate-end">
-                    {note}
+                    {forTerminal(note)}
                   </Text>
                 ) : (
-                  <Wrapped color={theme.muted}>{note}</Wrapped>
+                  <Wrapped color={theme.muted}>{forTerminal(note)}</Wrapped>
                 )}
               </Box>
             ))}

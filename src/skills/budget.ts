@@ -1,0 +1,44 @@
+/**
+ * Most characters of a repository's listings the request carries: the names and descriptions of its
+ * skills (in the `skill` tool's description) and, separately, of its agent definitions (in
+ * `spawn_agent`'s). A clone with thousands of them would otherwise make every request huge or too
+ * large to send. The person's own skills and definitions are not counted and never left out.
+ */
+export const PROJECT_LISTING_BUDGET = 16_000;
+
+/**
+ * Split `items` (in precedence order) into those listed and the repository's (`scope` `project`)
+ * left out: project items are kept in order while their `name` and `description` add up to at most
+ * `budget` characters; the first that passes it and every project item after it are left out.
+ */
+export function withinListingBudget<T extends { scope: string; name: string; description: string }>(
+  items: readonly T[],
+  budget: number = PROJECT_LISTING_BUDGET,
+): { kept: T[]; leftOut: T[] } {
+  const kept: T[] = [];
+  const leftOut: T[] = [];
+  let used = 0;
+  for (const item of items) {
+    if (item.scope !== 'project') {
+      kept.push(item);
+      continue;
+    }
+    used += item.name.length + item.description.length;
+    if (leftOut.length === 0 && used <= budget) kept.push(item);
+    else leftOut.push(item);
+  }
+  return { kept, leftOut };
+}
+
+/** One notice for what {@link withinListingBudget} left out, naming the first few. */
+export function leftOutNotice(
+  kind: 'skills' | 'agent definitions',
+  leftOut: readonly { name: string }[],
+): string {
+  const names = leftOut.slice(0, 5).map((i) => i.name);
+  const more = leftOut.length > 5 ? `, and ${leftOut.length - 5} more` : '';
+  return (
+    `codey: ${leftOut.length} of the repository's ${kind} left out (${names.join(', ')}${more}): ` +
+    `their names and descriptions pass the ${PROJECT_LISTING_BUDGET.toLocaleString('en-US')} characters codey sends for a repository's ${kind}`
+  );
+}
