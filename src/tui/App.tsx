@@ -6,6 +6,7 @@ import { ApprovalPrompt } from './ApprovalPrompt';
 import { COMMANDS } from './commands';
 import { Picker } from './Picker';
 import { PromptInput } from './PromptInput';
+import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
 import { Waiting } from './Waiting';
@@ -16,6 +17,7 @@ import { useHistory } from './use-history';
 import { useSession } from './use-session';
 import { useTerminalSize } from './use-terminal-size';
 import { useTranscript } from './use-transcript';
+import { queueLines, queueRowsFor } from './queue';
 import { usageSinceClear } from './transcript-state';
 
 /** Rows of the status line. */
@@ -92,13 +94,21 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
     )
       setMeasured(next);
   });
-  // The prompt's own cap leaves room for the status line and the tool's header above it.
-  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3);
+  // While a prompt asks, the queue is one counted line, so the prompt keeps its room.
+  const queueView = queueLines(session.queued, pending ? 1 : queueRowsFor(rows));
+  const queueRows = queueView.length;
+  // The prompt's own cap leaves room for the status line, the queue and the tool's header above it.
+  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3 - queueRows);
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
   const waitingRows = state.waitingSince !== undefined ? 1 : 0;
   const maxLiveRows =
-    rows - 1 - LIVE_SLACK - waitingRows - (pending ? STATUS_ROWS + promptHeight : measured.bottom);
+    rows -
+    1 -
+    LIVE_SLACK -
+    waitingRows -
+    queueRows -
+    (pending ? STATUS_ROWS + promptHeight : measured.bottom);
 
   return (
     <ThemeContext.Provider value={theme}>
@@ -114,6 +124,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
           {state.waitingSince !== undefined ? (
             <Waiting model={controller.model} since={state.waitingSince} />
           ) : null}
+          <QueuedMessages lines={queueView} />
           {pending ? (
             <Box ref={prompt} flexDirection="column" flexShrink={0}>
               <ApprovalPrompt
@@ -145,6 +156,9 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 busy={session.busy}
                 history={history.entries}
                 onSubmit={session.submit}
+                queued={session.queued.length}
+                onUnqueue={session.unqueue}
+                restore={session.returned}
                 onInterrupt={session.interrupt}
                 onExit={session.exit}
                 commands={commands}

@@ -1,5 +1,5 @@
 import { Box, Text, type Key } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
 import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './commands';
@@ -30,12 +30,18 @@ function findOlder(history: readonly string[], query: string, before: number): n
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
   active: boolean;
-  /** A turn is running (for the placeholder; `onSubmit` decides what may be sent). */
+  /** A turn is running (for the placeholder; `onSubmit` decides whether the text waits). */
   busy: boolean;
   /** Older entries first. */
   history: readonly string[];
-  /** Sends the text; false when it cannot go now (a turn is running): the text stays. */
-  onSubmit: (text: string) => boolean;
+  /** Sends the text, or queues it while a turn runs; the input is cleared either way. */
+  onSubmit: (text: string) => void;
+  /** How many messages wait for the running turn (for the placeholder). */
+  queued?: number;
+  /** ↑ on an empty input: the newest queued message, taken back for editing; undefined: none. */
+  onUnqueue?: () => string | undefined;
+  /** Queued text handed back (a new `id` each time): put before what the input holds, `why` shown. */
+  restore?: { id: number; text: string; why: string };
   /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
   onInterrupt: () => void;
   onExit: () => void;
@@ -48,7 +54,7 @@ export interface PromptInputProps {
 }
 
 /**
- * The multi-line input: Enter sends; a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
+ * The multi-line input: Enter sends (queues, while a turn runs); a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
  * line; Up/Down move between lines, then through history; a paste is inserted whole.
  */
 export function PromptInput({
@@ -56,6 +62,9 @@ export function PromptInput({
   busy,
   history,
   onSubmit,
+  queued = 0,
+  onUnqueue,
+  restore,
   onInterrupt,
   onExit,
   commands = COMMANDS,
@@ -99,13 +108,20 @@ export function PromptInput({
     setHint('');
   };
 
+  // Queued text that came back goes first: it was typed before what the input holds now.
+  const restored = useRef(0);
+  useLayoutEffect(() => {
+    if (!restore || restore.id === restored.current) return;
+    restored.current = restore.id;
+    const draft = cur.current.input.value;
+    cur.current.histIndex = undefined;
+    set(edit.inputOf(draft.trim() ? `${restore.text}\n\n${draft}` : restore.text));
+    setHint(restore.why);
+  }, [restore]);
+
   const submit = (value: string) => {
     if (value.trim() === '') return;
-    if (!onSubmit(value.trim())) {
-      set(edit.inputOf(value));
-      setHint('A turn is running: Esc interrupts it; your text stays here.');
-      return;
-    }
+    onSubmit(value.trim());
     set(edit.emptyInput);
     cur.current.histIndex = undefined;
     cur.current.draft = '';
@@ -208,7 +224,10 @@ export function PromptInput({
     }
     if (key.upArrow) {
       const moved = edit.up(state);
-      if (moved) set(moved);
+      if (moved) return set(moved);
+      // An empty input takes the newest queued message back before it reaches the history.
+      const back = state.value === '' && c.histIndex === undefined ? onUnqueue?.() : undefined;
+      if (back !== undefined) set(edit.inputOf(back));
       else browse(-1);
       return;
     }
@@ -273,7 +292,11 @@ export function PromptInput({
             <Text color={theme.accent}>{'› '}</Text>
             {active ? <Text inverse> </Text> : null}
             <Text color={theme.muted}>
-              {busy ? 'Esc interrupts · type ahead' : 'Ask codey, or / for commands'}
+              {!busy
+                ? 'Ask codey, or / for commands'
+                : queued > 0
+                  ? 'Enter queues · ↑ edits queued · Esc interrupts'
+                  : 'Enter queues · Esc interrupts'}
             </Text>
           </Text>
         ) : (
