@@ -240,3 +240,44 @@ describe('a resize mid-stream', () => {
     expect(t.vt.recorded).not.toContain('\u001b[3J');
   });
 });
+
+describe('messages queued during a streamed answer', () => {
+  it('at 60×20, 20 queued messages collapse to "+N more queued" and the live area still fits: nothing is wiped', async () => {
+    const t = await start(60, 20);
+    await t.type('list them', '\r');
+    const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
+    // Deltas only, and the list not yet closed: it is in the live area, clipped to its tail.
+    const answer = `Here is the list:\n\n${items.join('\n')}`;
+    const half = answer.indexOf('- item 21');
+    const deltas = async (text: string) => {
+      for (const piece of text.match(/[^]{1,7}/g)!) t.c.emit({ type: 'text_delta', text: piece });
+      await tick();
+    };
+    await deltas(answer.slice(0, half));
+    const queued = Array.from({ length: 20 }, (_, i) =>
+      i === 19 ? `message 20${' is long'.repeat(9)}` : `message ${i + 1}`,
+    );
+    for (const m of queued) await t.type(m, '\r');
+    await deltas(answer.slice(half));
+    for (const text of ['⏳ +18 more queued', 'item 40 of the list', '⋮ the lines above this show in full'])
+      await t.shows(text);
+    const screen = t.vt.screenLines().filter((l) => l.trim() !== '');
+    // The newest two show, each on one row cut at the terminal's width; the input and status follow.
+    expect(screen.filter((l) => l.startsWith('⏳'))).toEqual([
+      '⏳ +18 more queued',
+      '⏳ queued: message 19',
+      expect.stringMatching(/^⏳ queued: message 20 is long .*…$/),
+    ]);
+    expect(screen.some((l) => l.includes('Enter queues · ↑ edits queued · Esc interrupts'))).toBe(true);
+    expect(screen.at(-1)).toContain('Esc interrupt');
+    expect(t.vt.autoWrapped).toBe(0);
+    for (const line of t.vt.allLines()) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+    expectNothingLost(t.vt);
+    t.c.emit({ type: 'text', text: answer });
+    t.c.endTurn();
+    await eventually(() => expect(t.c.runs).toHaveLength(2));
+    expect(t.c.runs[1].prompt).toBe(queued.join('\n\n'));
+    await eventually(() => expect(t.all()).toContain('> message 1'));
+    expectNothingLost(t.vt);
+  });
+});
