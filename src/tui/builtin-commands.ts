@@ -7,9 +7,9 @@ import { commandLabel, formatDollars } from './format';
 
 /** The keys /help explains after the commands. */
 export const KEY_HINTS = [
-  'Enter send · \\ then Enter, Shift+Enter or Ctrl+J new line',
-  'Up/Down history · Tab completes a /command',
-  'Esc interrupt the running turn · Ctrl+C clear the input, twice to quit',
+  'Enter send (queued while a turn runs) · \\ then Enter, Shift+Enter or Ctrl+J new line',
+  'Up/Down history (Up on an empty input takes the last queued message back first) · Tab completes a /command',
+  'Esc interrupt the running turn (queued messages come back to the input) · Ctrl+C clear the input, twice to quit',
 ];
 
 /** Every command with its argument hint and description, aligned, then the keys. */
