@@ -281,3 +281,24 @@ describe('messages queued during a streamed answer', () => {
     expectNothingLost(t.vt);
   });
 });
+
+describe('queued messages back in the input after Esc', () => {
+  it('at 60×20, a queue taller than the input box comes back without wiping anything', async () => {
+    const t = await start(60, 20);
+    await t.type('list them', '\r');
+    const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
+    for (const piece of `Here is the list:\n\n${items.join('\n')}`.match(/[^]{1,7}/g)!)
+      t.c.emit({ type: 'text_delta', text: piece });
+    await t.shows('⋮ the lines above this show in full');
+    const queued = Array.from({ length: 8 }, (_, i) => `queued message ${i + 1}`);
+    for (const m of queued) await t.type(m, '\r');
+    await t.shows('⏳ queued: queued message 8');
+    await t.type('\u001b');
+    await t.shows('Interrupted: what you queued is back in the input');
+    // 8 messages and the blank lines between them: the box shows its last 10 lines.
+    await t.shows('… 5 more lines above');
+    await t.shows('queued message 8');
+    expect(t.screen()).not.toContain('⏳');
+    expectNothingLost(t.vt);
+  });
+});
