@@ -79,18 +79,22 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const bottom = useRef<DOMElement>(null);
   const prompt = useRef<DOMElement>(null);
   const root = useRef<DOMElement>(null);
-  const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1 });
+  const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1, textRows: 1 });
+  // The input's text rows as the input last reported them: ahead of `measured` for one render.
+  const [textRows, setTextRows] = useState(1);
   useLayoutEffect(() => {
     if (root.current) onFrameRows?.(measureElement(root.current).height);
     const next = {
       bottom: bottom.current ? measureElement(bottom.current).height : BOTTOM_GUESS,
       prompt: prompt.current ? measureElement(prompt.current).height : 0,
       promptId: pending?.id ?? -1,
+      textRows,
     };
     if (
       next.bottom !== measured.bottom ||
       next.prompt !== measured.prompt ||
-      next.promptId !== measured.promptId
+      next.promptId !== measured.promptId ||
+      next.textRows !== measured.textRows
     )
       setMeasured(next);
   });
@@ -102,13 +106,15 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
   const waitingRows = state.waitingSince !== undefined ? 1 : 0;
+  // Rows the input grew by since it was measured (a paste, queued text back): counted at once.
+  const grown = Math.max(0, textRows - measured.textRows);
   const maxLiveRows =
     rows -
     1 -
     LIVE_SLACK -
     waitingRows -
     queueRows -
-    (pending ? STATUS_ROWS + promptHeight : measured.bottom);
+    (pending ? STATUS_ROWS + promptHeight : measured.bottom + grown);
 
   return (
     <ThemeContext.Provider value={theme}>
@@ -164,6 +170,8 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 commands={commands}
                 onRedraw={redraw}
                 onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
+                columns={columns}
+                onTextRows={setTextRows}
               />
             </Box>
             <StatusLine

@@ -6,6 +6,7 @@ import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './co
 import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { textRows } from './live-rows';
 
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
@@ -51,6 +52,25 @@ export interface PromptInputProps {
   onRedraw: () => void;
   /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
   onEdit?: (text: string) => { text: string } | { error: string };
+  /** The terminal's width in cells, for {@link onTextRows}; default 80. */
+  columns?: number;
+  /**
+   * Told, as the text changes (in the same render), how many rows the text inside the box may draw
+   * ({@link textRowsOf}), so the app can keep the frame shorter than the terminal before the box is
+   * measured.
+   */
+  onTextRows?: (rows: number) => void;
+}
+
+/**
+ * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
+ * guessed high, as live-rows.ts does) and the "more lines" notes.
+ */
+export function textRowsOf(state: edit.InputState, columns: number): number {
+  const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
+  // The border and the padding take 4 columns.
+  const inner = columns - 4;
+  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(`› ${l}`, inner), 0);
 }
 
 /**
@@ -70,6 +90,8 @@ export function PromptInput({
   commands = COMMANDS,
   onRedraw,
   onEdit,
+  columns = 80,
+  onTextRows,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -106,6 +128,7 @@ export function PromptInput({
     cur.current.input = next;
     setState(next);
     setHint('');
+    onTextRows?.(textRowsOf(next, columns));
   };
 
   // Queued text that came back goes first: it was typed before what the input holds now.
@@ -270,14 +293,8 @@ export function PromptInput({
 
   useKeys(onKey, active);
 
-  const lines = state.value.split('\n');
   const { line: cursorLine, col } = edit.cursorPosition(state);
-  const first = Math.max(
-    0,
-    Math.min(cursorLine - Math.floor(MAX_VISIBLE_LINES / 2), lines.length - MAX_VISIBLE_LINES),
-  );
-  const visible = lines.slice(first, first + MAX_VISIBLE_LINES);
-  const below = lines.length - first - visible.length;
+  const { first, lines: visible, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   return (
     <Box flexDirection="column">
       <Box

@@ -302,3 +302,21 @@ describe('queued messages back in the input after Esc', () => {
     expectNothingLost(t.vt);
   });
 });
+
+describe('a long message typed ahead in one piece', () => {
+  it('at 60×20, the input box growing by several rows at once during a clipped answer wipes nothing', async () => {
+    const t = await start(60, 20);
+    await t.type('list them', '\r');
+    const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
+    for (const piece of `Here is the list:\n\n${items.join('\n')}`.match(/[^]{1,7}/g)!)
+      t.c.emit({ type: 'text_delta', text: piece });
+    await t.shows('⋮ the lines above this show in full');
+    // One read of 300 characters (a paste without bracketed-paste marks): the box takes 6 rows at once.
+    await t.type(`then ${'also this '.repeat(30)}`.trim());
+    await t.shows('also this also this');
+    expectNothingLost(t.vt);
+    await t.type('\r');
+    await t.shows('⏳ queued: then also this');
+    expectNothingLost(t.vt);
+  });
+});
