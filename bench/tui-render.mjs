@@ -9,12 +9,21 @@
 //
 // <bundle.mjs> is src/tui/run.tsx bundled by bench/tui.mjs with its packages left external, so ink
 // and react are the ones in node_modules, as for the built CLI.
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setImmediate as tick } from 'node:timers/promises';
+import {
+  BASH_OUTPUT,
+  BenchController,
+  DEADLINE_MS,
+  deltasOf,
+  Keyboard,
+  replyText,
+  Screen,
+  usageOf,
+} from './tui-fake.mjs';
 
 const [bundle, mode, countArg, warmArg] = process.argv.slice(2);
 const { runTui } = await import(pathToFileURL(bundle).href);
@@ -39,162 +48,8 @@ const go = () => (inbox.length ? Promise.resolve(inbox.shift()) : new Promise((r
 const DELTAS = 10_000;
 /** Deltas per app frame: the app applies streamed deltas once per 50 ms (FRAME_MS), one burst each. */
 const BURST = 100;
-const DEADLINE_MS = 30_000;
 /** Deltas streamed, untimed, in a throwaway app before the measured one. */
 const WARMUP_DELTAS = 3_000;
-
-/** A terminal's stdout: 120×40, a TTY to Ink; counts bytes and keeps a tail to wait on. */
-class Screen extends EventEmitter {
-  columns = 120;
-  rows = 40;
-  isTTY = true;
-  bytes = 0;
-  writes = 0;
-  tail = '';
-  waiters = [];
-  write(chunk, enc, cb) {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    this.bytes += Buffer.byteLength(text);
-    this.writes++;
-    this.tail = (this.tail + text).slice(-8192);
-    for (const w of this.waiters.splice(0)) if (!w(text)) this.waiters.push(w);
-    (typeof enc === 'function' ? enc : cb)?.();
-    return true;
-  }
-  /** Resolves on the next write for which `test(chunk, tail)` holds; rejects after DEADLINE_MS. */
-  until(what, test = () => true) {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new Error(
-              `no frame with ${what} after ${DEADLINE_MS} ms; last output: ${JSON.stringify(this.tail.slice(-1500))}`,
-            ),
-          ),
-        DEADLINE_MS,
-      );
-      this.waiters.push((chunk) => {
-        if (!test(chunk, this.tail)) return false;
-        clearTimeout(timer);
-        resolve();
-        return true;
-      });
-    });
-  }
-}
-
-/** A TTY stdin in raw mode, as ink-testing-library's: each write is one read. */
-class Keyboard extends EventEmitter {
-  isTTY = true;
-  data = null;
-  type(text) {
-    this.data = text;
-    this.emit('readable');
-    this.emit('data', text);
-  }
-  read() {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
-
-const usageOf = (n) => ({
-  input_tokens: 1200 * n,
-  output_tokens: 300 * n,
-  cache_read_input_tokens: 1000 * n,
-  cache_creation_input_tokens: 100 * n,
-  web_search_requests: 0,
-});
-
-/** The Controller contract of src/tui/controller.ts; turns are driven from outside. */
-class BenchController {
-  model = 'claude-opus-4-8';
-  webStatus = 'web off';
-  notices = [];
-  theme = 'dark';
-  listeners = new Set();
-  finishRun = undefined;
-  onRun = undefined;
-  turns = 0;
-  constructor(workspace, historyFile) {
-    this.workspace = workspace;
-    this.historyFile = historyFile;
-  }
-  subscribe(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  emit(event) {
-    for (const l of this.listeners) l(event);
-  }
-  run(prompt) {
-    return new Promise((resolve) => {
-      this.finishRun = resolve;
-      this.onRun?.(prompt);
-    });
-  }
-  setApprovalHandler() {}
-  clear() {}
-  setModel(name) {
-    this.model = name;
-  }
-  usage() {
-    return usageOf(this.turns);
-  }
-  cost() {
-    return { dollars: 0, unpriced: [] };
-  }
-  tools() {
-    return [];
-  }
-  async worktree() {
-    throw new Error('not in the benchmark');
-  }
-}
-
-// Reply text: paragraphs of prose with some markdown, and now and then a short fenced block.
-const WORDS = (
-  'the loop streams each token of the answer while the **status line** keeps count and ' +
-  'a `tool_result` goes back to the model so the next request can read it and `npm test` passes'
-).split(' ');
-function replyText(chars, seed = 0) {
-  let out = '';
-  let p = seed;
-  while (out.length < chars) {
-    if (p % 6 === 5)
-      out += '```ts\nconst total = items.reduce((a, b) => a + b, 0);\nconsole.log(total);\n```\n\n';
-    else if (p % 6 === 3) out += '- first point about the change\n- second point, with `code`\n\n';
-    else {
-      const n = 40 + (p % 5) * 8;
-      const words = Array.from({ length: n }, (_, i) => WORDS[(i * 7 + p) % WORDS.length]);
-      out += `${words.join(' ')}.\n\n`;
-    }
-    p++;
-  }
-  return out;
-}
-/** `text` cut into deltas of 3 to 7 characters (about a token each). */
-function deltasOf(text, count) {
-  const out = [];
-  let i = 0;
-  while (out.length < count && i < text.length) {
-    const n = 3 + (out.length % 5);
-    out.push(text.slice(i, i + n));
-    i += n;
-  }
-  return out;
-}
-
-const BASH_OUTPUT = Array.from({ length: 20 }, (_, i) => `line ${i + 1}: ok test/case-${i}.test.ts`).join(
-  '\n',
-);
 
 // Every app's folder (its history file) lives under one root, removed as the process exits: the app
 // appends to its history without waiting, so a folder removed at quit could be made again.

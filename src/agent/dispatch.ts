@@ -85,7 +85,7 @@ function toolContext(
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
     },
-    approve: (call) => approveStep(use, deps, signal, call),
+    approve: (call, opts) => approveStep(use, deps, signal, call, opts?.denyOnly ?? false),
     callId: use.id,
     ...(deps.agent === undefined ? {} : { agent: deps.agent }),
   };
@@ -100,6 +100,7 @@ async function approveStep(
   deps: DispatchDeps,
   signal: AbortSignal,
   call: ToolCallDescription,
+  denyOnly: boolean,
 ): Promise<StepVerdict> {
   const req: ApprovalRequest = { tool: use.name, readOnly: false, ...call };
   const deny = (reason: PermissionDenial['reason']) =>
@@ -110,6 +111,7 @@ async function approveStep(
       reason,
     });
   const verdict = deps.policy.evaluate(req);
+  if (denyOnly && verdict.action !== 'deny') return { allowed: true };
   if (verdict.action !== 'ask') {
     deps.emit({
       type: 'approval_decision',
@@ -239,7 +241,7 @@ export async function dispatch(
     start(use.name, '');
     return end('error', parsed.error, { code: parsed.code });
   }
-  const req = describe(parsed.tool, parsed.args as never);
+  const req = describe(parsed.tool, parsed.args as never, { cwd: deps.cwd });
   start(req.summary, req.detail);
   if (signal.aborted) return end('interrupted', INTERRUPTED.beforeRun);
   if (parsed.tool.check) {

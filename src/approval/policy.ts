@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { DescribeContext } from '../util/shapes';
 import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 
 /**
@@ -230,14 +231,15 @@ function denies(rule: Rule, req: ApprovalRequest): boolean {
 }
 
 /**
- * Decide on one request. Read-only tools are always allowed; then deny rules win over allow rules;
- * a protected request (see {@link ApprovalRequest.protected}) is allowed only by an exact rule;
- * otherwise the person is asked.
+ * Decide on one request. Deny rules come first and apply to every tool, read-only ones included
+ * (`deny: ["read_file(.env)"]` keeps the file from the model); then read-only tools are allowed;
+ * then allow rules; a protected request (see {@link ApprovalRequest.protected}) is allowed only by
+ * an exact rule; otherwise the person is asked.
  */
 export function evaluate(req: ApprovalRequest, allow: readonly Rule[], deny: readonly Rule[] = []): Verdict {
-  if (req.readOnly) return { action: 'allow' };
   const d = deny.find((r) => denies(r, req));
   if (d) return { action: 'deny', rule: d.source };
+  if (req.readOnly) return { action: 'allow' };
   const a = allow.find((r) => allows(r, req));
   if (a) return { action: 'allow', rule: a.source };
   return { action: 'ask' };
@@ -255,8 +257,9 @@ export function neverAsks(kind: string): boolean {
 export function describe<T extends Describable>(
   tool: T,
   args: Parameters<T['describe']>[0],
+  at?: DescribeContext,
 ): ApprovalRequest {
-  const d = tool.describe(args);
+  const d = tool.describe(args, at);
   return { tool: tool.name, readOnly: neverAsks(tool.kind), ...d };
 }
 

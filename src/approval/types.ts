@@ -2,13 +2,13 @@
  * Approval types. `src/approval` imports only `src/util` (DESIGN.md): tools satisfy
  * {@link Describable} structurally.
  */
-import type { ToolCallDescription } from '../util/shapes';
+import type { DescribeContext, ToolCallDescription } from '../util/shapes';
 
 /** What the policy needs to know of a tool. `kind` (`read | edit | execute | fetch | agent`) decides whether it asks. */
 export interface Describable {
   name: string;
   kind: string;
-  describe(args: never): ToolCallDescription;
+  describe(args: never, at?: DescribeContext): ToolCallDescription;
 }
 
 /** One call to decide on, as shown to the person. */

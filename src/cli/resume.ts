@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Conversation } from '../agent/conversation';
 import { resumeConversation } from '../agent/resume';
 import { stateDir } from '../config/paths';
+import { lockSession, SessionInUseError, type SessionLock } from '../session/lock';
 import { redactor } from '../util/redact';
 import {
   SessionRecorder,
@@ -102,14 +103,24 @@ export interface Resumption {
   conversation: Conversation;
   /** `resumed session ID (…)`, then one line per repair. */
   notices: string[];
+  /** Held from the read on; the recorder that goes on with the session releases it. */
+  lock: SessionLock;
 }
 
 /**
  * Read `summary`'s session from the store and rebuild its conversation (`resumeConversation`).
- * @throws Error saying why it cannot be resumed (no record file, a damaged one).
+ * @throws Error saying why it cannot be resumed (no record file, a damaged one, another codey
+ *   recording it: {@link SessionInUseError}).
  */
 export function readForResume(summary: SessionSummary, env: Env): Resumption {
-  const stored = loadSession(storeOf(env), summary.id);
+  const lock = lockSession(storeOf(env), summary.id);
+  let stored: StoredSession;
+  try {
+    stored = loadSession(storeOf(env), summary.id);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const { conversation, repairs } = resumeConversation(stored.messages, stored.finishedResults);
   const lines = [...repairs];
   if (stored.skipped.cut)
@@ -120,6 +131,7 @@ export function readForResume(summary: SessionSummary, env: Env): Resumption {
     stored,
     conversation,
     notices: [head, ...lines.map((l) => `codey: repaired: ${l}`)],
+    lock,
   };
 }
 
@@ -152,6 +164,7 @@ export function bindStore(input: {
       header: r.stored.header,
       scrub,
       existing: { summary: r.stored.summary, messages: r.stored.messages, wholeBytes: r.stored.wholeBytes },
+      lock: r.lock,
     });
     recorder.recordResume({ model: input.model, version: input.version, workspace: input.workspace });
     recorder.follow(r.conversation);
@@ -161,6 +174,7 @@ export function bindStore(input: {
   const recorder = new SessionRecorder({
     dir,
     scrub,
+    lock: lockSession(dir, id),
     header: {
       type: 'session',
       version: 1,

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
+import { describeApiRoute } from '../llm/proxy';
 import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
@@ -95,6 +96,16 @@ export async function runMode(input: ModeInput): Promise<number> {
   return runPrint(settings, opts, prompt, input.version);
 }
 
+/** The API's address and how requests reach it, for `--verbose`. */
+function apiLine(baseUrl: string | undefined, env: Record<string, string | undefined>): string {
+  const url = baseUrl ?? 'https://api.anthropic.com';
+  try {
+    return `${url}, ${describeApiRoute(url, env)}`;
+  } catch (err) {
+    return `${url}, ${(err as Error).message}`;
+  }
+}
+
 async function runPrint(
   settings: Settings,
   opts: CliOptions,
@@ -129,6 +140,7 @@ async function runPrint(
     out.stderr(
       `codey ${version}: model ${settings.model} (${settings.sources.model}), workspace ${session.workspace}\n`,
     );
+    out.stderr(`codey: API ${apiLine(settings.base_url, env)}\n`);
     out.stderr(
       `codey: tools: ${session.deps.registry
         .list()

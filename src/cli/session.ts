@@ -15,7 +15,7 @@ import type { SessionRecorder } from '../session/store';
 import type { CustomCommand } from '../skills/commands';
 import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
 import type { SkillInfo } from '../tui/controller';
-import { removeStaleTempFiles } from '../util/atomic-write';
+import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor, wireEvent } from './subagents';
 import {
@@ -91,6 +91,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
   const writeJournal = join(stateDir(env), 'pending-writes');
   const removed = await removeStaleTempFiles(writeJournal);
+  forgetOwnTempFoldersAtExit(writeJournal);
   if (removed > 0)
     notices.push(
       `codey: removed ${removed} temporary file${removed === 1 ? '' : 's'} left by a codey that was stopped mid-write`,

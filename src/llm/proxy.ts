@@ -100,6 +100,25 @@ export async function apiRoute(
   return { dispatcher, secrets };
 }
 
+/**
+ * One line for `--verbose` saying how requests to `baseUrl` go: "through the proxy
+ * http://proxy.corp:3128 (HTTPS_PROXY)" — user name and password left out — or "directly" with the
+ * reason. `NO_PROXY` is named when set, since undici applies it per request.
+ * @throws {@link LlmError} as {@link proxyVariables} does.
+ */
+export function describeApiRoute(baseUrl: string, env: Record<string, string | undefined>): string {
+  const vars = proxyVariables(env);
+  const https = new URL(baseUrl).protocol === 'https:';
+  const [name, raw] = https ? ['HTTPS_PROXY', vars.httpsProxy] : ['HTTP_PROXY', vars.httpProxy];
+  if (!raw) return `directly (no ${name} set)`;
+  if (isLoopbackHost(new URL(baseUrl).hostname)) return 'directly (the base URL is this machine)';
+  const u = new URL(raw);
+  u.username = '';
+  u.password = '';
+  const shown = u.href.replace(/\/$/, '');
+  return `through the proxy ${shown} (${name})${vars.noProxy ? `, unless NO_PROXY (${vars.noProxy}) covers it` : ''}`;
+}
+
 /** `error.type` of the answer {@link proxyFetch} makes up when the proxy refuses a tunnel. */
 export const PROXY_ERROR = 'proxy_error';
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Conversation, ConversationRecord } from '../agent/conversation';
 import { escapeJsonControls } from '../util/terminal-text';
 import { WriteFailure } from './failure';
+import type { SessionLock } from './lock';
 
 /** A Messages API message as the store keeps it. */
 export type StoredMessage = ConversationRecord['messages'][number];
@@ -95,6 +96,8 @@ export interface RecorderInput {
    * files are created at the first message, so a session with no message leaves nothing behind.
    */
   existing?: { summary: SessionSummary; messages: readonly StoredMessage[]; wholeBytes: number };
+  /** The session's lock (see `lock.ts`), released by {@link SessionRecorder.close}. */
+  lock?: SessionLock;
 }
 
 /**
@@ -124,12 +127,14 @@ export class SessionRecorder {
   #truncateTo: number | undefined;
   /** Calls of the newest written message (an assistant one) whose results are not recorded yet. */
   #openCalls = new Set<string>();
+  readonly #lock: SessionLock | undefined;
 
   constructor(input: RecorderInput) {
     this.id = input.header.id;
     this.#dir = input.dir;
     this.#header = { ...input.header };
     this.#scrub = input.scrub;
+    this.#lock = input.lock;
     this.path = conversationFile(input.dir, this.id);
     if (input.existing) {
       this.#summary = { ...input.existing.summary };
@@ -219,6 +224,7 @@ export class SessionRecorder {
 
   /** Stop following and close the file. */
   close(): void {
+    this.#lock?.release();
     this.#unfollow?.();
     this.#unfollow = undefined;
     if (this.#fd !== undefined) closeSync(this.#fd);

@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { isReadOnlyMode, writeFileAtomic } from '../util/atomic-write';
 import { splitLines } from '../util/text';
@@ -17,6 +16,7 @@ import {
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { capLine } from './truncate';
 import {
+  callPath,
   displayPath,
   isProtectedPath,
   missingFileMessage,
@@ -195,8 +195,8 @@ export const editFileTool = defineTool({
     'indentation included, no read_file line numbers) and occur once; add surrounding lines to make it ' +
     'unique, or set replace_all. Read the file first.',
   schema,
-  describe: (args) => {
-    const p = path.normalize(args.path);
+  describe: (args, at) => {
+    const p = callPath(args.path, at?.cwd);
     return { summary: `Edit ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
   /** The diff the person sees before approving; a failing plan fails the call without asking. */

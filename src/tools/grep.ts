@@ -205,7 +205,7 @@ async function searchRg(
 export async function grepSearch(
   q: GrepQuery,
   engine: GrepEngine,
-): Promise<{ output: string; files: number }> {
+): Promise<{ output: string; files: number; complete: boolean }> {
   const isFile = (await stat(q.target)).isFile();
   const keep = globFilter(q.glob);
   let found: Found | undefined;
@@ -213,7 +213,7 @@ export async function grepSearch(
   const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
   if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine, keep);
   found ??= await searchJs(q, !isFile, keep, engine.regexDeadlineMs);
-  return { output: formatHits(q, found, isFile), files: found.hits.length };
+  return { output: formatHits(q, found, isFile), files: found.hits.length, complete: found.complete };
 }
 
 /** The `rg` executable on `envPath` (a PATH value), remembered in the tool state; null when there is none. */
@@ -285,7 +285,7 @@ export const grepTool = defineTool({
     if (!(await stat(target).catch(() => undefined)))
       throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
     const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');
-    const { output, files } = await grepSearch(
+    const { output, files, complete } = await grepSearch(
       {
         root: ctx.cwd,
         target,
@@ -299,7 +299,8 @@ export const grepTool = defineTool({
     );
     return {
       output,
-      title: files ? `${files} file${files === 1 ? '' : 's'} matched` : 'No matches',
+      // At the cap the search stopped early: "200+ files matched", never a count that looks exact.
+      title: files ? `${files}${complete ? '' : '+'} file${files === 1 ? '' : 's'} matched` : 'No matches',
       display: { kind: 'list', total: files },
     };
   },

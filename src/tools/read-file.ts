@@ -7,7 +7,7 @@ import { splitLines } from '../util/text';
 import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
-import { displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
+import { callPath, displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Lines returned when the model passes no `limit`. */
 export const DEFAULT_READ_LINES = 2_000;
@@ -54,11 +54,10 @@ export const readFileTool = defineTool({
     'are not part of the file, so leave them out of edit_file strings. Long files come in parts: pass ' +
     'offset (1-based line) and limit to read on.',
   schema,
-  describe: (args) => ({
-    summary: `Read ${path.normalize(args.path)}`,
-    detail: path.normalize(args.path),
-    rememberable: true,
-  }),
+  describe: (args, at) => {
+    const p = callPath(args.path, at?.cwd);
+    return { summary: `Read ${p}`, detail: p, rememberable: true };
+  },
   async run(args, ctx) {
     const abs = await resolveInWorkspace(ctx.cwd, args.path, ctx.readRoots);
     const shown = displayPath(ctx.cwd, abs);

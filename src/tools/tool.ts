@@ -1,4 +1,4 @@
-import type { ToolCallDescription } from '../util/shapes';
+import type { DescribeContext, ToolCallDescription } from '../util/shapes';
 import type { z } from 'zod';
 import { displayName } from '../util/text';
 
@@ -55,9 +55,11 @@ export interface ToolContext {
    * Decide on a further step of the running call as the call itself was decided (web_fetch: a
    * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
    * and without a person the step is refused. `call` describes the step as `describe` would.
-   * Absent outside the agent loop: a tool then refuses the step.
+   * Absent outside the agent loop: a tool then refuses the step. With `denyOnly` only deny rules
+   * are consulted (a step the call's approval already covers, such as a redirect within the same
+   * host): refused when one matches, allowed otherwise, and no one is asked.
    */
-  approve?: (call: ToolCallDescription) => Promise<StepVerdict>;
+  approve?: (call: ToolCallDescription, opts?: { denyOnly?: boolean }) => Promise<StepVerdict>;
   /** The tool_use id of the running call; absent outside the agent loop. */
   callId?: string;
   /**
@@ -83,7 +85,14 @@ export type StepVerdict = { allowed: true } | { allowed: false; reason: string }
  * - `text`: lines for the person instead of the output.
  */
 export type ToolDisplay =
-  | { kind: 'diff'; path: string; before: string | null; after: string }
+  | {
+      kind: 'diff';
+      path: string;
+      before: string | null;
+      after: string;
+      /** Set where the sides were cut (the `stream-json` and log form of a huge file's diff). */
+      truncated?: boolean;
+    }
   | { kind: 'shell'; command: string; exitCode: number | null; timedOut: boolean }
   | {
       kind: 'list';
@@ -151,7 +160,8 @@ export interface Tool<S extends ToolSchema = ToolSchema> {
   readonly schema: S;
   /** The display kind of its results, so a running call already has that view (bash: `shell`). */
   readonly shows?: ToolDisplay['kind'];
-  describe(args: ArgsOf<S>): ToolCallDescription;
+  /** `at` gives the workspace root, so an absolute path inside it is shown (and matched) relative. */
+  describe(args: ArgsOf<S>, at?: DescribeContext): ToolCallDescription;
   /**
    * Refuse a call that cannot succeed whatever the person answers (web_fetch: a URL the jail refuses
    * without DNS). Runs before the rules and before anyone is asked; changes nothing.
@@ -208,7 +218,7 @@ export interface ToolSpec<S extends ToolSchema> {
   /** See {@link Tool.shows}. */
   shows?: ToolDisplay['kind'];
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
-  describe?: (args: ArgsOf<S>) => ToolCallDescription;
+  describe?: (args: ArgsOf<S>, at?: DescribeContext) => ToolCallDescription;
   check?: (args: ArgsOf<S>) => void;
   preview?: (args: ArgsOf<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
   run: (args: ArgsOf<S>, ctx: ToolContext) => Promise<ToolResult | string>;

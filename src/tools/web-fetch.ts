@@ -110,20 +110,27 @@ function hostOf(url: string | URL): string | undefined {
 /**
  * The `onHop` of one call: a redirect to a host the call has not been approved for is decided again
  * by the rules and the person (`ctx.approve`); a refusal stops the fetch there. A redirect within
- * an approved host is followed.
+ * an approved host is followed unless a deny rule matches its URL (`web_fetch(https://x/secret)`).
  */
 function hopGuard(start: string, ctx: ToolContext): (next: URL) => Promise<void> {
   const approved = new Set([hostOf(start)]);
   return async (next) => {
     const host = hostOf(next);
-    if (host === undefined || approved.has(host)) return;
+    if (host === undefined) return;
+    const step = {
+      summary: `Follow redirect to ${next.href}`,
+      detail: next.href,
+      rememberable: true,
+      domain: host,
+    };
+    if (approved.has(host)) {
+      const verdict = ctx.approve ? await ctx.approve(step, { denyOnly: true }) : { allowed: true as const };
+      if (!verdict.allowed)
+        throw new WebError(`the redirect to ${next.href} was not followed: ${verdict.reason}.`, 'refused');
+      return;
+    }
     const verdict = ctx.approve
-      ? await ctx.approve({
-          summary: `Follow redirect to ${next.href}`,
-          detail: next.href,
-          rememberable: true,
-          domain: host,
-        })
+      ? await ctx.approve(step)
       : { allowed: false as const, reason: `a redirect to another host (${host}) needs approval` };
     if (!verdict.allowed) {
       throw new WebError(`the redirect to ${host} was not followed: ${verdict.reason}.`, 'refused');

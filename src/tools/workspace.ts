@@ -62,6 +62,15 @@ export function displayPath(root: string, abs: string): string {
   return rel === '' ? '.' : rel.split(path.sep).join('/');
 }
 
+/**
+ * A path argument as a call shows it and rules match it: normalized, and relative to `cwd` when it is
+ * an absolute path inside it (`/ws/src/a.ts` → `src/a.ts`), so "always allow" remembers one form.
+ */
+export function callPath(p: string, cwd?: string): string {
+  const n = path.normalize(p);
+  return cwd && path.isAbsolute(n) && isInside(cwd, n) ? displayPath(cwd, n) : n;
+}
+
 function errnoCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : undefined;
 }

@@ -6,7 +6,13 @@ import { readOnlyMessage } from './read-only';
 import { currentVersion, FILE_CHANGED, sameVersion, versionOf, type FileVersion } from '../util/file-version';
 import { recordVersion, seenVersion } from './file-version';
 import { defineTool, ToolError, type ToolContext } from './tool';
-import { displayPath, isProtectedPath, refuseIndirectProtected, resolveInWorkspace } from './workspace';
+import {
+  callPath,
+  displayPath,
+  isProtectedPath,
+  refuseIndirectProtected,
+  resolveInWorkspace,
+} from './workspace';
 
 /** Old contents up to this size (bytes) go into meta.before for the diff view; larger ones are null. */
 const MAX_DIFF_BYTES = 2 * 1024 * 1024;
@@ -76,8 +82,8 @@ export const writeFileTool = defineTool({
     'Create a file, or replace all of an existing one, with the given content (parent folders are ' +
     'created). To change part of an existing file use edit_file instead, which is safer and cheaper.',
   schema,
-  describe: (args) => {
-    const p = path.normalize(args.path);
+  describe: (args, at) => {
+    const p = callPath(args.path, at?.cwd);
     return { summary: `Write ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
   /** The diff the person sees before approving; a call that cannot succeed fails without asking. */

@@ -7,8 +7,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { hostTag, isAlive } from './pid';
 import { currentVersion, FileChangedError, sameVersion, type FileVersion } from './file-version';
 
 /** `.NAME.codey-PID-RANDOM.tmp`: hidden, unique per call, and naming the process that owns it. */
@@ -108,11 +109,6 @@ async function syncDir(dir: string): Promise<void> {
   await h.close();
 }
 
-/** This machine's name as it appears in journal entries (a home folder may be shared over NFS). */
-function hostTag(): string {
-  return hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
-}
-
 /** Journal entry name: `HOST-PID-HASH`, HASH naming the folder (whose path is the entry's contents). */
 const ENTRY_NAME = /^(.+)-(\d+)-[0-9a-f]{16}$/;
 
@@ -130,14 +126,52 @@ async function noteTempFolder(journal: string, folder: string): Promise<void> {
   }
 }
 
-/** Whether process `pid` is running (signal 0 checks without sending anything; EPERM: it runs as another user). */
-function isAlive(pid: number): boolean {
+/**
+ * Remove this process's own journal entries whose folder holds none of its temporary files (every
+ * write there finished), so a normal exit leaves nothing in the journal; an entry whose folder still
+ * has one is kept for the next start's clean-up. Synchronous, for a `process.on('exit')` handler.
+ * Never throws.
+ *
+ * @param journal The folder given as {@link AtomicWriteOptions.journal}.
+ */
+export function forgetOwnTempFolders(journal: string): void {
+  const own = `${hostTag()}-${process.pid}-`;
+  let entries: string[];
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    entries = readdirSync(journal);
+  } catch {
+    return;
   }
+  for (const entry of entries) {
+    if (!entry.startsWith(own) || !ENTRY_NAME.test(entry)) continue;
+    const file = path.join(journal, entry);
+    try {
+      const folder = readFileSync(file, 'utf8');
+      const pid = String(process.pid);
+      if (listOrNone(folder).some((name) => TEMP_NAME.exec(name)?.[1] === pid)) continue;
+      unlinkSync(file);
+    } catch {
+      // Left for the next start's clean-up.
+    }
+  }
+}
+
+/** The names in `folder`, or none when it is gone or not an absolute path. */
+function listOrNone(folder: string): string[] {
+  if (!path.isAbsolute(folder)) return [];
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+const forgetAtExit = new Set<string>();
+
+/** Run {@link forgetOwnTempFolders} for `journal` when the process exits (one listener for all). */
+export function forgetOwnTempFoldersAtExit(journal: string): void {
+  if (forgetAtExit.size === 0) process.once('exit', () => forgetAtExit.forEach(forgetOwnTempFolders));
+  forgetAtExit.add(journal);
 }
 
 /**

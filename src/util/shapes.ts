@@ -27,6 +27,11 @@ export interface ToolCallDescription {
   protected?: boolean;
 }
 
+/** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
+export interface DescribeContext {
+  cwd: string;
+}
+
 /** A client tool definition as the Messages API takes it (a `tools[]` entry). */
 export interface ToolDefinition {
   name: string;

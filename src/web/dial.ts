@@ -109,13 +109,13 @@ export async function resolvePublic(
     if (signal?.aborted) throw err;
     throw new WebError(
       `could not resolve ${checked.host} (${errorCode(err)}): the name does not exist or DNS failed; check the host name.`,
-      'http',
+      'network',
     );
   }
   if (!Array.isArray(answers) || answers.length === 0) {
     throw new WebError(
       `could not resolve ${checked.host}: DNS gave no addresses; check the host name.`,
-      'http',
+      'network',
     );
   }
   for (const address of answers) {
@@ -164,7 +164,7 @@ async function connectChecked(o: buildConnector.Options, g: GuardOptions): Promi
   throw new WebError(
     `could not connect to ${host} port ${port} (${addresses.join(', ')}): ${errorCode(lastErr)}; ` +
       'the site may be down; try again later or use another source.',
-    'http',
+    'network',
   );
 }
 

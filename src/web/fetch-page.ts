@@ -344,7 +344,7 @@ export async function fetchPage(url: string, opts: FetchOptions = {}): Promise<F
     if (err instanceof WebError) throw err;
     throw new WebError(
       `could not fetch ${url}: ${describeCause(err)}; try again later or use another source.`,
-      'http',
+      'network',
     );
   } finally {
     deadline.pause();

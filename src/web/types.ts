@@ -44,14 +44,24 @@ export function clampCount(n: number | undefined): number {
 
 /**
  * A failure in the web layer, worded for the model: what went wrong and what to try.
- * `kind` lets callers and tests tell refusals from provider trouble without parsing text.
+ * `kind` lets callers and tests tell refusals from provider trouble without parsing text: `network`
+ * is a name that did not resolve, a connection that failed or broke; `http` is an answer that was
+ * not usable (a status, too many redirects).
  */
 export class WebError extends Error {
   override name = 'WebError';
   constructor(
     message: string,
     readonly kind:
-      'refused' | 'http' | 'timeout' | 'too_large' | 'content_type' | 'provider' | 'config' | 'aborted',
+      | 'refused'
+      | 'network'
+      | 'http'
+      | 'timeout'
+      | 'too_large'
+      | 'content_type'
+      | 'provider'
+      | 'config'
+      | 'aborted',
     readonly status?: number,
   ) {
     super(message);

@@ -128,3 +128,33 @@ describe('dispatch caps what it echoes', () => {
     );
   });
 });
+
+describe('dispatch describes paths against the workspace root', () => {
+  it('shows an absolute path inside the workspace relative, so a remembered rule covers both forms', async () => {
+    const events: AgentEvent[] = [];
+    const r = await dispatch(
+      { id: 'toolu_3', name: 'write_file', input: { path: path.join(dir, 'out.txt'), content: 'x\n' } },
+      { ...deps(events), policy: new Policy(['write_file(out.txt)']) },
+      new AbortController().signal,
+    );
+    expect(r.is_error).toBeFalsy();
+    const start = events.find((e) => e.type === 'tool_start');
+    expect(start).toMatchObject({ summary: 'Write out.txt', detail: 'out.txt' });
+  });
+
+  it('applies a deny rule to the absolute form of the path too', async () => {
+    const r = await dispatch(
+      { id: 'toolu_4', name: 'read_file', input: { path: path.join(dir, 'a.txt') } },
+      { ...deps(), policy: new Policy([], ['read_file(a.txt)']) },
+      new AbortController().signal,
+    );
+    expect(r.is_error).toBe(true);
+    expect(r.content).not.toContain('alpha');
+  });
+
+  it('keeps an absolute path outside the workspace as given', async () => {
+    const events: AgentEvent[] = [];
+    await run('read_file', { path: '/etc/hostname' }, events);
+    expect(events.find((e) => e.type === 'tool_start')).toMatchObject({ detail: '/etc/hostname' });
+  });
+});

@@ -66,6 +66,21 @@ describe('evaluate', () => {
     const v = evaluate(bash('rm -rf /'), rules('bash'), rules('bash(rm -rf /)'));
     expect(v).toEqual({ action: 'deny', rule: 'bash(rm -rf /)' });
   });
+
+  it('deny rules refuse read-only calls too; other reads still run without asking', () => {
+    const read = (detail: string): ApprovalRequest => ({
+      tool: 'read_file',
+      readOnly: true,
+      summary: `Read ${detail}`,
+      detail,
+      rememberable: true,
+    });
+    expect(evaluate(read('.env'), [], rules('read_file(.env)'))).toEqual({
+      action: 'deny',
+      rule: 'read_file(.env)',
+    });
+    expect(evaluate(read('src/a.ts'), [], rules('read_file(.env)'))).toEqual({ action: 'allow' });
+  });
 });
 
 describe('rules', () => {

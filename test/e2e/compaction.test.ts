@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
-import { codey, removeSandbox, sandbox, sessionLogs, type Sandbox } from '../support/cli';
+import { codey, removeSandbox, sandbox, sessionLogs, sessionStore, type Sandbox } from '../support/cli';
 
 let fake: FakeAnthropic;
 let box: Sandbox;
@@ -56,6 +56,16 @@ describe('compaction in codey -p', () => {
     expect(log.find((e) => e.type === 'compaction')).toMatchObject({
       tokensBefore: 190_000,
       summary: c!.summary,
+    });
+    // The session store records the compaction as its own line, with the tokens before and after.
+    const store = (await sessionStore(box))
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(store.find((e) => e.type === 'compaction')).toMatchObject({
+      replaced: expect.any(Number),
+      tokens_before: 190_000,
+      tokens_after: c!.tokensAfter,
     });
   });
 

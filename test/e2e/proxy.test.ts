@@ -32,6 +32,9 @@ describe('codey -p behind a proxy', () => {
     expect(r.stderr).not.toContain(PASSWORD);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('answered through the proxy');
+    expect(r.stderr).toContain(
+      `codey: API http://${apiHost}, through the proxy http://127.0.0.1:${proxy.port} (HTTP_PROXY)\n`,
+    );
     // Every connection went through the proxy, with its credentials (a loaded machine may open a
     // second one), and the API saw exactly one request.
     expect(proxy.hits.length).toBeGreaterThan(0);

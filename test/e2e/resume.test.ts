@@ -157,3 +157,27 @@ describe('resume after kill -9', () => {
     expect(shape(1)).toEqual([{ role: 'user', blocks: ['tell me a story', 'a short one'] }]);
   });
 });
+
+describe('one codey per session', () => {
+  it('a second codey that would continue a session another codey is recording is refused, nothing sent', async () => {
+    fake.enqueue(reply.text('first answer'), fault.hang(), reply.text('later answer'));
+    const r1 = await codey(box, ['-p', 'first question', '--output-format', 'json']);
+    const id = json(r1.stdout).session_id;
+
+    const running = codey(box, ['-p', '-c', 'a long question']);
+    await waitFor(() => fake.messageRequests.length === 2);
+    expect(fake.messageRequests).toHaveLength(2);
+    const second = await codey(box, ['-p', '-c', 'meanwhile']);
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr).toContain(
+      `codey: cannot resume: session ${id} is open in another codey (pid ${running.pid}); go on in that one, or quit it and resume here`,
+    );
+    expect(fake.messageRequests).toHaveLength(2);
+
+    running.kill('SIGTERM');
+    expect((await running).exitCode).toBe(143);
+    const after = await codey(box, ['-p', '-c', 'now it is free']);
+    expect(after.exitCode).toBe(0);
+    expect(after.stdout).toContain('later answer');
+  });
+});

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -46,5 +46,14 @@ describe('codey start-up', () => {
     expect(left).not.toContain(stale);
     expect(left).toContain(live);
     expect(left).toContain('add.js');
+  });
+
+  it('leaves no journal entry behind after a normal exit that wrote files', async () => {
+    fake.enqueue(reply.toolUse('write_file', { path: 'src/new.js', content: 'x\n' }), reply.text('done'));
+    const r = await codey(box, ['-p', 'write it', '--allow', 'write_file']);
+    expect(r.exitCode).toBe(0);
+    expect(await readFile(join(box.cwd, 'src', 'new.js'), 'utf8')).toBe('x\n');
+    const journal = join(box.root, 'state', 'codey', 'pending-writes');
+    expect(await readdir(journal).catch(() => [])).toEqual([]);
   });
 });

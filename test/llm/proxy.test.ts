@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicClient } from '../../src/llm/anthropic';
 import { LlmError } from '../../src/llm/errors';
-import { apiRoute, isLoopbackHost, proxyVariables } from '../../src/llm/proxy';
+import { apiRoute, describeApiRoute, isLoopbackHost, proxyVariables } from '../../src/llm/proxy';
 import type { LlmEvent, LlmRequest } from '../../src/llm/types';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { startTestProxy, type TestProxy } from '../support/http-proxy';
@@ -149,6 +149,18 @@ describe('the Messages API behind a proxy', () => {
 });
 
 describe('proxy settings', () => {
+  it('--verbose names the proxy in use without its user name or password', () => {
+    const env = { HTTPS_PROXY: `http://bob:${PASSWORD}@proxy.corp:3128`, NO_PROXY: '.internal' };
+    const line = describeApiRoute('https://api.anthropic.com', env);
+    expect(line).toBe(
+      'through the proxy http://proxy.corp:3128 (HTTPS_PROXY), unless NO_PROXY (.internal) covers it',
+    );
+    expect(describeApiRoute('https://api.anthropic.com', {})).toBe('directly (no HTTPS_PROXY set)');
+    expect(describeApiRoute('http://127.0.0.1:9000', { HTTP_PROXY: 'http://p:1' })).toBe(
+      'directly (the base URL is this machine)',
+    );
+  });
+
   it('reads both spellings, lower-case first', () => {
     expect(proxyVariables({ HTTPS_PROXY: 'http://a:1', no_proxy: 'x', NO_PROXY: 'y' })).toEqual({
       httpProxy: '',

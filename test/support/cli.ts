@@ -51,10 +51,14 @@ export function codey(
 
 /** The session store's files: the conversation records and their summaries. */
 const isStoreFile = (name: string) => name.endsWith('.conversation.jsonl') || name.endsWith('.meta.json');
+/** A session's lock file (src/session/lock.ts): neither store nor log. */
+const isLockFile = (name: string) => name.endsWith('.lock');
 
 async function sessionFiles(box: Sandbox, store: boolean): Promise<string> {
   const dir = join(box.root, 'state', 'codey', 'sessions');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => isStoreFile(f) === store);
+  const files = (await readdir(dir).catch(() => [] as string[])).filter(
+    (f) => !isLockFile(f) && isStoreFile(f) === store,
+  );
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   return texts.join(store ? '\n' : '');
 }

@@ -237,6 +237,13 @@ describe('grep tool', () => {
     });
   });
 
+  it('titles a search stopped at the cap "200+ files matched"', async () => {
+    const r = await call(grepTool, { pattern: 'hit' }, fakeContext(many));
+    expect(r.title).toBe('200+ files matched');
+    const fits = await call(grepTool, { pattern: 'hit', glob: 'f{0,1}*.txt' }, fakeContext(many));
+    expect(fits.title).toBe('200 files matched');
+  });
+
   it('passes output_mode, glob and ignore_case through', async () => {
     const r = await call(
       grepTool,

@@ -120,6 +120,18 @@ describe('a redirect to another host is decided again', () => {
     expect(r.result.content).toContain('page at allowed.example/final');
   });
 
+  it('an exact-URL deny rule refuses a redirect to that URL within the same host', async () => {
+    const r = await fetchVia(redirect('/secret'), {
+      allow: ['web_fetch(domain:allowed.example)'],
+      deny: ['web_fetch(https://allowed.example/secret)'],
+    });
+    expect(r.result.is_error).toBe(true);
+    expect(r.result.content).toContain('the redirect to https://allowed.example/secret was not followed');
+    expect(r.result.content).toContain('the rule "web_fetch(https://allowed.example/secret)" refuses');
+    expect(r.result.content).not.toContain('page at allowed.example/secret');
+    expect(r.denials).toMatchObject([{ reason: 'rule' }]);
+  });
+
   it('in the approval flow the person is asked again for the new host; a no stops there', async () => {
     const r = await fetchVia(redirect('https://other.example/page'), {}, () => ({ kind: 'allow_once' }));
     expect(r.asked.map((q) => [q.detail, q.domain])).toEqual([

@@ -103,6 +103,7 @@ describe('guarded connector: the Node traps', () => {
     ).catch((e) => e);
     expect(err).toBeInstanceOf(WebError);
     expect(err.message).toContain('could not connect to down.test port 8080 (1.1.1.1): ETIMEDOUT');
+    expect(err.kind).toBe('network');
   });
 
   it('fails closed on an answer that is not an address string (lookup objects of all: true, say)', async () => {
@@ -118,6 +119,7 @@ describe('guarded connector: the Node traps', () => {
     );
     const empty = await resolvePublic('empty.test', tableResolver({ 'empty.test': [] })).catch((e) => e);
     expect(empty.message).toContain('could not resolve empty.test: DNS gave no addresses');
+    expect([nx.kind, empty.kind]).toEqual(['network', 'network']);
   });
 
   it('stops waiting for a resolver that never answers when the signal aborts', async () => {

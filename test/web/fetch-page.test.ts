@@ -88,6 +88,7 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     });
     return;
   }
+  if (p === '/hang-up') return void req.socket.destroy();
   if (p === '/trickle') {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.write('first bytes\n');
@@ -150,6 +151,15 @@ describe('fetchPage', () => {
     expect(err.kind).toBe('http');
     expect(err.status).toBe(404);
     expect(err.message).toBe('HTTP 404 (Not Found) from http://site.test/404.');
+  });
+
+  it('calls a connection the site drops a network error, not an http one', async () => {
+    const err = await failure(fetchVia('/hang-up').page);
+    expect(err.kind).toBe('network');
+    expect(err.status).toBeUndefined();
+    expect(err.message).toMatch(
+      /^could not fetch http:\/\/site\.test\/hang-up: .+; try again later or use another source\.$/,
+    );
   });
 
   it('says when a 403 or 503 is a bot wall, and not for a plain 403', async () => {

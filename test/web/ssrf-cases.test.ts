@@ -180,7 +180,7 @@ describe.skipIf(!haveSharedCases)('ssrf.jsonl', () => {
     const cause = (error as Error).cause;
     expect(cause).toBeInstanceOf(WebError);
     const kind = (cause as WebError).kind;
-    expect(kind).toBe(c.id === 'name-nxdomain' || c.id === 'name-empty-answer' ? 'http' : 'refused');
+    expect(kind).toBe(c.id === 'name-nxdomain' || c.id === 'name-empty-answer' ? 'network' : 'refused');
     const message = (error as Error).message;
     expect(
       culprits(c).some((s) => message.includes(s)),

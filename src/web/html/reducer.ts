@@ -10,20 +10,11 @@ import { originOf, resolveHref } from './links';
 import { cleanChars, WHITESPACE_RUN } from './text';
 import * as tag from './tags';
 import type { Attributes, Tag, TagSink } from './tree';
+import { Tables } from './tables';
 import { isHidden } from './visibility';
 
 /** Frame kind of a nav/header/footer/aside being dropped (see {@link HtmlReducer.regionLevel}). */
 const REGION = 100;
-
-interface Table {
-  /** Cells written in the current row. */
-  cells: number;
-  rows: number;
-  /** The current row has a `th`: the first such row gets a markdown separator line. */
-  th: boolean;
-  /** Inside another table's cell: rows become spaces so the outer row stays on one line. */
-  nested: boolean;
-}
 
 /** Longest line prefix (indentation and `> `), in characters: about ten levels of nesting. */
 const MAX_PREFIX = 32;
@@ -37,10 +28,9 @@ export class HtmlReducer implements TagSink {
   private readonly prefixes: string[] = [];
   /** Next number of each open list; -1 for a bulleted list. */
   private readonly lists: number[] = [];
-  private readonly tables: Table[] = [];
+  private readonly tables = new Tables(this.out);
   /** Depth inside a skipped subtree (script, hidden, ...); 0 when not skipping. */
   private skip = 0;
-  private cells = 0;
   /** Open main/article elements: a header/footer/aside inside one is content, not page chrome. */
   private mainDepth = 0;
   private listDepth = 0;
@@ -178,39 +168,15 @@ export class HtmlReducer implements TagSink {
         const href = this.resolve(a.get('href'));
         return href !== undefined && out.openLink(href) ? tag.LINK : tag.INLINE;
       }
-      case tag.TABLE: {
-        const nested = this.cells > 0;
-        if (!nested) out.newline(2);
-        this.tables.push({ cells: 0, rows: 0, th: false, nested });
+      case tag.TABLE:
+        this.tables.start();
         return tag.TABLE;
-      }
-      case tag.ROW: {
-        const t = this.tables[this.tables.length - 1];
-        if (t === undefined) return this.start(tag.BLOCK, name, a);
-        if (t.cells > 0) this.endRow(t);
-        if (t.nested) out.sp = true;
-        else out.newline(1);
-        return tag.ROW;
-      }
-      case tag.CELL: {
-        const t = this.tables[this.tables.length - 1];
-        if (t === undefined) {
-          out.sp = true;
-          return tag.INLINE;
-        }
-        if (t.nested) {
-          if (t.cells > 0) out.raw(' | ');
-          else out.sp = true;
-        } else {
-          if (t.cells === 0) out.newline(1);
-          out.raw(t.cells > 0 ? ' | ' : '| ');
-        }
-        t.cells++;
-        if (name === 'th') t.th = true;
-        out.inline++;
-        this.cells++;
-        return tag.CELL;
-      }
+      case tag.ROW:
+        return this.tables.startRow() ? tag.ROW : this.start(tag.BLOCK, name, a);
+      case tag.CELL:
+        if (this.tables.startCell(name === 'th')) return tag.CELL;
+        out.sp = true;
+        return tag.INLINE;
       case tag.QUOTE:
         if (out.inline || out.pre) return tag.INLINE;
         out.newline(2);
@@ -301,20 +267,14 @@ export class HtmlReducer implements TagSink {
       case tag.LINK:
         out.closeLink();
         break;
-      case tag.TABLE: {
-        const t = this.tables.pop();
-        if (t && t.cells > 0) this.endRow(t);
-        if (t && !t.nested) out.newline(2);
+      case tag.TABLE:
+        this.tables.end();
         break;
-      }
-      case tag.ROW: {
-        const t = this.tables[this.tables.length - 1];
-        if (t) this.endRow(t);
+      case tag.ROW:
+        this.tables.closeRow();
         break;
-      }
       case tag.CELL:
-        out.inline--;
-        this.cells--;
+        this.tables.closeCell();
         break;
       case tag.QUOTE:
         out.setPrefix(this.prefixes.pop() ?? '');
@@ -342,23 +302,6 @@ export class HtmlReducer implements TagSink {
     if (this.inTitle) this.titleBuffer += data;
     else if (this.out.pre) this.out.preText(data);
     else this.out.text(data);
-  }
-
-  private endRow(t: Table): void {
-    const out = this.out;
-    if (t.nested) {
-      out.sp = true;
-    } else if (t.cells > 0) {
-      out.raw(' |');
-      if (t.rows === 0 && t.th) {
-        out.newline(1);
-        out.raw('|' + ' --- |'.repeat(t.cells));
-      }
-      t.rows++;
-      out.newline(1);
-    }
-    t.cells = 0;
-    t.th = false;
   }
 
   /** Extend the line prefix, up to {@link MAX_PREFIX}: deeper nesting stays at that indentation. */

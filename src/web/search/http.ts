@@ -131,7 +131,7 @@ async function attempt(url: URL, opts: RequestJsonOptions): Promise<RawResponse>
         `could not reach ${provider} (${why}); check the network connection or try again later`,
         opts.secrets,
       ),
-      'provider',
+      'network',
     );
   }
 }

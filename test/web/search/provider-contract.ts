@@ -143,7 +143,7 @@ export function httpProviderContract(o: ContractOptions): void {
       const { server, searcher } = await serve((_r, res) => json(res, 200, o.okBody([])));
       await server.close();
       const err = await fails(searcher);
-      expect(err.kind).toBe('provider');
+      expect(err.kind).toBe('network');
       expect(err.message).toBe(
         `could not reach ${o.provider} (ECONNREFUSED); check the network connection or try again later`,
       );
