@@ -160,6 +160,19 @@ describe('messages sent while a turn runs', () => {
     await eventually(() => expect(prompts(c)).toEqual(['first', 'a\n\nb']));
   });
 
+  it('Esc at an approval prompt stops the turn and puts the queue back in the input', async () => {
+    const { c, type, out, shows } = await start();
+    await type('first', KEY.enter, 'keep me', KEY.enter);
+    const decision = c.ask({ tool: 'bash', summary: 'Run a shell command', detail: 'ls' }, c.runs[0].signal);
+    await shows('Allow this?', '⏳ queued: keep me');
+    await type(KEY.esc);
+    await decision.catch(() => undefined);
+    await shows('Interrupted: what you queued is back in the input; Enter sends it.');
+    expect(out()).not.toContain('Allow this?');
+    await eventually(() => expect(inputBox(out())).toBe('keep me'));
+    expect(prompts(c)).toEqual(['first']);
+  });
+
   it('a queued !cmd runs alone, in its place, after the turn; the messages after it follow as the next turn', async () => {
     const c = new ShellController(join(dir, 'history.jsonl'));
     const { type, shows } = await start(c);
