@@ -74,8 +74,9 @@ export function textRowsOf(state: edit.InputState, columns: number): number {
 }
 
 /**
- * The multi-line input: Enter sends (queues, while a turn runs); a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
- * line; Up/Down move between lines, then through history; a paste is inserted whole.
+ * The multi-line input: Enter sends (queues, while a turn runs); a trailing `\`, Shift+Enter,
+ * Alt+Enter or Ctrl+J starts a new line; Up/Down move between lines, then (after taking back the
+ * newest queued message, on an empty input) through history; a paste is inserted whole.
  */
 export function PromptInput({
   active,
