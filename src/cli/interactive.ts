@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../config/paths';
-import type { Settings } from '../config/resolve';
 import { forTerminal } from '../util/terminal-text';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
@@ -11,6 +10,8 @@ import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
+import { askTrust } from './project-trust';
+import type { Resolved } from './run';
 
 const stderr = personWriter((s) => process.stderr.write(s));
 
@@ -19,14 +20,16 @@ function confirmBroadWorkspace(why: string): Promise<boolean> {
   return askYesNo(`${forTerminal(broadWorkspaceNotice(why))}\nStart here anyway? [y/N] `);
 }
 
-export interface InteractiveInput {
-  settings: Settings;
+export interface InteractiveInput extends Resolved {
   opts: CliOptions;
   positional?: string;
   version: string;
   setup: boolean;
-  /** Resolve the settings again (after the setup wizard wrote the user file). */
-  reload: () => Promise<Settings | number>;
+  /**
+   * Resolve the settings again (after the setup wizard wrote the user file); `trustNow` applies the
+   * project file in full (the person just said they trust it).
+   */
+  reload: (trustNow?: boolean) => Promise<Resolved | number>;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     );
     return EXIT.usage;
   }
-  let settings = input.settings;
+  let { settings, held } = input;
   const env = process.env;
   if (input.setup || !existsSync(settings.files.user)) {
     const { runSetup } = await import('./setup');
@@ -48,7 +51,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     if (input.setup) return outcome;
     const again = await input.reload();
     if (typeof again === 'number') return again;
-    settings = again;
+    ({ settings, held } = again);
   }
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
     stderr('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
@@ -59,6 +62,15 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
   if (broad && !(await confirmBroadWorkspace(broad))) {
     stderr('codey: not started; cd into a project folder and run codey there\n');
     return EXIT.ok;
+  }
+  if (held) {
+    if (await askTrust(held, env, (line) => stderr(`${line}\n`))) {
+      const trusted = await input.reload(true);
+      if (typeof trusted === 'number') return trusted;
+      settings = trusted.settings;
+    } else {
+      for (const n of held.notices) stderr(`${n}\n`);
+    }
   }
 
   const resumption = await resumptionForTui(input.opts, env);

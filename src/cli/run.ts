@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
+import { ConfigError, FlagError, resolveSettings, type HeldSettings, type Settings } from '../config/resolve';
 import { describeApiRoute } from '../llm/proxy';
 import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import type { CliOptions } from './program';
@@ -12,6 +12,7 @@ import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
+import { trustedAlready, trustHint } from './project-trust';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -47,13 +48,27 @@ export function flagValues(opts: CliOptions): Record<string, unknown> {
   return flags;
 }
 
-/** Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. */
-async function settingsFor(opts: CliOptions): Promise<Settings | number> {
+/** Settings as resolved, and what the project file holds back until the person trusts it. */
+export interface Resolved {
+  settings: Settings;
+  /** Not yet trusted: its notices are not printed yet (the caller asks, or prints them). */
+  held?: HeldSettings;
+}
+
+/**
+ * Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. A
+ * project file the person trusts with its present settings (or `trustNow`) is applied in full; with
+ * `trustNow` the notices are not printed again (the first resolve printed them).
+ */
+export async function settingsFor(opts: CliOptions, trustNow = false): Promise<Resolved | number> {
   const flags = flagValues(opts);
+  const input = { flags, cwd: process.cwd(), env: process.env };
   try {
-    const { settings, notices } = await resolveSettings({ flags, cwd: process.cwd(), env: process.env });
-    for (const n of notices) stderr(`${n}\n`);
-    return settings;
+    let resolved = await resolveSettings({ ...input, trusted: trustNow });
+    if (resolved.held && (await trustedAlready(resolved.held, process.env)))
+      resolved = await resolveSettings({ ...input, trusted: true });
+    if (!trustNow) for (const n of resolved.notices) stderr(`${n}\n`);
+    return { settings: resolved.settings, ...(resolved.held ? { held: resolved.held } : {}) };
   } catch (err) {
     if (err instanceof FlagError) {
       for (const p of err.problems) stderr(`codey: error: ${p}\n`);
@@ -71,19 +86,24 @@ async function settingsFor(opts: CliOptions): Promise<Settings | number> {
 /** Pick the mode (setup, one-shot, interactive) and run it; returns the exit code. */
 export async function runMode(input: ModeInput): Promise<number> {
   const { opts } = input;
-  const settings = await settingsFor(opts);
-  if (typeof settings === 'number') return settings;
+  const resolved = await settingsFor(opts);
+  if (typeof resolved === 'number') return resolved;
 
   if (input.setup || opts.print === undefined) {
     const { runInteractive } = await import('./interactive');
     return runInteractive({
-      settings,
+      ...resolved,
       opts,
       positional: input.positional,
       version: input.version,
       setup: input.setup,
-      reload: () => settingsFor(opts),
+      reload: (trustNow) => settingsFor(opts, trustNow),
     });
+  }
+  const { settings, held } = resolved;
+  if (held) {
+    for (const n of held.notices) stderr(`${n}\n`);
+    stderr(`${trustHint(held)}\n`);
   }
 
   let prompt = typeof opts.print === 'string' ? opts.print : (input.positional ?? '');

@@ -13,6 +13,7 @@ import { userConfigFile } from './paths';
 import { ConfigError, FlagError } from './errors';
 import { parseErrorDetail } from './config-text';
 import { readProjectFile } from './project-file';
+import { settingsDigest } from './trust';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -38,6 +39,24 @@ export interface ResolveInput {
   cwd: string;
   /** Override the user file path (tests). */
   userFile?: string;
+  /**
+   * The person trusts the project file with its present settings (src/config/trust.ts): values a
+   * project file may set only when trusted, or that would widen a `narrow` setting, apply.
+   */
+  trusted?: boolean;
+}
+
+/**
+ * Project-file values held back until the person trusts the file: each would widen what codey may
+ * do. `digest` ties a trust answer to exactly these settings; `notices` are the lines that say they
+ * were ignored (not in the result's `notices`, so a caller may ask instead of printing them).
+ */
+export interface HeldSettings {
+  file: string;
+  digest: string;
+  /** `key: value` lines, values as JSON with controls escaped and long ones cut. */
+  values: string[];
+  notices: string[];
 }
 
 async function readUserFile(path: string): Promise<Raw | undefined> {
@@ -90,7 +109,7 @@ function elsewhere(key: SettingKey, userFile: string): string {
  */
 export async function resolveSettings(
   input: ResolveInput,
-): Promise<{ settings: Settings; notices: string[] }> {
+): Promise<{ settings: Settings; notices: string[]; held?: HeldSettings }> {
   const env = input.env ?? process.env;
   const userFile = input.userFile ?? userConfigFile(env);
   const [projectFile, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
@@ -121,13 +140,25 @@ export async function resolveSettings(
     }
   }
 
+  const held: Omit<HeldSettings, 'file' | 'digest'> = { values: [], notices: [] };
+  const hold = (key: SettingKey, value: unknown, why: string, label: string) => {
+    held.values.push(`${key}: ${quoted(value)}`);
+    held.notices.push(
+      `codey: ${label}: ${key} ${quoted(value)} is ignored in a project file (${why}); ${elsewhere(key, userFile)}`,
+    );
+  };
   // A key a project file may never set is reported whether or not a higher rung shadows it.
   const projectRung = rungs.find((r) => r.source === 'project');
   if (projectRung) {
     const data = { ...projectRung.data };
     for (const key of SETTING_KEYS) {
       const rule = SETTING_META[key].project;
-      if (data[key] === undefined || rule.may !== 'never') continue;
+      if (data[key] === undefined) continue;
+      if (rule.may === 'trusted' && !input.trusted) {
+        hold(key, data[key], rule.why, projectRung.label);
+        delete data[key];
+      }
+      if (rule.may !== 'never') continue;
       delete data[key];
       notices.push(
         `codey: ${projectRung.label}: ${key} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
@@ -171,11 +202,10 @@ export async function resolveSettings(
       if (
         rung.source === 'project' &&
         rule.may === 'narrow' &&
+        !input.trusted &&
         !rule.narrows(parsed.data as never, below(key) as never)
       ) {
-        notices.push(
-          `codey: ${rung.label}: ${key} ${quoted(parsed.data)} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
-        );
+        hold(key, parsed.data, rule.why, rung.label);
         continue;
       }
       if (meta.merge) {
@@ -204,5 +234,6 @@ export async function resolveSettings(
     sources: Object.freeze(sources),
     files: Object.freeze({ project: project?.file, user: userFile }),
   }) as Settings;
-  return { settings, notices };
+  if (!project || held.values.length === 0) return { settings, notices };
+  return { settings, notices, held: { file: project.file, digest: settingsDigest(project.data), ...held } };
 }

@@ -83,12 +83,16 @@ export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> }
  * - `set`: any valid value.
  * - `narrow`: only a value that `narrows(value, below)` accepts, where `below` is what the user file
  *   or the default would give (`undefined` when unset).
+ * - `trusted`: only once the person has said they trust the file (its exact settings).
  * - `never`: ignored; only flags, the environment and the user file set it.
- * A value a project file may not set is ignored with a one-line notice (src/config/resolve.ts).
+ * A value a project file may not set is ignored with a one-line notice (src/config/resolve.ts). A
+ * `narrow` value that would widen, and a `trusted` one, are held for the person's trust answer
+ * (src/config/trust.ts): trusted, the file's value applies as any other rung's would.
  */
 export type ProjectRule<T> =
   | { may: 'set' }
   | { may: 'narrow'; narrows: (value: T, below: T) => boolean; why: string }
+  | { may: 'trusted'; why: string }
   | { may: 'never'; why: string };
 
 /** A setting's places besides the files, and the project-file rule for it. */
@@ -139,7 +143,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   allow: {
     env: ['CODEY_ALLOW'],
     flag: '--allow',
-    project: { may: 'never', why: 'a repository may not approve tool calls for itself' },
+    project: { may: 'trusted', why: 'a repository may not approve tool calls for itself' },
     merge: true,
   },
   // Combined with the user's rules, so a project file can only add refusals.

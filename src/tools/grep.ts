@@ -111,14 +111,7 @@ async function searchJs(
 }
 
 /** The ignore flags that make ripgrep see exactly the files of `walkFiles` (see search-files.ts). */
-const RG_IGNORE_ARGS = [
-  '--hidden',
-  '--glob',
-  '!.git',
-  '--no-ignore-dot',
-  '--no-ignore-global',
-  '--no-ignore-exclude',
-];
+const RG_IGNORE_ARGS = ['--hidden', '--glob', '!.git', '--no-ignore-dot', '--no-ignore-global'];
 
 interface RgMatch {
   type: string;

@@ -8,6 +8,8 @@
  *   that holds a `.git` entry is the git root; without one no .gitignore applies.
  * - The .gitignore files of the git root, of every folder down to the search folder, and of every folder
  *   below it apply; a deeper file wins over a shallower one (so `!keep.log` can re-include).
+ * - The git root's `.git/info/exclude` (in a linked worktree, the main repository's) applies below
+ *   every .gitignore, as in git and ripgrep.
  * - A search folder that is itself ignored was asked for explicitly: nothing in it is ignored then.
  * - `.git` is never entered; symbolic links and special files are skipped (ripgrep without -L);
  *   hidden files are listed (ripgrep --hidden).
@@ -58,8 +60,8 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-async function loadLevel(dir: string): Promise<IgnoreLevel | undefined> {
-  const text = await readFile(path.join(dir, '.gitignore'), 'utf8').catch(() => undefined);
+async function loadLevel(dir: string, file = path.join(dir, '.gitignore')): Promise<IgnoreLevel | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   // Git (and ripgrep) match case-sensitively unless core.ignoreCase; ignore's default is the opposite.
   return { base: dir, rules: ignore({ ignorecase: false }).add(text) };
@@ -78,6 +80,20 @@ function isIgnored(levels: readonly IgnoreLevel[], abs: string, isDir: boolean):
 }
 
 /**
+ * The `info/exclude` file of the repository whose work tree is `root`: `.git/info/exclude`, or for a
+ * linked worktree (`.git` is a file `gitdir: …`) the one in the main repository (its `commondir`).
+ */
+async function excludeFile(root: string): Promise<string> {
+  const dotGit = path.join(root, '.git');
+  const pointer = await readFile(dotGit, 'utf8').catch(() => undefined);
+  const gitdir = pointer && /^gitdir:\s*(.+)$/m.exec(pointer)?.[1]?.trim();
+  if (!gitdir) return path.join(dotGit, 'info', 'exclude');
+  const dir = path.resolve(root, gitdir);
+  const common = (await readFile(path.join(dir, 'commondir'), 'utf8').catch(() => '')).trim();
+  return path.join(common ? path.resolve(dir, common) : dir, 'info', 'exclude');
+}
+
+/**
  * The .gitignore levels that apply at `dir` (git root down to `dir`), or null when .gitignore does
  * not apply there: no git root above it, or `dir` lies in an ignored folder (asked for explicitly).
  */
@@ -89,6 +105,8 @@ export async function ignoreLevelsFor(dir: string): Promise<IgnoreLevel[] | null
     if (path.dirname(d) === d) return null;
   }
   const levels: IgnoreLevel[] = [];
+  const exclude = await loadLevel(chain[0], await excludeFile(chain[0]));
+  if (exclude) levels.push(exclude);
   for (const d of chain) {
     if (levels.length > 0 && isIgnored(levels, d, true)) return null;
     const level = await loadLevel(d);

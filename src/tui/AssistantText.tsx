@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { highlightLine, type TokenKind } from './highlight';
 import { parseMarkdown, type Block, type Span } from './markdown';
+import { MarkdownTable } from './MarkdownTable';
 import { useTheme, type Theme } from './theme';
 
 function Spans({ spans, theme }: { spans: Span[]; theme: Theme }) {
@@ -63,7 +64,7 @@ function CodeBlock({ lang, lines, theme }: { lang: string; lines: string[]; them
   );
 }
 
-function MarkdownBlock({ block, theme }: { block: Block; theme: Theme }) {
+function MarkdownBlock({ block, theme, width }: { block: Block; theme: Theme; width: number }) {
   switch (block.kind) {
     case 'heading':
       return (
@@ -97,20 +98,30 @@ function MarkdownBlock({ block, theme }: { block: Block; theme: Theme }) {
       );
     case 'code':
       return <CodeBlock lang={block.lang} lines={block.lines} theme={theme} />;
+    case 'table':
+      return <MarkdownTable table={block} width={width} theme={theme} />;
     case 'rule':
-      return <Text color={theme.muted}>{'─'.repeat(40)}</Text>;
+      return <Text color={theme.muted}>{'─'.repeat(Math.max(1, Math.min(40, width)))}</Text>;
     case 'blank':
       return <Text> </Text>;
   }
 }
 
-/** The model's text as terminal Markdown, after a `●` marker (indented alone when `continued`). */
+/** Cells the `● ` marker (or its indent) takes before the text. */
+export const MARKER_WIDTH = 2;
+
+/**
+ * The model's text as terminal Markdown, after a `●` marker (indented alone when `continued`), in
+ * `columns` cells (the width the transcript wraps to): tables are laid out to fit beside the marker.
+ */
 export const AssistantText = memo(function AssistantText({
   text,
   continued,
+  columns,
 }: {
   text: string;
   continued?: boolean;
+  columns: number;
 }) {
   const theme = useTheme();
   const blocks = useMemo(() => parseMarkdown(text), [text]);
@@ -122,7 +133,7 @@ export const AssistantText = memo(function AssistantText({
       </Box>
       <Box flexDirection="column" flexGrow={1}>
         {blocks.map((b, i) => (
-          <MarkdownBlock key={i} block={b} theme={theme} />
+          <MarkdownBlock key={i} block={b} theme={theme} width={columns - MARKER_WIDTH} />
         ))}
       </Box>
     </Box>

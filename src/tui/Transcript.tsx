@@ -15,7 +15,7 @@ const Done = memo(function Done({ items, columns }: { items: Item[]; columns: nu
     <Static items={items}>
       {(item) => (
         <Box key={item.key} width={columns} flexDirection="column">
-          <TranscriptItem item={item} />
+          <TranscriptItem item={item} columns={columns} />
         </Box>
       )}
     </Static>
@@ -34,7 +34,7 @@ export interface TranscriptProps {
 /** The conversation: finished items above, the live ones (streaming text, running tools) below. */
 export function Transcript({ done, live, columns, maxLiveRows }: TranscriptProps) {
   const theme = useTheme();
-  const items = live.map((item) => <TranscriptItem key={item.key} item={item} />);
+  const items = live.map((item) => <TranscriptItem key={item.key} item={item} columns={columns} />);
   const rows = Math.max(2, Math.floor(maxLiveRows));
   const clipped = live.length > 0 && liveRows(live, columns) > rows;
   return (

@@ -9,12 +9,12 @@ import { Thinking } from './Thinking';
 import { ToolCall } from './ToolCall';
 import { UserMessage } from './UserMessage';
 
-function Body({ item }: { item: Item }) {
+function Body({ item, columns }: { item: Item; columns: number }) {
   switch (item.kind) {
     case 'user':
       return <UserMessage text={item.text} />;
     case 'assistant':
-      return <AssistantText text={item.text} continued={item.continued} />;
+      return <AssistantText text={item.text} continued={item.continued} columns={columns} />;
     case 'thinking':
       return <Thinking text={item.text} />;
     case 'tool':
@@ -34,11 +34,20 @@ function Body({ item }: { item: Item }) {
   }
 }
 
-/** One transcript entry with a blank line above it. Memoised: an unchanged item never re-renders. */
-export const TranscriptItem = memo(function TranscriptItem({ item }: { item: Item }) {
+/**
+ * One transcript entry with a blank line above it, laid out for `columns` cells (the terminal's
+ * width). Memoised: an unchanged item at an unchanged width never re-renders.
+ */
+export const TranscriptItem = memo(function TranscriptItem({
+  item,
+  columns,
+}: {
+  item: Item;
+  columns: number;
+}) {
   return (
     <Box flexDirection="column" marginTop={item.kind === 'turn_end' ? 0 : 1}>
-      <Body item={item} />
+      <Body item={item} columns={columns} />
     </Box>
   );
 });

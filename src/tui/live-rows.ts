@@ -8,6 +8,9 @@
 import stringWidth from 'string-width';
 import { splitLines } from '../util/text';
 import type { Item } from './transcript-state';
+import { MARKER_WIDTH } from './AssistantText';
+import { parseMarkdown } from './markdown';
+import { layoutTable } from './table-layout';
 
 /** Rows a wrapped line may lose to word wrapping and indentation (list, quote, code, `● `). */
 const WRAP_SLACK = 8;
@@ -19,6 +22,21 @@ export function textRows(text: string, columns: number): number {
   for (const line of text.split('\n')) {
     const cells = line.length * 2 <= width ? line.length : stringWidth(line);
     rows += Math.max(1, Math.ceil(cells / width));
+  }
+  return rows;
+}
+
+/**
+ * Rows of an answer's Markdown: its lines wrapped as {@link textRows} guesses, except that a table
+ * counts the lines it is laid out in (borders and wrapped cells), exactly.
+ */
+export function markdownRows(text: string, columns: number): number {
+  let rows = textRows(`  ${text}`, columns);
+  if (!text.includes('|')) return rows;
+  for (const block of parseMarkdown(text)) {
+    if (block.kind !== 'table') continue;
+    const drawn = layoutTable(block, columns - MARKER_WIDTH).length;
+    rows += drawn - block.source.reduce((n, line) => n + textRows(line, columns), 0);
   }
   return rows;
 }
@@ -35,6 +53,7 @@ function resultRows(text: string | undefined, max: number, columns: number): num
 export function itemRows(item: Item, columns: number): number {
   switch (item.kind) {
     case 'assistant':
+      return 1 + markdownRows(item.text, columns);
     case 'user':
       return 1 + textRows(`  ${item.text}`, columns);
     case 'thinking':

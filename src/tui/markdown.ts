@@ -1,8 +1,9 @@
 /**
- * A small Markdown reader for terminal output: headings, lists, block quotes, rules, fenced code and
- * inline emphasis, code and links. Not CommonMark: it reads what models write, line by line, and an
- * unclosed fence (text still streaming) runs to the end.
+ * A small Markdown reader for terminal output: headings, lists, block quotes, rules, fenced code,
+ * GFM tables and inline emphasis, code and links. Not CommonMark: it reads what models write, line
+ * by line, and an unclosed fence (text still streaming) runs to the end.
  */
+import { fitRow, readTableStart, splitRow, type Align } from './markdown-table';
 
 export interface Span {
   text: string;
@@ -20,6 +21,8 @@ export type Block =
   | { kind: 'list_item'; depth: number; marker: string; spans: Span[] }
   | { kind: 'quote'; spans: Span[] }
   | { kind: 'code'; lang: string; lines: string[] }
+  /** `source`: the table's lines as written (the live area counts their rows). */
+  | { kind: 'table'; align: Align[]; header: Span[][]; rows: Span[][][]; source: string[] }
   | { kind: 'rule' }
   | { kind: 'blank' };
 
@@ -28,6 +31,32 @@ const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const LIST = /^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
+
+/** True when `line` starts a block other than a paragraph, which ends a table. */
+function startsBlock(line: string): boolean {
+  return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || LIST.test(line) || QUOTE.test(line);
+}
+
+/**
+ * The table whose header is `lines[start]`, and the index after its last row; undefined when no
+ * table starts there. Body rows run to a blank line or the start of another block (GFM).
+ */
+function readTable(lines: string[], start: number): { block: Block; next: number } | undefined {
+  const head = readTableStart(lines[start], lines[start + 1]);
+  if (!head) return undefined;
+  const n = head.align.length;
+  let i = start + 2;
+  const rows: Span[][][] = [];
+  while (i < lines.length && lines[i].trim() !== '' && !startsBlock(lines[i])) {
+    rows.push(fitRow(splitRow(lines[i]), n).map((c) => parseInline(c)));
+    i++;
+  }
+  const header = head.cells.map((c) => parseInline(c));
+  return {
+    block: { kind: 'table', align: head.align, header, rows, source: lines.slice(start, i) },
+    next: i,
+  };
+}
 
 function isClosingFence(line: string, open: string): boolean {
   const t = line.trim();
@@ -75,6 +104,12 @@ export function parseMarkdown(text: string): Block[] {
     const quote = QUOTE.exec(line);
     if (quote) {
       blocks.push({ kind: 'quote', spans: parseInline(quote[1]) });
+      continue;
+    }
+    const table = readTable(lines, i);
+    if (table) {
+      blocks.push(table.block);
+      i = table.next - 1;
       continue;
     }
     blocks.push({ kind: 'paragraph', spans: parseInline(line) });

@@ -159,14 +159,19 @@ describe('what a repository may not set', () => {
       }),
     );
     await writeFile(userFile, JSON.stringify({ allow: ['bash(npm test)'] }));
-    const { settings, notices } = await resolve({}, { ANTHROPIC_API_KEY: 'sk-ant-mine-0000000000' });
+    const { settings, notices, held } = await resolve({}, { ANTHROPIC_API_KEY: 'sk-ant-mine-0000000000' });
     expect(settings.base_url).toBeUndefined();
     expect(settings.api_key).toBe('sk-ant-mine-0000000000');
     expect(settings.auth_header).toBe('bearer');
     expect(settings.allow).toEqual(['bash(npm test)']);
     expect(settings.web_command).toBeUndefined();
     expect(settings.model).toBe('project-model');
-    expect(notices).toHaveLength(5);
+    expect(notices).toHaveLength(4);
+    // allow waits for the person's trust answer: its notice is held with the value.
+    expect(held?.values).toEqual(['allow: ["bash"]']);
+    expect(held?.notices).toEqual([
+      `codey: ${join(project, '.codeyrc.json')}: allow ["bash"] is ignored in a project file (a repository may not approve tool calls for itself); put it in ${userFile}, or pass --allow`,
+    ]);
     expect(notices[0]).toBe(
       `codey: ${join(project, '.codeyrc.json')}: base_url is ignored in a project file (it would send your API key to another server); put it in ${userFile}, or pass --base-url`,
     );

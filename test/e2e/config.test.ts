@@ -132,3 +132,34 @@ describe('the launcher and help', () => {
     }
   });
 });
+
+describe('a project file the person trusts', () => {
+  it('in -p, what it would widen is ignored with a hint how to trust; once trusted it applies', async () => {
+    const rcFile = join(box.cwd, '.codeyrc.json');
+    const data = { allow: ['bash(echo hi)'] };
+    await put(rcFile, JSON.stringify(data));
+    fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('refused'));
+    const untrusted = await codey(box, ['-p', 'say hi', '--output-format', 'json']);
+    expect(untrusted.stderr).toContain(
+      `codey: ${rcFile}: allow ["bash(echo hi)"] is ignored in a project file`,
+    );
+    expect(untrusted.stderr).toContain(
+      `codey: to use ${rcFile}'s settings above, run codey here once and answer yes when it asks to trust the file`,
+    );
+    expect(JSON.parse(untrusted.stdout).permission_denials).toHaveLength(1);
+
+    // What the interactive trust question writes when the person answers yes.
+    const { settingsDigest, trustFile } = await import('../../src/config/trust');
+    await put(trustFile(box.env), JSON.stringify({ [rcFile]: settingsDigest(data) }));
+    fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('ran'));
+    const trusted = await codey(box, ['-p', 'say hi', '--output-format', 'json']);
+    expect(trusted.stderr).not.toContain('is ignored in a project file');
+    expect(JSON.parse(trusted.stdout).permission_denials).toEqual([]);
+
+    // Any change to the file's settings needs a new answer.
+    await put(rcFile, JSON.stringify({ allow: ['bash(echo hi)', 'bash'] }));
+    fake.enqueue(reply.text('ok'));
+    const changed = await codey(box, ['-p', 'hello']);
+    expect(changed.stderr).toContain('is ignored in a project file');
+  });
+});

@@ -138,6 +138,15 @@ describe('codey -p, end to end', () => {
     expect(lines.at(-1)).toMatchObject({ type: 'result', result: 'hello there' });
   });
 
+  it('text output prints a Markdown table as the model wrote it, pipes and all', async () => {
+    const table = '| Name | 说明 |\n| :--- | ---: |\n| `a|b` | **ok** 🚀 |\n| x \\| y |';
+    fake.enqueue(reply.text(`Here:\n\n${table}\n\nDone.`));
+    const r = await codey(box, ['-p', 'a table please']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`Here:\n\n${table}\n\nDone.`);
+    expect(r.stdout).not.toMatch(/[┌│└]/);
+  });
+
   it('appends piped stdin to the prompt', async () => {
     fake.enqueue(reply.text('looks fine'));
     await codey(box, ['-p', 'review this'], { input: 'diff --git a/x b/x\n+hello\n' });

@@ -9,12 +9,17 @@ import { call, fakeContext, removeDir, tempDir, writeTree } from './file-tools-k
 let root: string;
 let many: string;
 let plain: string;
+/** A linked worktree (`.git` is a `gitdir:` file) of a repository whose info/exclude ignores `*.secret`. */
+let linked: string;
 let rgPath: string | null;
 
 beforeAll(async () => {
   root = await tempDir();
   await writeTree(root, {
     '.git/config': 'needle in git config\n',
+    '.git/info/exclude': '/.codey/\n*.scratch\n',
+    '.codey/worktrees/feature/a.ts': 'needle in a worktree\n',
+    'notes.scratch': 'needle\n',
     '.gitignore': 'dist/\n*.log\n!keep.log\n/anchored.txt\n/sub/skip.txt\n',
     'a.ts': 'const needle = 1;\nno match here\nNEEDLE upper\n',
     'b-c.ts': 'needle\n',
@@ -45,6 +50,15 @@ beforeAll(async () => {
   plain = await tempDir();
   await writeTree(plain, { '.gitignore': '*.log\n', 'a.log': 'needle\n', 'b.txt': 'needle\n' });
 
+  const repo = await tempDir();
+  await writeTree(repo, { '.git/info/exclude': '*.secret\n', '.git/worktrees/w1/commondir': '../..\n' });
+  linked = path.join(repo, 'linked');
+  await writeTree(linked, {
+    '.git': `gitdir: ${path.join(repo, '.git', 'worktrees', 'w1')}\n`,
+    'a.secret': 'needle\n',
+    'b.txt': 'needle\n',
+  });
+
   rgPath = await findRipgrep({ memo: new Map() }, process.env.PATH ?? '');
 });
 afterAll(async () => {
@@ -70,6 +84,13 @@ const rg = (q: GrepQuery) =>
   grepSearch(q, { useRipgrep: true, rgPath: rgPath ?? 'rg' }).then((r) => r.output);
 
 describe('grep, JavaScript engine', () => {
+  it('honours .git/info/exclude (what keeps /worktree folders out of git), also from a linked worktree', async () => {
+    const all = (await js(query({}))).split('\n');
+    expect(all).not.toContain('.codey/worktrees/feature/a.ts');
+    expect(all).not.toContain('notes.scratch');
+    expect(await js(query({ base: linked }))).toBe('b.txt');
+  });
+
   it('lists matching files in path order, honouring nested .gitignore, skipping .git, binaries and symlinks', async () => {
     expect(await js(query({}))).toBe(
       [
@@ -203,6 +224,7 @@ describe.skipIf(!rgOnPath && !ci)('grep, ripgrep and JavaScript give the same ou
     ['a capped list', { base: many, pattern: 'hit' }],
     ['a list that fits the cap exactly', { base: many, pattern: 'hit', glob: 'f{0,1}*.txt' }],
     ['a folder outside any git work tree', { base: plain }],
+    ['a linked worktree, with the main repository’s info/exclude', { base: linked }],
   ];
   for (const [name, over] of cases) {
     for (const mode of modes) {

@@ -7,7 +7,7 @@ import { frame } from './helpers';
 
 afterEach(() => cleanup());
 
-const show = (item: Item) => frame(render(<TranscriptItem item={item} />).lastFrame);
+const show = (item: Item) => frame(render(<TranscriptItem item={item} columns={100} />).lastFrame);
 
 const tool = (over: Partial<ToolItem>): ToolItem => ({
   kind: 'tool',

@@ -7,6 +7,7 @@ import { VirtualTerminal } from '../support/vt';
 import { FakeController } from './fake-controller';
 import { FakeStdin } from './fake-tty';
 import { eventually, mounted, tick } from './helpers';
+import { alignedTables } from '../support/table-lines';
 
 // The app as a person sees it in a real terminal: Ink's bytes (not its debug frames) played on a
 // small terminal emulator with a scrollback. Ink is loaded only through runTui, so it draws live
@@ -319,4 +320,37 @@ describe('a long message typed ahead in one piece', () => {
     await t.shows('⏳ queued: then also this');
     expectNothingLost(t.vt);
   });
+});
+
+describe('a streamed table', () => {
+  const row = (...cells: string[]) => `| ${cells.join(' | ')} |`;
+  const names = Array.from({ length: 12 }, (_, i) => `entry-${i + 1}`);
+  const table = [
+    row('Name', '说明', 'Notes'),
+    row('---', '---', '---:'),
+    ...names.map((n) =>
+      row(n, '中文说明会在单元格里换行', 'words 🚀 that wrap inside the cell at sixty columns'),
+    ),
+  ].join('\n');
+
+  it.each([
+    [100, 30],
+    [60, 20],
+  ])(
+    'at %i×%i is drawn once, aligned, and no frame on the way runs past the right edge',
+    async (columns, rows) => {
+      const t = await start(columns, rows);
+      await t.type('a table', '\r');
+      await t.stream(`The table:\n\n${table}\n\nEnd of the table.`, 4);
+      t.c.endTurn();
+      await t.shows('End of the table.');
+      await t.shows('Ask codey');
+      const all = t.vt.allLines();
+      expect(alignedTables(all)).toHaveLength(1);
+      for (const n of names) expect(all.filter((l) => l.includes(`${n} `))).toHaveLength(1);
+      expect(t.vt.autoWrapped).toBe(0);
+      for (const line of all) expect(stringWidth(line)).toBeLessThanOrEqual(columns);
+      expectNothingLost(t.vt);
+    },
+  );
 });

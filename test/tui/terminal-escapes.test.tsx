@@ -4,6 +4,7 @@ import { App } from '../../src/tui/App';
 import { FakeController } from './fake-controller';
 import { KEY, eventually, frame, mounted, tick } from './helpers';
 import { BEL, ESC, hostileText } from '../support/hostile-text';
+import { alignedTables } from '../support/table-lines';
 
 // Force colour so that the frames hold codey's own SGR codes, which must survive.
 vi.hoisted(() => {
@@ -110,6 +111,18 @@ describe('escape sequences shown to the person', () => {
     // codey's own colour (the accent on the model name, the muted status line) is still there.
     expect(app.lastFrame()).toMatch(/\u001b\[(?:3[0-79]|9[0-7]|38;2;)[\d;]*m/);
     expect(frame(app.lastFrame)).toContain('claude-test');
+  });
+
+  it('are stripped from the cells of a table, whose borders still line up', async () => {
+    const { c, app, type, shows } = await start();
+    await type('go', KEY.enter);
+    const text = `| Name | Value |\n| --- | --- |\n| a${HOSTILE}b | **x${HOSTILE}y** |\n| plain | [z](https://z.dev/${HOSTILE}) |`;
+    for (let i = 0; i < text.length; i += 5) c.emit({ type: 'text_delta', text: text.slice(i, i + 5) });
+    c.emit({ type: 'text', text });
+    c.endTurn(text);
+    await shows('alinkgonexpinkb', 'xlinkgonexpinky', 'z (https://z.dev/linkgonexpink)');
+    for (const f of app.frames) expectSafe(f);
+    expect(alignedTables(frame(app.lastFrame).split('\n'))).toHaveLength(1);
   });
 
   it('are stripped from what an approval prompt shows', async () => {

@@ -1,3 +1,4 @@
+import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,5 +27,19 @@ describe('wrapping at the width', () => {
     const lines = frame(app.lastFrame).split('\n');
     expect(lines.length).toBeGreaterThan(6);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('a rule', () => {
+  it('is one line no wider than a narrow terminal', () => {
+    const done: Item[] = [{ kind: 'assistant', key: 1, text: 'above\n\n---\n\nbelow', streaming: false }];
+    const app = render(
+      <Box width={30} flexDirection="column">
+        <Transcript done={done} live={[]} columns={30} maxLiveRows={1000} />
+      </Box>,
+    );
+    const lines = frame(app.lastFrame).split('\n');
+    expect(lines.filter((l) => l.includes('─'))).toEqual([`  ${'─'.repeat(28)}`]);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(30);
   });
 });

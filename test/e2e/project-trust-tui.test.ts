@@ -1,0 +1,54 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli';
+import { reply } from '../support/fake-anthropic';
+import { startTmux } from '../support/tmux';
+import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
+import { settingsDigest, trustFile } from '../../src/config/trust';
+
+const app = appInTmux();
+
+describe('the trust question for a project file', () => {
+  it.skipIf(tmuxMissing)(
+    'names what the file asks for; no keeps it ignored, yes applies it and is remembered',
+    async () => {
+      const rc = join(app.box.cwd, '.codeyrc.json');
+      const data = { allow: ['bash(echo trusted)'] };
+      await writeFile(rc, JSON.stringify(data));
+
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
+      let screen = await app.term.waitFor('the question', (s) => s.includes('Trust this file?'));
+      expect(screen).toContain(`${rc} asks for settings that give this repository more than your own`);
+      expect(screen).toContain('allow: ["bash(echo trusted)"]');
+      app.term.type('n');
+      app.term.keys('Enter');
+      screen = await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      expect(screen).toContain('allow ["bash(echo trusted)"] is ignored in a project file');
+      app.term.kill();
+      await expect(readFile(trustFile(app.box.env), 'utf8')).rejects.toThrow();
+
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
+      await app.term.waitFor('the question', (s) => s.includes('Trust this file?'));
+      app.term.type('y');
+      app.term.keys('Enter');
+      await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      expect(JSON.parse(await readFile(trustFile(app.box.env), 'utf8'))).toEqual({
+        [rc]: settingsDigest(data),
+      });
+      // The trusted rule runs the command without asking.
+      app.fake.enqueue(reply.toolUse('bash', { command: 'echo trusted' }), reply.text('Ran it.'));
+      app.term.type('run it');
+      app.term.keys('Enter');
+      screen = await app.term.waitFor('the answer', (s) => s.includes('Ran it.'));
+      expect(screen).not.toContain('Allow');
+      app.term.kill();
+
+      // Asked once: the next start goes straight to the app.
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
+      screen = await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      expect(screen).not.toContain('Trust this file?');
+    },
+    60_000,
+  );
+});
