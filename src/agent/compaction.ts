@@ -10,7 +10,7 @@ import { ContextOverflowError, LlmError } from '../llm/errors';
 import type { ContentBlockParam, LlmResponse, MessageParam } from '../llm/types';
 import { LEFT_OUT, summaryHandoff, summaryRequest } from './compaction-prompt';
 import { Conversation } from './conversation';
-import type { CompactionTrigger } from './events';
+import { retryEvent, type CompactionTrigger } from './events';
 import type { AgentDeps } from './loop';
 import { countUsage, promptTokens, requestFor } from './request';
 
@@ -133,8 +133,7 @@ async function collect(
   signal: AbortSignal,
 ): Promise<LlmResponse> {
   for await (const ev of deps.llm.stream(requestFor(deps, messages), signal)) {
-    if (ev.type === 'reset')
-      deps.emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, reason: ev.reason });
+    if (ev.type === 'reset' || ev.type === 'retry') deps.emit(retryEvent(ev));
     if (ev.type === 'response') return ev.response;
   }
   throw new LlmError('the model stream ended without a response', 'transient');

@@ -1,5 +1,5 @@
 import { describe, type Policy } from '../approval/policy';
-import type { ApprovalRequest, Decision } from '../approval/types';
+import type { ApprovalRequest, Decision, Verdict } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import {
   ToolError,
@@ -15,6 +15,7 @@ import type { RedactingStream } from '../util/redact';
 import type { AgentEvent, ApprovalCallback } from './events';
 import { INTERRUPTED } from './interrupt';
 import { shownInput } from './oversized-input';
+import { askInTurn, type GateOutcome } from './approval-gate';
 
 /** Most characters of a tool's name an event or record carries (a person sees it). */
 const MAX_NAME_CHARS = 80;
@@ -110,9 +111,7 @@ async function approveStep(
       tool_input: shownInput(use.input),
       reason,
     });
-  const verdict = deps.policy.evaluate(req);
-  if (denyOnly && verdict.action !== 'deny') return { allowed: true };
-  if (verdict.action !== 'ask') {
+  const ruleVerdict = (verdict: Exclude<Verdict, { action: 'ask' }>): StepVerdict => {
     deps.emit({
       type: 'approval_decision',
       id: use.id,
@@ -123,7 +122,10 @@ async function approveStep(
     if (verdict.action === 'allow') return { allowed: true };
     deny('rule');
     return { allowed: false, reason: `the rule "${verdict.rule}" refuses ${call.detail}` };
-  }
+  };
+  const verdict = deps.policy.evaluate(req);
+  if (denyOnly && verdict.action !== 'deny') return { allowed: true };
+  if (verdict.action !== 'ask') return ruleVerdict(verdict);
   if (!deps.requestApproval) {
     deny('no_one_to_ask');
     deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'deny' }, source: 'no_one_to_ask' });
@@ -135,13 +137,18 @@ async function approveStep(
         `rule that covers it. Do not retry it; tell the person (they can rerun with --allow "${rule}")`,
     };
   }
-  deps.emit({ type: 'approval_request', id: use.id, request: req });
-  let decision: Decision;
+  const ask = deps.requestApproval;
+  let outcome: GateOutcome;
   try {
-    decision = await deps.requestApproval(req, signal);
+    outcome = await askInTurn(deps.policy, req, signal, () => {
+      deps.emit({ type: 'approval_request', id: use.id, request: req });
+      return ask(req, signal);
+    });
   } catch {
     return { allowed: false, reason: 'interrupted by the person while asking for approval' };
   }
+  if ('verdict' in outcome) return ruleVerdict(outcome.verdict);
+  const decision = outcome.decision;
   const rule = deps.policy.remember(req, decision);
   deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
   if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
@@ -317,14 +324,37 @@ export async function dispatch(
       if (shown !== undefined && current === shown) break;
       if (shown !== undefined) asked = { ...asked, summary: `${req.summary} (changed since you were asked)` };
       shown = current;
-      deps.emit({ type: 'approval_request', id: use.id, request: asked });
-      let decision: Decision;
+      const ask = deps.requestApproval;
+      let outcome: GateOutcome;
       try {
-        decision = await deps.requestApproval(asked, signal);
+        outcome = await askInTurn(deps.policy, asked, signal, () => {
+          deps.emit({ type: 'approval_request', id: use.id, request: asked });
+          return ask(asked, signal);
+        });
       } catch {
         return end('interrupted', INTERRUPTED.whileAsking);
       }
       if (signal.aborted) return end('interrupted', INTERRUPTED.whileAsking);
+      if ('verdict' in outcome) {
+        // A rule made while this call waited its turn (an "always" answer to another) decides it.
+        const v = outcome.verdict;
+        deps.emit({
+          type: 'approval_decision',
+          id: use.id,
+          decision: { kind: v.action === 'allow' ? 'allow_once' : 'deny' },
+          source: 'rule',
+          rule: v.rule,
+        });
+        if (v.action === 'allow') break;
+        deps.denials.push({
+          tool_name: capName(use.name),
+          tool_use_id: use.id,
+          tool_input: shownInput(use.input),
+          reason: 'rule',
+        });
+        return end('denied', `Not run: the rule "${v.rule}" refuses this call. Take another approach.`);
+      }
+      const decision = outcome.decision;
       const rule = deps.policy.remember(req, decision);
       deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
       if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {

@@ -1,4 +1,5 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
+import type { LlmEvent } from '../llm/types';
 import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 import type { CompactionTrigger, Usage } from '../util/shapes';
 
@@ -124,10 +125,20 @@ export type LoopEvent =
     }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
   /**
-   * The LLM layer is retrying a failed or cut stream, after `delayMs` ms: retry number `attempt`
-   * (from 1) of a request tried at most `attempts` times in all (the first try included).
+   * The LLM layer sends a request again after `delayMs` ms: retry number `attempt` (from 1) of a
+   * request tried at most `attempts` times in all (the first try included). `reason` is the
+   * person's words for what failed ("cannot reach api.anthropic.com (ECONNREFUSED)", "rate limited
+   * (429)", "the response was cut off (…)"). `cut`: part of the response had streamed and is
+   * dropped (the retry streams it again in full).
    */
-  | { type: 'retry'; attempt: number; delayMs: number; reason: string; attempts?: number }
+  | {
+      type: 'retry';
+      attempt: number;
+      delayMs: number;
+      reason: string;
+      attempts?: number;
+      cut?: true;
+    }
   | { type: 'error'; message: string }
   /** The user turn is over. `text` is the final assistant text. */
   | {
@@ -139,6 +150,18 @@ export type LoopEvent =
       /** With reason `refusal`, when the API explained it. */
       refusal?: RefusalDetails;
     };
+
+/** The `retry` event for the LLM layer's `reset` (a cut stream) or `retry` (a failed request). */
+export function retryEvent(ev: Extract<LlmEvent, { type: 'reset' | 'retry' }>): AgentEvent {
+  return {
+    type: 'retry',
+    attempt: ev.attempt,
+    delayMs: ev.delayMs,
+    reason: ev.reason,
+    ...(ev.attempts === undefined ? {} : { attempts: ev.attempts }),
+    ...(ev.type === 'reset' ? { cut: true as const } : {}),
+  };
+}
 
 export type AgentEventListener = (event: AgentEvent) => void;
 

@@ -12,6 +12,7 @@ import type { Conversation } from './conversation';
 import { notRun, type PermissionDenial, type ToolUse } from './dispatch';
 import {
   emptyUsage,
+  retryEvent,
   type AgentEvent,
   type CompactionTrigger,
   type ApprovalCallback,
@@ -357,13 +358,10 @@ async function streamResponse(
       case 'reset':
         flushAll();
         partial.clear();
-        emit({
-          type: 'retry',
-          attempt: ev.attempt,
-          delayMs: ev.delayMs,
-          reason: ev.reason,
-          ...(ev.attempts === undefined ? {} : { attempts: ev.attempts }),
-        });
+        emit(retryEvent(ev));
+        break;
+      case 'retry':
+        emit(retryEvent(ev));
         break;
       case 'response':
         flushAll();

@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { withChanges } from '../agent/build';
 import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
@@ -14,22 +16,27 @@ import type {
   SkillInfo,
   Spend,
   ToolInfo,
+  WorktreeInfo,
+  WorktreeMove,
 } from '../tui/controller';
 import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript-state';
 import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
+import { shellNote } from './shell-context';
 import { moveSession, type CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
 import { sessionsIn } from '../session/store';
-import { createWorktree, type Worktree } from './worktree';
+import { createWorktree, listWorktrees, uncommittedIn } from './worktree';
 
 /** The TUI's {@link Controller} on a real session: the one place the app meets the agent. */
 export class SessionController implements Controller {
   readonly #s: CodeySession;
+  /** The workspace root the session started in: where `/worktree main` goes back to. */
+  readonly #origin: string;
   readonly historyFile: string;
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
@@ -62,6 +69,7 @@ export class SessionController implements Controller {
     env: Record<string, string | undefined> = process.env,
   ) {
     this.#s = session;
+    this.#origin = session.deps.workspace;
     this.#env = env;
     if (session.conversation.length > 0)
       this.#startTranscript = transcriptOf(session.conversation.messages, session.deps.registry);
@@ -104,9 +112,7 @@ export class SessionController implements Controller {
       signal: AbortSignal.any([signal, this.#stop.signal]),
     });
     const output = headTail(this.#s.deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
-    this.#shellContext.push(
-      `[The person ran this shell command themselves (exit ${o.exitCode ?? o.signal ?? 'unknown'}):]\n$ ${command}\n${output}`,
-    );
+    this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));
     return { output, exitCode: o.exitCode };
   }
 
@@ -263,12 +269,47 @@ export class SessionController implements Controller {
 
   /**
    * Create a git worktree on a new branch (see {@link createWorktree}, which also lists the errors)
-   * and move the session there: `toolsIn` builds the tools again for the new root, web tools
-   * included, and the system prompt names the new root.
+   * and move the session there; when the codey worktree NAME exists already, move back into it; with
+   * NAME `main`, move back to the workspace the session started in:
+   * either way `toolsIn` builds the tools again for the new root, web tools included, and the system
+   * prompt names the new root. `uncommitted` counts the changed paths in the tree left behind.
    */
-  async worktree(name?: string): Promise<Worktree> {
-    const wt = await createWorktree(this.#s.workspace, name);
+  async worktree(name?: string): Promise<WorktreeMove> {
+    const from = this.#s.workspace;
+    if (name === 'main') {
+      if (from === this.#origin) return { kind: 'stayed', path: from };
+      const uncommitted = await uncommittedIn(from);
+      await moveSession(this.#s, this.#origin);
+      return { kind: 'returned', path: this.#s.workspace, uncommitted };
+    }
+    // A codey worktree of that name exists (the session left it): go back into it.
+    const known = name
+      ? (await listWorktrees(from).catch(() => [])).find(
+          (t) => t.branch === `codey/${name}` && basename(t.path) === name,
+        )
+      : undefined;
+    if (known) {
+      if ((await realpath(known.path).catch(() => known.path)) === from)
+        return { kind: 'stayed', path: from };
+      const uncommitted = await uncommittedIn(from);
+      await moveSession(this.#s, known.path);
+      return { kind: 'entered', path: this.#s.workspace, branch: known.branch, uncommitted };
+    }
+    const wt = await createWorktree(from, name);
     await moveSession(this.#s, wt.path);
-    return wt;
+    return { kind: 'created', path: wt.path, branch: wt.branch, uncommitted: wt.uncommitted };
+  }
+
+  /** The worktrees of the repository the session is in (see {@link listWorktrees}). */
+  async worktrees(): Promise<WorktreeInfo[]> {
+    const trees = await listWorktrees(this.#s.workspace);
+    const real = async (p: string) => realpath(p).catch(() => p);
+    const [here, origin] = await Promise.all([real(this.#s.workspace), real(this.#origin)]);
+    return Promise.all(
+      trees.map(async (t) => {
+        const path = await real(t.path);
+        return { ...t, current: path === here, main: path === origin };
+      }),
+    );
   }
 }

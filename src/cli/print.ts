@@ -1,7 +1,7 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
-import { compactionLine, displayName, oneLine } from '../util/text';
+import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 import { wireEvent } from './subagents';
@@ -32,9 +32,6 @@ export function terminalSafeOut(out: Out, format: OutputFormat): Out {
     stderr: (s) => out.stderr(forTerminal(s)),
   };
 }
-
-/** What `-p` reports when {@link isNoAnswer}. */
-const NO_ANSWER = 'the model ended its turn without any text';
 
 /** The turn ended normally, but its last assistant message holds no text (empty, or thinking only). */
 function isNoAnswer(reason: TurnEndReason, text: string): boolean {
@@ -102,9 +99,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         else if (verbose) for (const r of e.results) out.stderr(`  ${shown(r.title, 60)} ${r.url}\n`);
         break;
       case 'retry':
-        out.stderr(
-          `codey: ${e.reason}; retrying in ${Math.round(e.delayMs / 100) / 10} s (attempt ${e.attempt})\n`,
-        );
+        out.stderr(`codey: ${e.reason}; ${retryingIn(e.delayMs, e.attempt, e.attempts)}\n`);
         break;
       case 'notice':
       case 'error':

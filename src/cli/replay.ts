@@ -4,6 +4,12 @@ import type { Registry } from '../tools/registry';
 import { displayName } from '../util/text';
 import { capLine } from '../tools/truncate';
 import type { TranscriptAction } from '../tui/transcript-state';
+import { summaryHandoff } from '../agent/compaction-prompt';
+import { INTERRUPTED } from '../agent/interrupt';
+import { splitShellNotes } from './shell-context';
+
+/** Last lines of a `!cmd`'s output drawn again, as the live session shows them. */
+const SHELL_TAIL_LINES = 20;
 
 type Block = ContentBlockParam;
 
@@ -29,6 +35,38 @@ function describeCall(registry: Registry, name: string, input: unknown): { summa
   }
   const json = JSON.stringify(input) ?? '';
   return { summary: capLine(json), detail: json };
+}
+
+/** First line of a compacted conversation's summary message (see `summaryHandoff`). */
+const COMPACTED = summaryHandoff('').split('\n')[0];
+
+/**
+ * A user message's text as the person saw it: codey's own notes to the model (an interrupted
+ * answer, a compaction summary, `!cmd` output) drawn as what they stand for, the rest as the prompt.
+ */
+function personText(text: string): TranscriptAction[] {
+  if (!text.trim() || text === INTERRUPTED.answer) return [];
+  if (text.startsWith(COMPACTED))
+    return [
+      {
+        type: 'info',
+        title: 'Compacted',
+        lines: ['The conversation before this point was replaced by its summary.'],
+      },
+    ];
+  const { notes, rest } = splitShellNotes(text);
+  const out: TranscriptAction[] = notes.map((n) => {
+    const lines = n.output.split('\n');
+    const shown = lines.slice(-SHELL_TAIL_LINES);
+    const more = lines.length - shown.length;
+    return {
+      type: 'info',
+      title: `$ ${n.command}${n.exit !== '0' ? `  (exit ${n.exit})` : ''}`,
+      lines: [...(more > 0 ? [`… +${more} lines above`] : []), ...shown],
+    };
+  });
+  if (rest.trim()) out.push({ type: 'user_prompt', text: rest });
+  return out;
 }
 
 /**
@@ -58,7 +96,7 @@ export function transcriptOf(messages: readonly MessageParam[], registry: Regist
           durationMs: 0,
         });
       }
-      if (text.trim()) out.push({ type: 'user_prompt', text });
+      out.push(...personText(text));
       continue;
     }
     for (const b of blocksOf(m)) {

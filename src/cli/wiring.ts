@@ -40,7 +40,10 @@ export function toolSettingsFor(s: Settings, version: string, noWeb: boolean): T
   };
 }
 
-/** The SDK client for the settings (retry knobs from `CODEY_STREAM_RETRIES`, `CODEY_STREAM_RETRY_BASE_MS`). */
+/**
+ * The SDK client for the settings (retry knobs, in ms, from `CODEY_RETRY_BASE_MS`, `CODEY_STREAM_RETRIES`
+ * and `CODEY_STREAM_RETRY_BASE_MS`).
+ */
 export function anthropicFor(
   s: Settings,
   env: Record<string, string | undefined>,
@@ -52,6 +55,7 @@ export function anthropicFor(
     authHeader: cred.header,
     baseUrl: s.base_url,
     headers: { 'user-agent': `codey/${version}` },
+    retryBaseMs: Number(env.CODEY_RETRY_BASE_MS ?? 500),
     maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
     streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
     proxyEnv: env,

@@ -86,10 +86,49 @@ export async function createWorktree(
   );
   if (taken) throw new Error(`a branch ${branch} exists already; pick another name`);
   await excludeCodeyFolder(common);
-  const status = await git(top, ['status', '--porcelain'], env).catch(() => '');
-  const uncommitted = status === '' ? 0 : status.split('\n').length;
+  const uncommitted = await uncommittedIn(top, env);
   await git(top, ['worktree', 'add', '-b', branch, path, 'HEAD'], env);
   return { path, branch, uncommitted };
+}
+
+/**
+ * How many paths have uncommitted changes (untracked files included) in the tree at `cwd`, as `git
+ * status --porcelain` lists them; 0 when git cannot say (not a repository, git missing).
+ */
+export async function uncommittedIn(
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const status = await git(cwd, ['status', '--porcelain'], env).catch(() => '');
+  return status === '' ? 0 : status.split('\n').length;
+}
+
+/** One tree of `git worktree list`. */
+export interface WorktreeEntry {
+  /** Absolute path of the tree. */
+  path: string;
+  /** Its branch without `refs/heads/`; absent for a detached HEAD or a bare repository. */
+  branch?: string;
+}
+
+/**
+ * The worktrees of the repository around `cwd` (`git worktree list --porcelain`), the main tree
+ * first. @throws Error for the person outside a git repository.
+ */
+export async function listWorktrees(
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<WorktreeEntry[]> {
+  const out = await git(cwd, ['worktree', 'list', '--porcelain'], env).catch(() => {
+    throw new Error(`${cwd} is not in a git repository; /worktree needs one`);
+  });
+  const trees: WorktreeEntry[] = [];
+  for (const line of out.split('\n')) {
+    if (line.startsWith('worktree ')) trees.push({ path: line.slice('worktree '.length) });
+    else if (line.startsWith('branch ') && trees.length > 0)
+      trees[trees.length - 1].branch = line.slice('branch '.length).replace(/^refs\/heads\//, '');
+  }
+  return trees;
 }
 
 /** Add `/.codey/` to `<common dir>/info/exclude` once, so the worktrees never show in `git status`. */

@@ -2,11 +2,12 @@ import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Dispatcher } from 'undici';
 import { redactor } from '../util/redact';
-import type { Usage } from '../util/shapes';
 import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, requestTooLarge } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
+import { Accumulator } from './accumulator';
 import { buildRequest } from './request';
-import type { ContentBlock, LlmClient, LlmEvent, LlmRequest, LlmResponse, StopDetails } from './types';
+import { retryPlan, shownHost, shownUrl, sleep } from './retry';
+import type { LlmClient, LlmEvent, LlmRequest } from './types';
 
 export interface AnthropicClientOptions {
   apiKey?: string;
@@ -14,8 +15,13 @@ export interface AnthropicClientOptions {
   authHeader: 'x-api-key' | 'bearer';
   /** Default `https://api.anthropic.com`. */
   baseUrl?: string;
-  /** SDK retries for 408/409/429/5xx and connection errors before the first byte. Default 4. */
+  /**
+   * Retries of a request that fails before its response starts (408, 409, 429, 5xx, connection
+   * errors; see ./retry), each reported as a `retry` event. Default 4.
+   */
   maxRetries?: number;
+  /** Backoff base for those retries (ms); doubles each attempt, at most 8 s, with jitter. Default 500. */
+  retryBaseMs?: number;
   /** Retries of a stream that dies after the 200 (SSE `error` event or a cut). Default 3. */
   maxStreamRetries?: number;
   /** Backoff base for stream retries (ms); doubles each attempt. Default 1000. */
@@ -43,23 +49,9 @@ const RETRYABLE_STREAM_ERRORS = new Set([
 
 class StreamCut extends Error {}
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-
 /**
  * A fetch for the SDK that marks a spend-limit 429 as not retryable (`x-should-retry: false`, which
- * the SDK obeys), so codey stops at once instead of retrying a limit that will not lift. With a
+ * codey's retry rule obeys), so codey stops at once instead of retrying a limit that will not lift. With a
  * `dispatcher` (a proxy), requests go through undici's own fetch, which takes it.
  */
 async function spendAwareFetch(dispatcher: Dispatcher | undefined): Promise<typeof fetch> {
@@ -101,7 +93,8 @@ export class AnthropicClient implements LlmClient {
       apiKey: xApiKey ? null : (o.apiKey ?? null),
       authToken: null,
       baseURL: o.baseUrl,
-      maxRetries: o.maxRetries ?? 4,
+      // codey retries itself (see `stream`), so that every retry is shown.
+      maxRetries: 0,
       timeout: o.timeoutMs ?? 600_000,
       defaultHeaders: {
         ...o.headers,
@@ -132,7 +125,7 @@ export class AnthropicClient implements LlmClient {
   async #retrieve(id: string): Promise<Record<string, unknown> | undefined> {
     try {
       const client = await this.#client();
-      const info = await client.models.retrieve(id, {}, { maxRetries: 0, timeout: 5_000 });
+      const info = await client.models.retrieve(id, {}, { timeout: 5_000 });
       return info as unknown as Record<string, unknown>;
     } catch {
       return undefined;
@@ -151,40 +144,72 @@ export class AnthropicClient implements LlmClient {
     const bytes = Buffer.byteLength(JSON.stringify(body));
     if (bytes > MAX_REQUEST_BYTES) throw requestTooLarge(bytes);
     const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
+    const maxRetries = this.#opts.maxRetries ?? 4;
     const base = this.#opts.streamRetryBaseMs ?? 1000;
     const ctx = {
-      baseUrl: this.baseUrl,
+      baseUrl: shownUrl(this.baseUrl),
       model: request.model,
       secrets: [this.#opts.apiKey, ...this.#route.secrets],
       hosted: request.hostedTools.map((t) => String(t.type)),
     };
-    for (let attempt = 0; ; attempt++) {
+    const wait = async (delayMs: number) => {
+      try {
+        await sleep(delayMs, signal);
+      } catch {
+        throw new LlmError('interrupted', 'aborted');
+      }
+    };
+    let cuts = 0;
+    let retries = 0;
+    for (;;) {
       try {
         yield* this.#once(client, body, signal);
         return;
       } catch (err) {
         if (signal.aborted) throw new LlmError('interrupted', 'aborted');
         const midStream = err instanceof StreamCut || isRetryableSseError(err);
-        if (!midStream) throw this.#explain(classify(err, ctx), err);
-        if (attempt >= maxStreamRetries) {
+        if (!midStream) {
+          const plan =
+            retries < maxRetries
+              ? retryPlan(err, retries + 1, {
+                  host: shownHost(this.baseUrl),
+                  proxied: this.#route.proxied,
+                  baseMs: this.#opts.retryBaseMs ?? 500,
+                })
+              : undefined;
+          if (!plan)
+            throw this.#explain(
+              classify(err, { ...ctx, tries: retries + 1, proxied: this.#route.proxied }),
+              err,
+            );
+          retries++;
+          const redact = redactor(ctx.secrets);
+          yield {
+            type: 'retry',
+            attempt: retries,
+            attempts: maxRetries + 1,
+            ...plan,
+            reason: redact(plan.reason),
+          };
+          await wait(plan.delayMs);
+          continue;
+        }
+        if (cuts >= maxStreamRetries) {
           throw new LlmError(
-            `the response stream from ${ctx.baseUrl} broke ${attempt + 1} times (${describeCut(err)}). Try again in a minute.`,
+            `the response stream from ${ctx.baseUrl} broke ${cuts + 1} times (${describeCut(err)}). Try again in a minute.`,
             'transient',
           );
         }
-        const delayMs = base * 2 ** attempt;
+        const delayMs = base * 2 ** cuts;
+        cuts++;
         yield {
           type: 'reset',
-          attempt: attempt + 1,
+          attempt: cuts,
           delayMs,
-          reason: describeCut(err),
+          reason: `the response was cut off (${describeCut(err)})`,
           attempts: maxStreamRetries + 1,
         };
-        try {
-          await sleep(delayMs, signal);
-        } catch {
-          throw new LlmError('interrupted', 'aborted');
-        }
+        await wait(delayMs);
       }
     }
   }
@@ -200,7 +225,7 @@ export class AnthropicClient implements LlmClient {
     if (r?.error?.error?.type === PROXY_ERROR) {
       return new LlmError(
         redact(
-          `the proxy (HTTPS_PROXY / HTTP_PROXY) refused the connection to ${this.baseUrl}: ${r.error.error.message}. ` +
+          `the proxy (HTTPS_PROXY / HTTP_PROXY) refused the connection to ${shownUrl(this.baseUrl)}: ${r.error.error.message}. ` +
             (r.status === 407
               ? 'Check the user name and password in the proxy URL.'
               : "Check the proxy's settings, or list the API's host in NO_PROXY."),
@@ -264,112 +289,4 @@ function describeCut(err: unknown): string {
   if (err instanceof StreamCut) return `stream cut: ${err.message}`;
   const t = (err as { error?: { error?: { type?: string } } }).error?.error?.type;
   return t ? `SSE error event: ${t}` : String(err);
-}
-
-/** Builds the final message from raw stream events. */
-class Accumulator {
-  #id = '';
-  #model = '';
-  #blocks: (ContentBlock & { _json?: string })[] = [];
-  #stop: string | null = null;
-  #stopDetails: StopDetails | null = null;
-  #usage: Usage = {
-    input_tokens: 0,
-    output_tokens: 0,
-    cache_read_input_tokens: 0,
-    cache_creation_input_tokens: 0,
-    web_search_requests: 0,
-  };
-  stopped = false;
-
-  #mergeUsage(u: Record<string, unknown> | null | undefined): void {
-    if (!u) return;
-    for (const k of [
-      'input_tokens',
-      'output_tokens',
-      'cache_read_input_tokens',
-      'cache_creation_input_tokens',
-    ] as const) {
-      if (typeof u[k] === 'number') this.#usage[k] = u[k] as number;
-    }
-    const stu = u.server_tool_use as { web_search_requests?: number } | undefined;
-    if (typeof stu?.web_search_requests === 'number')
-      this.#usage.web_search_requests = stu.web_search_requests;
-  }
-
-  push(ev: Anthropic.RawMessageStreamEvent): LlmEvent | undefined {
-    switch (ev.type) {
-      case 'message_start':
-        this.#id = ev.message.id;
-        this.#model = ev.message.model;
-        this.#mergeUsage(ev.message.usage as unknown as Record<string, unknown>);
-        return undefined;
-      case 'content_block_start': {
-        const block = { ...ev.content_block } as ContentBlock & { _json?: string };
-        if (block.type === 'tool_use' || block.type === 'server_tool_use') block._json = '';
-        this.#blocks[ev.index] = block;
-        return undefined;
-      }
-      case 'content_block_delta': {
-        const b = this.#blocks[ev.index] as unknown as Record<string, unknown>;
-        const d = ev.delta as unknown as Record<string, unknown>;
-        if (!b) return undefined;
-        switch (d.type) {
-          case 'text_delta':
-            b.text = String(b.text ?? '') + d.text;
-            return { type: 'text_delta', index: ev.index, text: d.text as string };
-          case 'input_json_delta':
-            b._json = String(b._json ?? '') + d.partial_json;
-            return undefined;
-          case 'thinking_delta':
-            b.thinking = String(b.thinking ?? '') + d.thinking;
-            return { type: 'thinking_delta', index: ev.index, text: d.thinking as string };
-          case 'signature_delta':
-            b.signature = d.signature;
-            return undefined;
-          case 'citations_delta':
-            b.citations = [...((b.citations as unknown[]) ?? []), d.citation];
-            return undefined;
-          default:
-            return undefined;
-        }
-      }
-      case 'content_block_stop': {
-        const b = this.#blocks[ev.index];
-        if (!b) return undefined;
-        if (b._json !== undefined) {
-          const json = b._json;
-          delete b._json;
-          try {
-            (b as { input: unknown }).input =
-              json.trim() === '' ? ((b as { input?: unknown }).input ?? {}) : JSON.parse(json);
-          } catch {
-            (b as { input: unknown }).input = { __invalid_json: json };
-          }
-        }
-        return { type: 'block', index: ev.index, block: b };
-      }
-      case 'message_delta':
-        this.#stop = ev.delta.stop_reason ?? this.#stop;
-        this.#stopDetails = ev.delta.stop_details ?? this.#stopDetails;
-        this.#mergeUsage(ev.usage as unknown as Record<string, unknown>);
-        return undefined;
-      case 'message_stop':
-        this.stopped = true;
-        return undefined;
-      default:
-        return undefined;
-    }
-  }
-
-  response(): LlmResponse {
-    return {
-      id: this.#id,
-      model: this.#model,
-      content: this.#blocks.filter(Boolean),
-      stop_reason: this.#stop,
-      ...(this.#stopDetails ? { stop_details: this.#stopDetails } : {}),
-      usage: { ...this.#usage },
-    };
-  }
 }

@@ -1,4 +1,5 @@
 import { redactor } from '../util/redact';
+import { connectionCode } from './retry';
 
 /**
  * Errors of the LLM layer. `message` is for the person (what to do next) and never holds a key.
@@ -26,10 +27,21 @@ interface ApiErrorLike {
   error?: { error?: { type?: string; message?: string } };
 }
 
-/** Turn an SDK or network error into an {@link LlmError} with a next step for the person. */
+/**
+ * Turn an SDK or network error into an {@link LlmError} with a next step for the person. `tries`:
+ * how many times the request was sent (retries included), said when retries ran out. `proxied`: the
+ * request went through a proxy (the caller adds what to check about it).
+ */
 export function classify(
   err: unknown,
-  ctx: { baseUrl: string; model: string; secrets: (string | undefined)[]; hosted?: string[] },
+  ctx: {
+    baseUrl: string;
+    model: string;
+    secrets: (string | undefined)[];
+    hosted?: string[];
+    tries?: number;
+    proxied?: boolean;
+  },
 ): LlmError {
   const e = err as ApiErrorLike & Error;
   const apiMsg = redactor(ctx.secrets)(e?.error?.error?.message ?? e?.message ?? String(err)).replace(
@@ -38,6 +50,7 @@ export function classify(
   );
   const status = typeof e?.status === 'number' ? e.status : undefined;
   const where = ctx.baseUrl;
+  const tries = ctx.tries !== undefined && ctx.tries > 1 ? ` after ${ctx.tries} tries` : '';
   switch (status) {
     case 401:
       return new LlmError(
@@ -86,20 +99,29 @@ export function classify(
             429,
           )
         : new LlmError(
-            `${where} is rate limiting (429) and retries ran out. Wait a minute, then try again.`,
+            `${where} is rate limiting (429) and retries ran out${tries}. Wait a minute, then try again; if it keeps happening, check your account's rate limits.`,
             'transient',
             429,
           );
     default:
       if (status !== undefined && status >= 500) {
+        const what = status === 529 ? 'is overloaded' : 'failed';
         return new LlmError(
-          `${where} failed (${status}: ${apiMsg}) and retries ran out. Try again in a minute.`,
+          `${where} ${what} (${status}: ${apiMsg}) and retries ran out${tries}. Try again in a minute.`,
           'transient',
           status,
         );
       }
+      if (status === undefined) {
+        const code = connectionCode(err);
+        const why = code ?? (e?.name === 'APIConnectionTimeoutError' ? 'timeout' : apiMsg);
+        const next = ctx.proxied
+          ? ''
+          : ' Check the network and the base URL (--base-url, ANTHROPIC_BASE_URL or base_url), then try again; behind a proxy, set HTTPS_PROXY.';
+        return new LlmError(`cannot reach ${where} (${why})${tries}.${next}`, 'transient');
+      }
       return new LlmError(
-        `cannot reach ${where}: ${apiMsg}. Check the network and the base URL, then try again.`,
+        `${where} answered ${status} (${apiMsg})${tries}. Check the base URL and the key, then try again.`,
         'transient',
         status,
       );

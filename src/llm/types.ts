@@ -35,6 +35,9 @@ export interface LlmResponse {
 /**
  * What `stream` yields. `reset` means a stream died mid-response and is being retried: discard the
  * deltas of the current response (the final `response` holds exactly one copy of the content).
+ * `retry` means the request failed before its response began (connection error, 429, 5xx) and is
+ * sent again after `delayMs`: nothing of it had arrived. Both carry `reason`, the person's words
+ * for what failed (no key, no credentials).
  */
 export type LlmEvent =
   | { type: 'text_delta'; index: number; text: string }
@@ -46,6 +49,7 @@ export type LlmEvent =
    * included), when the client knows it.
    */
   | { type: 'reset'; attempt: number; delayMs: number; reason: string; attempts?: number }
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string; attempts: number }
   | { type: 'response'; response: LlmResponse };
 
 /** The model behind a one-method interface (STYLE.md rule 14): the SDK client or a scripted fake. */

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import type { TurnEndReason } from '../agent/events';
+import type { RefusalDetails } from '../agent/events';
+import { turnEndText, type TurnEnding } from './format';
 import { useTheme } from './theme';
 
 /** A notice: warnings in the warning colour after `⚠`, information dim. */
@@ -29,18 +30,12 @@ export function InfoBlock({ title, lines }: { title?: string; lines: string[] })
   );
 }
 
-const ENDINGS: Record<Exclude<TurnEndReason, 'end_turn' | 'error'>, string> = {
-  interrupted: 'Interrupted. Tell codey what to do instead.',
-  max_tokens: 'The reply hit the output token limit and was cut short.',
-  max_turns: 'Stopped: the turn reached its limit of model requests.',
-  refusal: 'The model declined to answer.',
-};
-
-/** Why a turn ended, when it is not the ordinary end. */
-export function TurnEnd({ reason }: { reason: TurnEndReason }) {
+/** Why a turn ended, when it is not the ordinary end (see `turnEndText`). */
+export function TurnEnd({ reason, refusal }: { reason: TurnEnding; refusal?: RefusalDetails }) {
   const theme = useTheme();
-  if (reason === 'end_turn' || reason === 'error') return null;
   return (
-    <Text color={reason === 'interrupted' ? theme.muted : theme.warning}>{`  ⎿ ${ENDINGS[reason]}`}</Text>
+    <Text
+      color={reason === 'interrupted' ? theme.muted : theme.warning}
+    >{`  ⎿ ${turnEndText(reason, refusal)}`}</Text>
   );
 }

@@ -30,7 +30,7 @@ function Body({ item, columns }: { item: Item; columns: number }) {
     case 'preview':
       return <PreviewView item={item} />;
     case 'turn_end':
-      return <TurnEnd reason={item.reason} />;
+      return <TurnEnd reason={item.reason} refusal={item.refusal} />;
   }
 }
 

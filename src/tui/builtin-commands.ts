@@ -186,20 +186,43 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
   {
     name: '/worktree',
     args: '[NAME]',
-    description: 'move the session into a new git worktree and branch',
+    description: 'move the session into a new git worktree and branch (main: back; no NAME: list)',
     whileBusy: false,
     run: async ({ args, session }) => {
+      if (!args) {
+        try {
+          const trees = await session.worktrees();
+          const lines = trees.map(
+            (t) =>
+              `${t.current ? '*' : ' '} ${t.path}${t.branch ? ` (${t.branch})` : ''}${t.main ? '  main' : ''}`,
+          );
+          lines.push('', '/worktree NAME makes a new one and moves there; /worktree main goes back.');
+          return { kind: 'info', title: 'Worktrees (* this session)', lines };
+        } catch (err) {
+          return { kind: 'error', message: `Could not list the worktrees: ${(err as Error).message}` };
+        }
+      }
       try {
-        const wt = await session.worktree(args || undefined);
-        const lines = [`Now working in ${wt.path} on branch ${wt.branch}.`];
-        const n = wt.uncommitted ?? 0;
+        const move = await session.worktree(args);
+        if (move.kind === 'stayed') return { kind: 'info', lines: [`Already working in ${move.path}.`] };
+        const lines = [
+          move.kind === 'returned'
+            ? `Back in ${move.path}.`
+            : `${move.kind === 'created' ? 'Now' : 'Back'} working in ${move.path} on branch ${move.branch}.`,
+        ];
+        const n = move.uncommitted ?? 0;
         if (n > 0) {
           const changes = n === 1 ? '1 uncommitted change stays' : `${n} uncommitted changes stay`;
-          lines.push(`Note: ${changes} behind; the worktree starts from the last commit.`);
+          lines.push(
+            move.kind === 'created'
+              ? `Note: ${changes} behind; the worktree starts from the last commit.`
+              : `Note: ${changes} in the tree you left; they are there when you go back.`,
+          );
         }
         return { kind: 'info', lines };
       } catch (err) {
-        return { kind: 'error', message: `Could not create a worktree: ${(err as Error).message}` };
+        const what = args === 'main' ? 'go back to the main workspace' : 'create a worktree';
+        return { kind: 'error', message: `Could not ${what}: ${(err as Error).message}` };
       }
     },
   },

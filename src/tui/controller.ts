@@ -18,6 +18,33 @@ export interface Spend {
   unpriced: string[];
 }
 
+/** Where `/worktree` moved the session. */
+export interface WorktreeMove {
+  /**
+   * `created`: a new worktree on a new branch; `entered`: back in a codey worktree made earlier;
+   * `returned`: back in the workspace the session started in (`/worktree main`); `stayed`: the
+   * session was there already, nothing moved.
+   */
+  kind: 'created' | 'entered' | 'returned' | 'stayed';
+  /** The workspace root now, absolute. */
+  path: string;
+  /** With `created` and `entered`: the worktree's branch. */
+  branch?: string;
+  /** Paths with uncommitted changes (untracked files included) left in the tree the session left. */
+  uncommitted?: number;
+}
+
+/** One tree of the repository, for `/worktree` without an argument. */
+export interface WorktreeInfo {
+  path: string;
+  /** Absent for a detached HEAD. */
+  branch?: string;
+  /** The session works there now. */
+  current: boolean;
+  /** The workspace the session started in (`/worktree main` goes back there). */
+  main: boolean;
+}
+
 /** One tool of the session, for `/tools`. */
 export interface ToolInfo {
   /** Wire name, e.g. `web_fetch`. */
@@ -93,11 +120,14 @@ export interface SessionPort {
   /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
   agents(): AgentInfo[] | undefined;
   /**
-   * `/worktree [NAME]`: create a git worktree on a new branch and move the session into it;
-   * `uncommitted` counts the paths with changes left behind in the tree it came from. Rejects with
-   * an Error whose message is shown to the person (e.g. not a git repository).
+   * `/worktree NAME`: create a git worktree on a new branch and move the session into it (into the
+   * existing one when codey made it before); `/worktree main`: move it back to the workspace it
+   * started in. Rejects with an
+   * Error whose message is shown to the person (e.g. not a git repository).
    */
-  worktree(name?: string): Promise<{ path: string; branch: string; uncommitted?: number }>;
+  worktree(name?: string): Promise<WorktreeMove>;
+  /** `/worktree`: the repository's worktrees, the main tree first. Rejects outside a git repository. */
+  worktrees(): Promise<WorktreeInfo[]>;
   /** `/resume`: this workspace's stored sessions, the most recent first, the current one left out. */
   sessions(): SessionChoice[];
   /**

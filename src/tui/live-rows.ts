@@ -7,6 +7,7 @@
  */
 import stringWidth from 'string-width';
 import { splitLines } from '../util/text';
+import { turnEndText } from './format';
 import type { Item } from './transcript-state';
 import { MARKER_WIDTH } from './AssistantText';
 import { parseMarkdown } from './markdown';
@@ -57,8 +58,9 @@ export function itemRows(item: Item, columns: number): number {
     case 'user':
       return 1 + textRows(`  ${item.text}`, columns);
     case 'thinking':
-    case 'turn_end':
       return 2;
+    case 'turn_end':
+      return 1 + textRows(`  ⎿ ${turnEndText(item.reason, item.refusal)}`, columns);
     case 'notice':
     case 'error':
       return 1 + textRows(`  ${item.text}`, columns);

@@ -18,10 +18,16 @@ export type {
   TranscriptAction,
   TranscriptState,
 } from './transcript-types';
-import { keepTail, retryingIn } from './format';
+import { keepTail, retryingInSentence } from './format';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
+
+/** "The API is overloaded (529). Retrying in 2 s (attempt 2 of 5)." */
+function retryLine(a: Extract<TranscriptAction, { type: 'retry' }>): string {
+  const reason = `${a.reason[0]?.toUpperCase() ?? ''}${a.reason.slice(1)}`;
+  return `${reason}. ${retryingInSentence(a.delayMs, a.attempt, a.attempts)}`;
+}
 
 export function initialTranscript(notices: readonly string[] = []): TranscriptState {
   const done: Item[] = notices.map((text, key) => ({ kind: 'notice', key, level: 'warn', text }));
@@ -156,6 +162,9 @@ function updateTool(s: TranscriptState, id: string, f: (item: Extract<Item, { ki
 
 function apply(s: TranscriptState, a: TranscriptAction, now: number): TranscriptState {
   // A subagent's notices are the person's to read; the rest of its events belong to its call.
+  // A subagent's retry is said like the main agent's; what it streamed is not on screen to drop.
+  if ('agentId' in a && a.agentId && a.type === 'retry')
+    return push(s, { kind: 'notice', level: 'info', text: retryLine(a) });
   if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
@@ -287,6 +296,8 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
     case 'notice':
       return push(s, { kind: 'notice', level: a.level, text: a.message });
     case 'retry': {
+      const line = retryLine(a);
+      if (!a.cut) return push(s, { kind: 'notice', level: 'info', text: line });
       // The stream died mid-response and the whole response is asked for again: drop what it had
       // streamed so far, so the answer is not shown twice.
       const from = s.responseFrom ?? s.nextKey;
@@ -297,17 +308,19 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       const next = push(dropped, {
         kind: 'notice',
         level: 'info',
-        text:
-          `The response was cut off (${a.reason}). ${retryingIn(a.delayMs, a.attempt, a.attempts)}` +
-          (settled ? ' The partial answer above is repeated in full below.' : ''),
+        text: line + (settled ? ' The partial answer above is repeated in full below.' : ''),
       });
       return { ...next, responseFrom: next.nextKey };
     }
     case 'turn_end': {
       const ended = finishLive(s);
-      // A max_tokens stop is said once, by the loop's notice (which says what to do about it).
+      // A max_tokens stop is said once, by the loop's notice (which says what to do about it); an
+      // error by its error line. An answer without text says so, as `-p` does.
+      if (a.reason === 'end_turn' && a.text.trim() === '')
+        return finishLive(push(ended, { kind: 'turn_end', reason: 'no_answer' }));
       if (a.reason === 'end_turn' || a.reason === 'error' || a.reason === 'max_tokens') return ended;
-      return finishLive(push(ended, { kind: 'turn_end', reason: a.reason }));
+      const refusal = a.reason === 'refusal' && a.refusal ? { refusal: a.refusal } : {};
+      return finishLive(push(ended, { kind: 'turn_end', reason: a.reason, ...refusal }));
     }
   }
 }

@@ -3,9 +3,17 @@
  * notice), the local actions the app dispatches beside the agent's events, and the state the
  * reducer in `transcript-state.ts` keeps.
  */
-import type { AgentEvent, ContextFill, ToolDisplay, TurnEndReason, Usage } from '../agent/events';
+import type {
+  AgentEvent,
+  ContextFill,
+  RefusalDetails,
+  ToolDisplay,
+  TurnEndReason,
+  Usage,
+} from '../agent/events';
 import type { Decision } from '../approval/types';
 import type { ChildActivity } from './transcript-child';
+import type { TurnEnding } from './format';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -67,7 +75,7 @@ export type Item =
   | { kind: 'info'; key: number; title?: string; lines: string[] }
   /** An approval's whole detail and change, printed on request ("d") above the prompt. */
   | { kind: 'preview'; key: number; title: string; detail: string; before?: string; after?: string }
-  | { kind: 'turn_end'; key: number; reason: TurnEndReason };
+  | { kind: 'turn_end'; key: number; reason: TurnEnding; refusal?: RefusalDetails };
 
 /** Actions the app adds to the agent's events. */
 export type LocalAction =

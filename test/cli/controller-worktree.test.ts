@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { SessionController } from '../../src/cli/controller';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 
 /** A session in a fresh git repository (`commit: false` leaves it without commits). No network. */
-async function start(opts: { commit?: boolean } = {}) {
+async function start(opts: { commit?: boolean; fake?: FakeAnthropic } = {}) {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'codey-wt-')));
   const repo = join(root, 'repo');
   const git = (...args: string[]) =>
@@ -25,7 +26,7 @@ async function start(opts: { commit?: boolean } = {}) {
   }
   const env = {
     ANTHROPIC_API_KEY: 'sk-ant-test',
-    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+    ANTHROPIC_BASE_URL: opts.fake?.url ?? 'http://127.0.0.1:9',
     XDG_STATE_HOME: join(root, 'state'),
     PATH: process.env.PATH,
   };
@@ -66,6 +67,7 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('SessionController.worktre
     const t = await start();
     const wt = await t.controller.worktree('fix_login-2.1');
     expect(wt).toEqual({
+      kind: 'created',
       path: join(t.repo, '.codey', 'worktrees', 'fix_login-2.1'),
       branch: 'codey/fix_login-2.1',
       uncommitted: 0,
@@ -84,5 +86,43 @@ describe.skipIf(!hasGit && process.env.CI !== 'true')('SessionController.worktre
     // Branched from where the session was (worktree "one"), and the main tree stays clean.
     expect(t.git('rev-parse', 'codey/two')).toBe(t.git('rev-parse', 'codey/one'));
     expect(t.git('status', '--porcelain')).toBe('');
+  });
+
+  it('/worktree main goes back: a tool call runs in the original root again, and says what stayed', async () => {
+    const fake = await startFakeAnthropic();
+    try {
+      const t = await start({ fake });
+      t.controller.setApprovalHandler(async () => ({ kind: 'allow_once' }));
+      const pwd = async () => {
+        fake.enqueue(reply.toolUse('bash', { command: 'pwd' }), reply.text('ok'));
+        await t.controller.run('where are you?', new AbortController().signal);
+        const last = fake.messageRequests.at(-1)!.body.messages!.at(-1)!.content as { content: string }[];
+        return last[0].content.trim();
+      };
+      const wt = await t.controller.worktree('x');
+      expect(await pwd()).toBe(wt.path);
+      await writeFile(join(wt.path, 'new.txt'), 'not committed\n');
+
+      expect(await t.controller.worktree('main')).toEqual({ kind: 'returned', path: t.repo, uncommitted: 1 });
+      expect(t.controller.workspace).toBe(t.repo);
+      expect(await pwd()).toBe(t.repo);
+      expect(await t.controller.worktree('main')).toEqual({ kind: 'stayed', path: t.repo });
+
+      // The tree left behind is listed, and /worktree x goes back into it, its changes there.
+      expect(await t.controller.worktrees()).toEqual([
+        { path: t.repo, branch: 'main', current: true, main: true },
+        { path: wt.path, branch: 'codey/x', current: false, main: false },
+      ]);
+      expect(await t.controller.worktree('x')).toEqual({
+        kind: 'entered',
+        path: wt.path,
+        branch: 'codey/x',
+        uncommitted: 0,
+      });
+      expect(await pwd()).toBe(wt.path);
+      expect(existsSync(join(wt.path, 'new.txt'))).toBe(true);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { summaryHandoff } from '../../src/agent/compaction-prompt';
+import { INTERRUPTED } from '../../src/agent/interrupt';
 import { transcriptOf } from '../../src/cli/replay';
+import { shellNote } from '../../src/cli/shell-context';
 import { Registry } from '../../src/tools/registry';
 import { initialTranscript, reduceTranscript } from '../../src/tui/transcript-state';
 
@@ -42,6 +45,36 @@ describe('transcriptOf', () => {
       'tool:RunTests:{"all":true}:error:1 failed',
       'user:and?',
       'assistant:Fixed.',
+    ]);
+  });
+
+  it('draws codey’s own notes to the model as what they stand for, never as the person’s words', () => {
+    const note = shellNote('ls', 0, 'a.txt\nb.txt');
+    const actions = transcriptOf(
+      [
+        { role: 'user', content: 'start' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Half an ans' }] },
+        { role: 'user', content: INTERRUPTED.answer },
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        { role: 'user', content: `${note}\n\n${shellNote('false', 1, '')}\n\nwhat is here?` },
+        { role: 'assistant', content: [{ type: 'text', text: 'Two files.' }] },
+        { role: 'user', content: summaryHandoff('did things') },
+      ],
+      new Registry([]),
+    );
+    const state = reduceTranscript(initialTranscript(), actions, 0);
+    const shown = state.done.map((i) =>
+      i.kind === 'info' ? `info:${i.title}:${i.lines.join('|')}` : `${i.kind}:${'text' in i ? i.text : ''}`,
+    );
+    expect(shown).toEqual([
+      'user:start',
+      'assistant:Half an ans',
+      'assistant:ok',
+      'info:$ ls:a.txt|b.txt',
+      'info:$ false  (exit 1):',
+      'user:what is here?',
+      'assistant:Two files.',
+      'info:Compacted:The conversation before this point was replaced by its summary.',
     ]);
   });
 });

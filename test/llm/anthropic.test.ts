@@ -30,6 +30,7 @@ const client = (over: Partial<ConstructorParameters<typeof AnthropicClient>[0]> 
     authHeader: 'bearer',
     baseUrl: fake.url,
     maxRetries: 2,
+    retryBaseMs: 1,
     streamRetryBaseMs: 1,
     ...over,
   });
@@ -87,7 +88,7 @@ describe('AnthropicClient', () => {
     expect(fake.requests[0].headers.authorization).toBeUndefined();
   });
 
-  it('retries a 529 (SDK retry) and then succeeds', async () => {
+  it('retries a 529 and then succeeds', async () => {
     fake.enqueue(fault.status(529, { retryAfter: 0 }), reply.text('after overload'));
     const r = final(await collect(client()));
     expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'after overload' });

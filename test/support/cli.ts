@@ -28,6 +28,7 @@ export async function sandbox(fixture: string, baseUrl: string): Promise<Sandbox
     ANTHROPIC_API_KEY: CANARY,
     ANTHROPIC_BASE_URL: baseUrl,
     CODEY_STREAM_RETRY_BASE_MS: '1',
+    CODEY_RETRY_BASE_MS: '1',
     NO_COLOR: '1',
   };
   return { root, cwd, env };

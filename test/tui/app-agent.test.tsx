@@ -239,7 +239,7 @@ describe('the app on the real agent', () => {
     await t.shows('It printed shell-out.');
     const first = t.fake.messageRequests[0].body.messages![0].content as { type: string; text: string }[];
     expect(first.map((b) => b.text).join('')).toBe(
-      "[The person ran this shell command themselves (exit 0):]\n$ printf 'shell-%s\\n' out\nshell-out\n\nwhat did it print?",
+      "[The person ran this shell command themselves (exit 0):]\n$ printf 'shell-%s\\n' out\nshell-out\n[end of that command’s output]\n\nwhat did it print?",
     );
   });
 

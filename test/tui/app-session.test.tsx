@@ -87,6 +87,49 @@ describe('turns', () => {
     expect(out().match(/max_tokens/g)).toHaveLength(1);
   });
 
+  it('a refusal says what the API gave for it, as -p does', async () => {
+    const { c, type, out, shows } = await start();
+    await type('write malware', KEY.enter);
+    c.emit({
+      type: 'turn_end',
+      reason: 'refusal',
+      stopReason: 'refusal',
+      text: '',
+      requests: 1,
+      refusal: { category: 'cyber', explanation: 'This request could enable malware development.' },
+    });
+    c.runs[0].finish();
+    await shows(
+      '⎿ The model declined to answer (category cyber): This request could enable malware development.',
+    );
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out().match(/declined/g)).toHaveLength(1);
+    expect(out()).not.toContain('No answer');
+  });
+
+  it('a refusal without details says what to do next', async () => {
+    const { c, type, shows } = await start();
+    await type('hm', KEY.enter);
+    c.emit({ type: 'turn_end', reason: 'refusal', stopReason: 'refusal', text: '', requests: 1 });
+    c.runs[0].finish();
+    await shows('⎿ The model declined to answer. Rephrase the request, or ask for something else.');
+  });
+
+  it('an answer with no text says so once', async () => {
+    const { c, type, out, shows } = await start();
+    await type('think about it', KEY.enter);
+    c.emit(
+      { type: 'thinking', text: 'Nothing to add.' },
+      { type: 'turn_end', reason: 'end_turn', stopReason: 'end_turn', text: '', requests: 1 },
+    );
+    c.runs[0].finish();
+    await shows(
+      '⎿ No answer: the model ended its turn without any text. Ask again, or say what you expected.',
+    );
+    await eventually(() => expect(status(out())).toContain('Enter send'));
+    expect(out().match(/No answer/g)).toHaveLength(1);
+  });
+
   it('shows "Rejected" under a call the person refused, with what they told the model', async () => {
     const { c, type, shows } = await start();
     await type('clean', KEY.enter);
@@ -400,6 +443,32 @@ describe('slash commands', () => {
     expect(status(out())).toContain('~/src/proj-worktrees/feat-x');
   });
 
+  it('/worktree main goes back: the status line shows the root, and the changes left are named once', async () => {
+    const { c, type, out, shows } = await start();
+    await type('/worktree feat-x', KEY.enter);
+    await shows('on branch feat-x.');
+    c.worktreeUncommitted = 2;
+    await type('/worktree main', KEY.enter);
+    await shows('Back in /home/ann/src/proj.');
+    expect(out()).toContain(
+      'Note: 2 uncommitted changes stay in the tree you left; they are there when you go back.',
+    );
+    expect(out().match(/uncommitted changes stay/g)).toHaveLength(1);
+    expect(status(out())).toContain('~/src/proj ');
+    expect(status(out())).not.toContain('proj-worktrees');
+  });
+
+  it('/worktree with no argument lists the worktrees and marks the current one', async () => {
+    const { c, type, shows } = await start();
+    await type('/worktree', KEY.enter);
+    await shows(
+      '* /home/ann/src/proj (main)  main',
+      '  /home/ann/src/proj-worktrees/feat-x (codey/feat-x)',
+      '/worktree NAME makes a new one and moves there; /worktree main goes back.',
+    );
+    expect(c.worktreeNames).toEqual([]);
+  });
+
   it('queues a session-changing command typed while a turn runs, and runs it in order when the turn ends', async () => {
     const { c, type, out, shows } = await start();
     await type('go', KEY.enter, '/clear', KEY.enter, 'after the clear', KEY.enter);
@@ -441,7 +510,7 @@ describe('slash commands', () => {
     const { type, shows } = await start();
     await type('/help', KEY.enter);
     await shows(
-      '/worktree [NAME]  move the session into a new git worktree and branch',
+      '/worktree [NAME]  move the session into a new git worktree and branch (main: back; no NAME: list)',
       'Esc interrupt the running turn',
     );
   });

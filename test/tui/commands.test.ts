@@ -71,7 +71,9 @@ describe('the command registry', () => {
     const lines = await infoLines('/help');
     expect(lines).toHaveLength(COMMANDS.length + 1 + KEY_HINTS.length);
     expect(lines).toContain('/model [NAME]     use another model (without NAME: pick one)');
-    expect(lines).toContain('/worktree [NAME]  move the session into a new git worktree and branch');
+    expect(lines).toContain(
+      '/worktree [NAME]  move the session into a new git worktree and branch (main: back; no NAME: list)',
+    );
     for (const c of COMMANDS)
       expect(
         lines.some((l) => l.includes(c.description)),

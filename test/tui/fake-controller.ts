@@ -10,6 +10,8 @@ import type {
   SkillInfo,
   Spend,
   ToolInfo,
+  WorktreeInfo,
+  WorktreeMove,
 } from '../../src/tui/controller';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
@@ -32,6 +34,8 @@ interface Run {
 /** A Controller whose turns the test drives: it emits events and answers runs and approvals. */
 export class FakeController implements Controller {
   workspace = '/home/ann/src/proj';
+  /** Where the session started: `/worktree main` goes back there. */
+  readonly mainWorkspace = '/home/ann/src/proj';
   model = 'claude-test-1';
   webStatus = 'web: command';
   historyFile: string;
@@ -190,11 +194,23 @@ export class FakeController implements Controller {
     return this.resumeReport;
   }
 
-  async worktree(name?: string): Promise<{ path: string; branch: string; uncommitted: number }> {
+  async worktree(name?: string): Promise<WorktreeMove> {
     this.worktreeNames.push(name);
     if (this.worktreeError) throw new Error(this.worktreeError);
+    if (name === 'main') {
+      if (this.workspace === this.mainWorkspace) return { kind: 'stayed', path: this.workspace };
+      this.workspace = this.mainWorkspace;
+      return { kind: 'returned', path: this.workspace, uncommitted: this.worktreeUncommitted };
+    }
     const branch = name ?? 'codey-1';
     this.workspace = `/home/ann/src/proj-worktrees/${branch}`;
-    return { path: this.workspace, branch, uncommitted: this.worktreeUncommitted };
+    return { kind: 'created', path: this.workspace, branch, uncommitted: this.worktreeUncommitted };
+  }
+
+  async worktrees(): Promise<WorktreeInfo[]> {
+    if (this.worktreeError) throw new Error(this.worktreeError);
+    const main = { path: this.mainWorkspace, branch: 'main' };
+    const trees = [main, { path: '/home/ann/src/proj-worktrees/feat-x', branch: 'codey/feat-x' }];
+    return trees.map((t) => ({ ...t, current: t.path === this.workspace, main: t === main }));
   }
 }

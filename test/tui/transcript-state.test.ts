@@ -169,7 +169,14 @@ describe('reduceTranscript', () => {
   it('turns notices, retries, errors and slash-command output into items', () => {
     const s = run([
       { type: 'notice', level: 'info', message: 'hello' },
-      { type: 'retry', attempt: 2, delayMs: 1500, reason: 'overloaded', attempts: 4 },
+      {
+        type: 'retry',
+        attempt: 2,
+        delayMs: 1500,
+        reason: 'the response was cut off (overloaded)',
+        attempts: 4,
+        cut: true,
+      },
       { type: 'error', message: 'boom' },
       { type: 'info', title: 'Tools', lines: ['Bash'] },
     ]);
@@ -257,7 +264,13 @@ describe('a stream retried mid-response', () => {
       { type: 'user_prompt', text: 'hi' },
       { type: 'request_start', request: 1, model: 'm' },
       { type: 'text_delta', text: 'The partial ans' },
-      { type: 'retry', attempt: 1, delayMs: 1000, reason: 'stream cut' },
+      {
+        type: 'retry',
+        attempt: 1,
+        delayMs: 1000,
+        reason: 'the response was cut off (stream cut)',
+        cut: true,
+      },
       { type: 'text_delta', text: 'The whole answer.' },
       { type: 'text', text: 'The whole answer.' },
       {
@@ -284,10 +297,53 @@ describe('a stream retried mid-response', () => {
       toolEnd('t1'),
       { type: 'request_start', request: 2, model: 'm' },
       { type: 'text_delta', text: 'Paragraph one is finished.\n\nParagraph two is not' },
-      { type: 'retry', attempt: 1, delayMs: 500, reason: 'stream cut' },
+      { type: 'retry', attempt: 1, delayMs: 500, reason: 'the response was cut off (stream cut)', cut: true },
     ]);
     expect(texts(s)[0]).toBe('First response.');
     expect(texts(s).join('\n')).not.toContain('Paragraph two');
+  });
+
+  it("says a subagent's retry too, and keeps the main agent's text", () => {
+    const s = run([
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text_delta', text: 'Main agent text' },
+      {
+        type: 'retry',
+        attempt: 1,
+        delayMs: 500,
+        reason: 'the response was cut off (stream cut)',
+        attempts: 4,
+        cut: true,
+        agentId: 'a1',
+        parentToolUseId: 't1',
+      },
+    ]);
+    expect(texts(s)).toEqual(['Main agent text']);
+    expect(
+      [...s.done, ...s.live].filter((i) => i.kind === 'notice').map((i) => i.kind === 'notice' && i.text),
+    ).toEqual(['The response was cut off (stream cut). Retrying in 0.5 s (attempt 2 of 4).']);
+  });
+
+  it('keeps what was shown when a request failed before its response began, and says why', () => {
+    const s = run([
+      { type: 'user_prompt', text: 'hi' },
+      { type: 'request_start', request: 1, model: 'm' },
+      { type: 'text', text: 'First response.' },
+      toolStart('t1'),
+      toolEnd('t1'),
+      { type: 'request_start', request: 2, model: 'm' },
+      {
+        type: 'retry',
+        attempt: 1,
+        delayMs: 2000,
+        reason: 'cannot reach api.anthropic.com (ECONNREFUSED)',
+        attempts: 5,
+      },
+    ]);
+    expect(texts(s)).toEqual(['First response.']);
+    expect(s.done.filter((i) => i.kind === 'notice').map((i) => i.kind === 'notice' && i.text)).toEqual([
+      'Cannot reach api.anthropic.com (ECONNREFUSED). Retrying in 2 s (attempt 2 of 5).',
+    ]);
   });
 });
 

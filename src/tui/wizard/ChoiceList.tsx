@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme';
+import { Prose } from '../Prose';
 
 export interface ChoiceItem {
   label: string;
@@ -24,7 +25,7 @@ export function ChoiceList({ items, selected }: ChoiceListProps) {
           </Text>
           {(item.notes ?? []).map((note, j) => (
             <Box key={j} paddingLeft={5}>
-              <Text color={theme.muted}>{note}</Text>
+              <Prose color={theme.muted}>{note}</Prose>
             </Box>
           ))}
         </Box>

@@ -1,9 +1,10 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { ChoiceList } from './ChoiceList';
 import { MODEL_CHOICES, TYPE_MODEL_LABEL } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
+import { Prose } from '../Prose';
 
 /** Step 2: pick a current model, or type an id (for an endpoint that serves other models). */
 export function ModelStep({ state }: { state: WizardState }) {
@@ -27,7 +28,7 @@ export function ModelStep({ state }: { state: WizardState }) {
       hint={`↑↓ Enter · 1-${items.length} · Esc back`}
       error={state.error}
     >
-      <Text>Which model should codey use?</Text>
+      <Prose>Which model should codey use?</Prose>
       <Box marginTop={1}>
         <ChoiceList items={items} selected={state.cursor} />
       </Box>

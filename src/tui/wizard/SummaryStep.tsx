@@ -4,6 +4,7 @@ import { commandArgv, type WizardState } from './state';
 import { ddgsStatus, envStatus } from './WebStep';
 import { webChoice } from './options';
 import { WizardFrame } from './WizardFrame';
+import { Prose } from '../Prose';
 
 /** Where the key comes from, in words; never the key. */
 export function keySourceText(state: WizardState): string {
@@ -38,7 +39,7 @@ function Row({ name, value }: { name: string; value: string }) {
       <Box width={13} flexShrink={0}>
         <Text bold>{name}</Text>
       </Box>
-      <Text>{value}</Text>
+      <Prose>{value}</Prose>
     </Box>
   );
 }
@@ -60,18 +61,18 @@ export function SummaryStep({ state }: { state: WizardState }) {
       <Row name="API key" value={keySourceText(state)} />
       <Row name="Web search" value={webText(state)} />
       <Box paddingLeft={13}>
-        <Text color={theme.muted}>{choice.sends}</Text>
+        <Prose color={theme.muted}>{choice.sends}</Prose>
       </Box>
       {choice.envVar ? (
         <Box paddingLeft={13}>
-          <Text color={state.ctx.envSet[choice.envVar] ? theme.muted : theme.warning}>
+          <Prose color={state.ctx.envSet[choice.envVar] ? theme.muted : theme.warning}>
             {envStatus(choice.envVar, state.ctx.envSet[choice.envVar] === true)}
-          </Text>
+          </Prose>
         </Box>
       ) : null}
       {c.web === 'command' && commandArgv(state)[0] === 'ddgs' && state.ddgs === 'missing' ? (
         <Box paddingLeft={13}>
-          <Text color={theme.warning}>{ddgsStatus(state.ddgs)}</Text>
+          <Prose color={theme.warning}>{ddgsStatus(state.ddgs)}</Prose>
         </Box>
       ) : null}
     </WizardFrame>

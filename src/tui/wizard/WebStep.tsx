@@ -1,10 +1,11 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useTheme } from '../theme';
 import { ChoiceList, type ChoiceItem } from './ChoiceList';
 import { DDGS_INSTALL, WEB_CHOICES, type WebChoice } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
+import { Prose } from '../Prose';
 
 /** The status line of ddgs on PATH, for the local command. */
 export function ddgsStatus(ddgs: WizardState['ddgs']): string {
@@ -45,15 +46,17 @@ export function WebStep({ state }: { state: WizardState }) {
         hint="Enter continue · Ctrl+U clear · Esc back"
         error={state.error}
       >
-        <Text>The command run for each search, split on spaces. These words are replaced:</Text>
-        <Text color={theme.muted}>
+        <Prose>The command run for each search, split on spaces. These words are replaced:</Prose>
+        <Prose color={theme.muted}>
           {'{query} the query · {count} how many results · {out} a temp .json file for the results'}
-        </Text>
+        </Prose>
         <Box marginTop={1}>
           <TextField label="Command:" value={state.text} />
         </Box>
         {first === 'ddgs' ? (
-          <Text color={state.ddgs === 'missing' ? theme.warning : theme.muted}>{ddgsStatus(state.ddgs)}</Text>
+          <Prose color={state.ddgs === 'missing' ? theme.warning : theme.muted}>
+            {ddgsStatus(state.ddgs)}
+          </Prose>
         ) : null}
       </WizardFrame>
     );
@@ -66,7 +69,7 @@ export function WebStep({ state }: { state: WizardState }) {
       hint={`↑↓ Enter · 1-${items.length} · Esc back`}
       error={state.error}
     >
-      <Text>Can codey search the web, and through whom?</Text>
+      <Prose>Can codey search the web, and through whom?</Prose>
       <Box marginTop={1}>
         <ChoiceList items={items} selected={state.cursor} />
       </Box>

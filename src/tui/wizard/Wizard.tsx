@@ -1,4 +1,4 @@
-import { Text, useInput, type Key } from 'ink';
+import { useInput, type Key } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { writeUserConfig } from '../../config/write';
 import { useTheme } from '../theme';
@@ -15,6 +15,7 @@ import {
 } from './state';
 import { SummaryStep } from './SummaryStep';
 import { WebStep } from './WebStep';
+import { Prose } from '../Prose';
 
 export interface WizardProps {
   deps: WizardDeps;
@@ -113,9 +114,9 @@ export function Wizard({ deps, onDone }: WizardProps) {
       return <SummaryStep state={state} />;
     case 'done':
       return (
-        <Text color={theme.success}>{`Saved to ${deps.userFile}. Run \`codey setup\` to change it.`}</Text>
+        <Prose color={theme.success}>{`Saved to ${deps.userFile}. Run \`codey setup\` to change it.`}</Prose>
       );
     case 'cancelled':
-      return <Text color={theme.muted}>Setup cancelled; nothing was written.</Text>;
+      return <Prose color={theme.muted}>Setup cancelled; nothing was written.</Prose>;
   }
 }

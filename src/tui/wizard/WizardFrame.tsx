@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme';
+import { Prose } from '../Prose';
 
 /** Steps shown in the header ("2/4"). */
 export const STEP_COUNT = 4;
@@ -28,8 +29,8 @@ export function WizardFrame({ number, title, hint, error, children }: WizardFram
       <Box flexDirection="column" marginY={1}>
         {children}
       </Box>
-      {error ? <Text color={theme.error}>{error}</Text> : null}
-      <Text color={theme.muted}>{hint}</Text>
+      {error ? <Prose color={theme.error}>{error}</Prose> : null}
+      <Prose color={theme.muted}>{hint}</Prose>
     </Box>
   );
 }
