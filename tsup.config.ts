@@ -4,7 +4,10 @@ import { defineConfig } from 'tsup';
 // `-p` never load ink or react, `--help` never loads the SDK.
 //
 // Start-up is mostly module loading (Node 20 has no compile cache), so the libraries on the start-up
-// paths are bundled into our chunks: fewer files for the ESM loader to resolve and read. React runs
+// paths are bundled into our chunks: fewer files for the ESM loader to resolve and read (yaml and
+// picomatch load at every start, execa at the first command; unbundled they are ~250 files; the
+// start-up-bundle e2e test keeps them in). What stays external loads only when a feature needs it
+// (undici for a proxy, cosmiconfig for a project file, htmlparser2 for web_fetch...). React runs
 // its production build (`NODE_ENV` fixed at build time): cheaper frames and less memory than the
 // development build a CLI would otherwise get.
 export default defineConfig({
@@ -26,6 +29,10 @@ export default defineConfig({
     /^react\//,
     'react-reconciler',
     'scheduler',
+    'execa',
+    'yaml',
+    'picomatch',
+    'ignore',
   ],
   // Only loaded when DEV=true (ink's devtools hook), never installed.
   external: ['react-devtools-core'],

@@ -1,5 +1,5 @@
-// The SSE body of one short text answer ("ok", end_turn), framed as the Messages API frames it; the
-// benchmarks' fake APIs send it for every request.
+// SSE bodies framed as the Messages API frames them, for the benchmarks' fake APIs: one short text
+// answer ("ok", end_turn), sent for every request unless a benchmark says otherwise, and one bash call.
 const ev = (t, d) => `event: ${t}\ndata: ${JSON.stringify(d)}\n\n`;
 
 export const SSE_OK_ANSWER =
@@ -29,6 +29,38 @@ export const SSE_OK_ANSWER =
   ev('message_delta', {
     type: 'message_delta',
     delta: { stop_reason: 'end_turn' },
+    usage: { output_tokens: 1 },
+  }) +
+  ev('message_stop', { type: 'message_stop' });
+
+/** The SSE body of one bash tool call (`true`, stop_reason tool_use): the model's first answer. */
+export const SSE_BASH_TRUE =
+  ev('message_start', {
+    type: 'message_start',
+    message: {
+      id: 'msg_t',
+      type: 'message',
+      role: 'assistant',
+      model: 'm',
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: 1, output_tokens: 0 },
+    },
+  }) +
+  ev('content_block_start', {
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'tool_use', id: 'toolu_b', name: 'bash', input: {} },
+  }) +
+  ev('content_block_delta', {
+    type: 'content_block_delta',
+    index: 0,
+    delta: { type: 'input_json_delta', partial_json: '{"command":"true"}' },
+  }) +
+  ev('content_block_stop', { type: 'content_block_stop', index: 0 }) +
+  ev('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: 'tool_use' },
     usage: { output_tokens: 1 },
   }) +
   ev('message_stop', { type: 'message_stop' });

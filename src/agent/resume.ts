@@ -1,5 +1,6 @@
 import type { ContentBlockParam, MessageParam } from '../llm/types';
 import { Conversation } from './conversation';
+import { INTERRUPTED } from './interrupt';
 
 /**
  * What the model reads for a call that had no result when codey stopped (a crash, `kill -9`, the
@@ -15,6 +16,12 @@ export interface ResumedConversation {
   conversation: Conversation;
   /** One line per repair, for the person (empty when the record was sent back as it was). */
   repairs: string[];
+}
+
+/** Is `m` only the note that the person interrupted the answer before it (see `appendInterrupted`)? */
+function isInterruptNote(m: MessageParam): boolean {
+  const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+  return blocks.length === 1 && blocks[0].type === 'text' && blocks[0].text === INTERRUPTED.answer;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -67,7 +74,8 @@ export function resumeConversation(
       `${plural(changed, 'message')} adjusted to what the API accepts (empty text, unsigned thinking or unpaired results dropped)`,
     );
   const last = conversation.messages.at(-1);
-  if (last?.role === 'user' && open.length === 0)
+  // An answer the person interrupted ends with codey's note saying so: nothing was lost there.
+  if (last?.role === 'user' && open.length === 0 && !isInterruptNote(last))
     repairs.push(
       'the last message had no answer yet (codey stopped mid-response, or the request failed): an answer cut mid-stream is not kept, and your next message is sent with it',
     );

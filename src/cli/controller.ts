@@ -72,7 +72,11 @@ export class SessionController implements Controller {
     this.#origin = session.deps.workspace;
     this.#env = env;
     if (session.conversation.length > 0)
-      this.#startTranscript = transcriptOf(session.conversation.messages, session.deps.registry);
+      this.#startTranscript = transcriptOf(
+        session.conversation.messages,
+        session.deps.registry,
+        session.toolTitles,
+      );
     // Price each request at the model that served it, as it happens; subagents' requests too.
     const models = new Map<string, string>();
     session.events.on((e) => {
@@ -169,7 +173,7 @@ export class SessionController implements Controller {
     const [head, ...repairs] = resumption.notices.map((n) => n.replace(/^codey: /, ''));
     const drawn: TranscriptAction[] = [
       { type: 'info', title: 'Resumed', lines: [head] },
-      ...transcriptOf(this.#s.conversation.messages, this.#s.deps.registry),
+      ...transcriptOf(this.#s.conversation.messages, this.#s.deps.registry, this.#s.toolTitles),
     ];
     for (const l of this.#listeners) for (const a of drawn) l(a);
     return {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../config/paths';
+import { DEFAULT_MODEL } from '../config/schema';
 import { forTerminal } from '../util/terminal-text';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
@@ -33,14 +34,29 @@ export interface InteractiveInput extends Resolved {
 }
 
 /**
+ * What codey says when the interactive session or `codey setup` has no terminal on both ends: the
+ * one-shot form, and, for setup or a first run (no `userFile` yet), how to configure without the
+ * wizard: the key in the environment, the other settings in `userFile`, with a minimal example.
+ */
+export function noTerminalText(setup: boolean, userFileExists: boolean, userFile: string): string {
+  const what = setup ? '`codey setup`' : 'the interactive session';
+  if (!setup && userFileExists)
+    return `codey: ${what} needs a terminal; for one-shot use: codey -p "what to do"\n`;
+  const example = JSON.stringify({ model: DEFAULT_MODEL });
+  return (
+    `codey: ${what} needs a terminal. Without one, configure by environment and file: export ` +
+    `ANTHROPIC_API_KEY=sk-ant-…, and put other settings in ${userFile} (mode 0600), e.g. ${example}\n` +
+    'codey: then run: codey -p "what to do" (README "Configuration" lists every setting)\n'
+  );
+}
+
+/**
  * The interactive session: the setup wizard on the first run (no user config file) or for
  * `codey setup`, then the Ink app. Needs a terminal on both ends; never runs under `-p`.
  */
 export async function runInteractive(input: InteractiveInput): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    stderr(
-      `codey: ${input.setup ? '`codey setup`' : 'the interactive session'} needs a terminal; for one-shot use: codey -p "what to do"\n`,
-    );
+    stderr(noTerminalText(input.setup, existsSync(input.settings.files.user), input.settings.files.user));
     return EXIT.usage;
   }
   let { settings, held } = input;

@@ -1,3 +1,4 @@
+import { BROKEN_PIPE_EXIT, guardOutput } from './broken-pipe';
 import { personWriter } from './person-out';
 import { EXIT, main } from './program';
 
@@ -20,6 +21,9 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
+// A reader that goes away (`codey -p … | head -1`) ends codey quietly with 141, as SIGPIPE would;
+// another failed write to stdout (a full disk) with 1 and a line saying so.
+const output = guardOutput(process.stdout, process.stderr);
 const code = await main(process.argv).catch((err: unknown) => {
   personWriter((s) => process.stderr.write(s))(
     `codey: internal error: ${err instanceof Error ? err.stack : String(err)}\n`,
@@ -29,4 +33,14 @@ const code = await main(process.argv).catch((err: unknown) => {
 // Exit as soon as the output has drained: an idle keep-alive socket or a paused stdin must not keep
 // the process alive. The session log was closed before main resolved.
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(code);
+// A failed write reports its error on a later tick; let it arrive before deciding the status.
+await new Promise((resolve) => setImmediate(resolve));
+// A stop signal's status (129, 130, 143) stands: after SIGHUP the terminal's writes fail too.
+const problem = code < 128 ? output.stdoutProblem() : undefined;
+if (problem?.kind === 'failed') {
+  personWriter((s) => process.stderr.write(s))(
+    `codey: could not write the output (${problem.code}); check where stdout goes (a full disk?)\n`,
+  );
+  await flushed(process.stderr);
+}
+process.exit(problem ? (problem.kind === 'closed' ? BROKEN_PIPE_EXIT : EXIT.failed) : code);

@@ -1,11 +1,13 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { version } from '../../package.json';
 import { normalizeArgv } from './argv';
+import { helpWidth, withHelpDetails } from './help-text';
 import { personWriter } from './person-out';
 
 /**
- * The commander program. Only commander is loaded up front: `--version` and `--help` must not pay
- * for ink, react or the SDK, so everything else is imported when a mode needs it.
+ * The commander program. Only commander and the config schema (for the help's defaults) are loaded
+ * up front: `--version` and `--help` must not pay for ink, react or the SDK, so everything else is
+ * imported when a mode needs it.
  */
 
 /** Exit codes (README "Exit codes"). */
@@ -36,6 +38,11 @@ function positiveInt(value: string): number {
   return n;
 }
 
+/**
+ * The program. Its help is at most 80 columns wide and gives each setting flag's default and
+ * environment variables and every setting's default, all from the config schema
+ * ({@link withHelpDetails}).
+ */
 export function buildProgram(): Command {
   const program = new Command('codey')
     .description('A terminal coding agent that can look things up safely.')
@@ -49,8 +56,8 @@ export function buildProgram(): Command {
       '-r, --resume [id]',
       "go on with session ID (a unique start of it will do); without ID, pick one of this workspace's sessions (with -p an ID is needed)",
     )
-    .option('--model <id>', 'model id (env CODEY_MODEL, ANTHROPIC_MODEL)')
-    .option('--base-url <url>', 'Messages API endpoint (env ANTHROPIC_BASE_URL)')
+    .option('--model <id>', 'model id')
+    .option('--base-url <url>', 'Messages API endpoint')
     .option('--max-turns <n>', 'most model requests in one turn', positiveInt)
     .addOption(
       new Option('--output-format <format>', 'output of -p')
@@ -68,27 +75,16 @@ export function buildProgram(): Command {
     .option('--verbose', 'show configuration sources, tools and the session log path on stderr')
     .version(version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
-    .addHelpText(
-      'after',
-      `
-Commands:
-  codey setup              run the first-run setup again
-
-Exit codes: 0 done, 1 failed (API error, max turns, refusal, no answer), 2 usage or configuration
-error, 130 interrupted (Ctrl-C), 129 SIGHUP, 143 SIGTERM.
-Configuration: flags > env (CODEY_*, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL) >
-project file (.codeyrc.json, .codeyrc.yaml, "codey" in package.json; never a .js/.ts form) >
-$XDG_CONFIG_HOME/codey/config.json.
-Docs: README.md`,
-    )
     .showSuggestionAfterError(true)
     // commander echoes arguments ("unknown option …"): they pass the one sanitiser like every line.
     .configureOutput({
       writeOut: personWriter((s) => process.stdout.write(s)),
       writeErr: personWriter((s) => process.stderr.write(s)),
+      getOutHelpWidth: () => helpWidth(process.stdout),
+      getErrHelpWidth: () => helpWidth(process.stderr),
     })
     .exitOverride();
-  return program;
+  return withHelpDetails(program);
 }
 
 /** `codey setup --help`: the setup command's own help. */

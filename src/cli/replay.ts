@@ -74,7 +74,11 @@ function personText(text: string): TranscriptAction[] {
  * person's messages, the answers, thinking, each tool call with its result, hosted tool calls.
  * Tool results come from the stored tool_result (what the model read); durations are unknown (0).
  */
-export function transcriptOf(messages: readonly MessageParam[], registry: Registry): TranscriptAction[] {
+export function transcriptOf(
+  messages: readonly MessageParam[],
+  registry: Registry,
+  titles: Readonly<Record<string, string>> = {},
+): TranscriptAction[] {
   const out: TranscriptAction[] = [];
   const calls = new Map<string, string>();
   for (const m of messages) {
@@ -93,6 +97,7 @@ export function transcriptOf(messages: readonly MessageParam[], registry: Regist
           displayName: registry.get(name)?.displayName ?? displayName(name),
           status: b.is_error ? 'error' : 'done',
           output: resultText(b),
+          ...(titles[b.tool_use_id] ? { title: titles[b.tool_use_id] } : {}),
           durationMs: 0,
         });
       }

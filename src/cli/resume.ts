@@ -4,10 +4,12 @@ import { resumeConversation } from '../agent/resume';
 import { stateDir } from '../config/paths';
 import { lockSession, SessionInUseError, type SessionLock } from '../session/lock';
 import { redactor } from '../util/redact';
+import { oneLine } from '../util/text';
 import {
   SessionRecorder,
   findSession,
   loadSession,
+  looksLikeSessionId,
   sessionsIn,
   storeDir,
   type SessionSummary,
@@ -62,9 +64,11 @@ export type Found =
 /**
  * The session `request` names for `workspace`: `continue` the newest one of this workspace; `id`
  * the session with that ID or ID prefix, from any workspace (`otherWorkspace` is set when it ran
- * elsewhere, so the caller asks or refuses). Messages say what to do next.
+ * elsewhere, so the caller asks or refuses). Messages say what to do next, with `cmd` (`codey` or
+ * `codey -p`) in the commands they suggest. An `id` that is no session and could not be one
+ * (`codey -r "fix the bug"`: -r took the prompt) is refused too, saying how to resume and ask.
  */
-export function findFor(request: ResumeRequest, workspace: string, env: Env): Found {
+export function findFor(request: ResumeRequest, workspace: string, env: Env, cmd = 'codey'): Found {
   const dir = storeOf(env);
   if (request.kind === 'pick') {
     return {
@@ -81,6 +85,13 @@ export function findFor(request: ResumeRequest, workspace: string, env: Env): Fo
     };
   }
   const found = findSession(dir, request.id);
+  if (!found && !looksLikeSessionId(request.id))
+    return {
+      ok: false,
+      message:
+        `no session "${oneLine(request.id, 60)}" (-r takes a session ID, so it took that for one); ` +
+        `to resume and ask, use ${cmd} -r ID "prompt" or ${cmd} -c "prompt"${recentLines(dir, workspace)}`,
+    };
   if (!found)
     return { ok: false, message: `no session ${request.id} in ${dir}${recentLines(dir, workspace)}` };
   if ('ambiguous' in found)

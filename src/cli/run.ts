@@ -6,9 +6,11 @@ import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { expandPrintPrompt } from './project-context';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
+import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
+import { onStdoutFailed } from './broken-pipe';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
@@ -110,6 +112,11 @@ export async function runMode(input: ModeInput): Promise<number> {
   const piped = await readPipedStdin(process.stdin, 3000, (m) => stderr(`${m}\n`));
   if (piped.trim()) prompt = prompt ? `${prompt}\n\n${piped}` : piped;
   if (!prompt.trim()) {
+    // `codey -p -r "fix the bug"`: -r took the prompt; say that rather than that none was given.
+    if (typeof opts.resume === 'string' && !looksLikeSessionId(opts.resume)) {
+      const misread = resumptionForPrint(opts, process.env);
+      if (typeof misread === 'number') return misread;
+    }
     stderr('codey: -p needs a prompt: codey -p "what to do" (or pipe text into it)\n');
     return EXIT.usage;
   }
@@ -198,6 +205,13 @@ async function runPrint(
     );
     controller.abort(new Error('interrupted'));
   });
+  // The answer has nowhere to go (`| head -1`, a full disk): stop the turn; main says why, or exits
+  // 141 quietly when the reader went away.
+  let outputFailed = false;
+  const offStdout = onStdoutFailed(process.stdout, () => {
+    outputFailed = true;
+    controller.abort(new Error('interrupted'));
+  });
   try {
     const startedAt = Date.now();
     // `-p "/NAME args"` runs a custom command as the interactive session would.
@@ -219,10 +233,12 @@ async function runPrint(
       out.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
     }
     if (stoppedBy) return signalExitCode(stoppedBy);
+    if (outputFailed) return EXIT.failed;
     if (result.reason === 'interrupted') return EXIT.interrupted;
     return obj.is_error ? EXIT.failed : EXIT.ok;
   } finally {
     offSignals();
+    offStdout();
   }
 }
 
@@ -237,7 +253,7 @@ function resumptionForPrint(
 ): Resumption | undefined | number {
   const request = resumeRequestOf(opts);
   if (!request) return undefined;
-  const found = findFor(request, realpathSync(process.cwd()), env);
+  const found = findFor(request, realpathSync(process.cwd()), env, 'codey -p');
   if (!found.ok) {
     stderr(`codey: ${found.message}\n`);
     return EXIT.usage;

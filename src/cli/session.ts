@@ -59,6 +59,8 @@ export interface CodeySession {
   instructionFiles: readonly string[];
   /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
   agents: readonly AgentDefinition[];
+  /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
+  toolTitles: Readonly<Record<string, string>>;
   /** Run one user turn on the conversation with the current deps. */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
   /**
@@ -149,7 +151,10 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   // subagent's calls are in its own conversation, not this one).
   // A compaction is recorded with its figures (the followed conversation's new prefix is written anyway).
   events.on((e) => {
-    if (e.type === 'tool_end' && !e.agentId) session.recorder.recordToolResult(e);
+    if (e.type === 'tool_end' && !e.agentId) {
+      session.recorder.recordToolResult(e);
+      session.recorder.recordToolTitle(e);
+    }
     if (e.type === 'compaction')
       session.recorder.recordCompaction(session.conversation, {
         replaced: e.replaced,
@@ -180,6 +185,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     skills: skillInfos(loaded.project.skills, workspace, env),
     instructionFiles: loaded.instructionFiles,
     agents: agents.definitions,
+    toolTitles: input.resumption?.stored.toolTitles ?? {},
     get workspace() {
       return this.deps.workspace;
     },
@@ -195,6 +201,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       this.id = next.id;
       this.conversation = next.conversation;
       this.recorder = next.recorder;
+      this.toolTitles = resumption?.stored.toolTitles ?? {};
       this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
     },
   };

@@ -66,6 +66,14 @@ export const settingSchemas = {
 export type SettingKey = keyof typeof settingSchemas;
 export const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 
+/** A setting's default: what its schema gives for "not set"; `undefined` for one without a default. */
+export function settingDefault<K extends SettingKey>(
+  key: K,
+): z.output<(typeof settingSchemas)[K]> | undefined {
+  const parsed = settingSchemas[key].safeParse(undefined);
+  return parsed.success ? (parsed.data as z.output<(typeof settingSchemas)[K]>) : undefined;
+}
+
 /** The whole file schema, every key optional (used by the wizard to write a file). */
 export const fileSchema = z.object(
   Object.fromEntries(SETTING_KEYS.map((k) => [k, settingSchemas[k].optional()])) as {

@@ -186,6 +186,20 @@ export class SessionRecorder {
   }
 
   /**
+   * Record the one-line title a finished call showed the person (`Read 60 lines`, cut at 200
+   * characters), so a resumed transcript shows it again instead of the text the model read.
+   */
+  recordToolTitle(event: { id: string; title?: string }): void {
+    if (!event.title || this.#fd === undefined) return;
+    this.#append({
+      type: 'tool_title',
+      time: new Date().toISOString(),
+      id: event.id,
+      title: event.title.slice(0, 200),
+    });
+  }
+
+  /**
    * Add a line saying the session was resumed: by which codey and model, and in which workspace
    * (the one listings show from now on).
    */

@@ -43,6 +43,8 @@ export interface StoredSession {
   finishedResults: ToolResultRecord['result'][];
   /** Compactions recorded. */
   compactions: number;
+  /** The one-line title each finished tool call showed (`Read 60 lines`), by tool_use id. */
+  toolTitles: Record<string, string>;
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
   wholeBytes: number;
 }
@@ -79,6 +81,14 @@ export function listSessions(dir: string): SessionSummary[] {
 /** The sessions that ran in `workspace` (an absolute, resolved path), the most recent first. */
 export function sessionsIn(dir: string, workspace: string): SessionSummary[] {
   return listSessions(dir).filter((s) => s.workspace === workspace);
+}
+
+/**
+ * Could `text` be a session ID or the start of one? IDs are UUIDs (`crypto.randomUUID`, given by
+ * src/cli/resume.ts): hex digits and dashes, at most 36 characters. Words and spaces never are.
+ */
+export function looksLikeSessionId(text: string): boolean {
+  return /^[0-9a-f-]{1,36}$/i.test(text.trim());
 }
 
 /**
@@ -133,6 +143,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   let compactions = 0;
   let workspace: string | undefined;
   let finished: ToolResultRecord['result'][] = [];
+  const toolTitles: Record<string, string> = {};
   for (const line of lines) {
     let r: Record<string, unknown>;
     try {
@@ -153,6 +164,8 @@ export function loadSession(dir: string, id: string): StoredSession {
       finished = [];
     } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
       finished.push(r.result as ToolResultRecord['result']);
+    } else if (r.type === 'tool_title' && typeof r.id === 'string' && typeof r.title === 'string') {
+      toolTitles[r.id] = r.title;
     } else if (r.type === 'compaction') compactions++;
     else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
       workspace = r.workspace;
@@ -185,5 +198,6 @@ export function loadSession(dir: string, id: string): StoredSession {
     finishedResults: finished,
     wholeBytes: whole,
     compactions,
+    toolTitles,
   };
 }

@@ -96,8 +96,9 @@ export async function runBash(command: string, opts: BashRunOptions): Promise<Ba
     totalChars: 0,
     totalLines: 0,
   };
-  if (opts.signal.aborted) return { ...outcome, aborted: true };
   const { execa } = await import('execa'); // loaded on first use, not at start-up
+  // Checked after the load: an abort while it loaded fires no listener added later.
+  if (opts.signal.aborted) return { ...outcome, aborted: true };
   const sub = execa('bash', ['-c', command], {
     cwd: opts.cwd,
     env: opts.env,

@@ -16,6 +16,7 @@ import { useApproval } from './use-approval';
 import { useHistory } from './use-history';
 import { useSession } from './use-session';
 import { useTerminalSize } from './use-terminal-size';
+import { useFitScreen } from './fit-screen';
 import { useTranscript } from './use-transcript';
 import { queueLines, queueRowsFor } from './queue';
 import { usageSinceClear } from './transcript-state';
@@ -24,10 +25,14 @@ import { usageSinceClear } from './transcript-state';
 const STATUS_ROWS = 2;
 /** The input box and the status line before they were first measured. */
 const BOTTOM_GUESS = 6;
+/** The least a picker is given: its border, title, keys and two choices. */
+const MIN_PICKER_ROWS = 6;
 /** The least an approval prompt is given, however small the terminal. */
 const MIN_PROMPT_ROWS = 8;
 /** A row kept free for what grows in the same frame (the input box gaining a line). */
 const LIVE_SLACK = 1;
+/** Rows of a one-line input box and a hint line under it, which the command list leaves free. */
+const INPUT_ROWS = 4;
 
 export interface AppProps {
   controller: Controller;
@@ -39,13 +44,17 @@ export interface AppProps {
   initialPrompt?: string;
   /** Told the frame's height in lines (the part below `<Static>`) after each render. */
   onFrameRows?: (rows: number) => void;
+  /** The terminal, for its size (Ink's own stream hides `rows`: see ink-stdout.ts); default Ink's stdout. */
+  terminal?: NodeJS.WriteStream;
 }
 
-/** Clears the screen and the scrollback and puts the cursor home, as `clear` does. */
+/** Clears the screen and the scrollback and puts the cursor home, as `clear` does: `/clear` only. */
 const CLEAR_ALL = '\u001B[2J\u001B[3J\u001B[H';
+/** Puts the cursor at the top left of the screen. */
+const CURSOR_HOME = '\u001B[H';
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
-export function App({ controller, noColor = false, home, initialPrompt, onFrameRows }: AppProps) {
+export function App({ controller, noColor = false, home, initialPrompt, onFrameRows, terminal }: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
@@ -54,16 +63,20 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const commands = controller.commands ?? COMMANDS;
   const session = useSession(controller, dispatch, history.add, exit, commands);
   const { write } = useStdout();
+  const { columns, rows } = useTerminalSize(terminal);
   // After `/clear` has emptied the transcript and its frame is drawn: clear the screen, scrollback
   // and cursor as `clear` does; Ink draws the (new) live part again below.
   useEffect(() => {
     if (state.clears) write(CLEAR_ALL);
   }, [state.clears, write]);
-  // Ctrl+L: clear the screen (torn lines, another program's output), then print the transcript again.
+  // Ctrl+L, as a shell's: what is on screen scrolls up into the scrollback (every line of it kept),
+  // and the live part is drawn again at the top of a clean screen. Ink erases its frame first and
+  // draws it again after (its `write`), so a torn frame is repaired too.
   const redraw = useCallback(() => {
-    write(CLEAR_ALL);
-    dispatch({ type: 'redraw' });
-  }, [write, dispatch]);
+    write(`${'\n'.repeat(Number.isFinite(rows) ? rows : 0)}${CURSOR_HOME}`);
+  }, [write, rows]);
+  // After Ctrl+G's editor: draw the live part again where it was; nothing is cleared.
+  const repaint = useCallback(() => write(''), [write]);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -74,11 +87,11 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   }, [initialPrompt, session]);
 
   // The live part of the frame (below <Static>) stays shorter than the terminal: see live-rows.ts.
-  const { columns, rows } = useTerminalSize();
   const pending = approval.pending;
   const bottom = useRef<DOMElement>(null);
   const prompt = useRef<DOMElement>(null);
   const root = useRef<DOMElement>(null);
+  useFitScreen(root, rows, terminal);
   const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1, textRows: 1 });
   // The input's text rows as the input last reported them: ahead of `measured` for one render.
   const [textRows, setTextRows] = useState(1);
@@ -105,84 +118,88 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3 - queueRows);
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
-  const waitingRows = state.waitingSince !== undefined ? 1 : 0;
+  // The waiting line and the queue sit above whatever asks or takes input.
+  const aboveRows = (state.waitingSince !== undefined ? 1 : 0) + queueRows;
   // Rows the input grew by since it was measured (a paste, queued text back): counted at once.
   const grown = Math.max(0, textRows - measured.textRows);
   const maxLiveRows =
-    rows -
-    1 -
-    LIVE_SLACK -
-    waitingRows -
-    queueRows -
-    (pending ? STATUS_ROWS + promptHeight : measured.bottom + grown);
+    rows - 1 - LIVE_SLACK - aboveRows - (pending ? STATUS_ROWS + promptHeight : measured.bottom + grown);
+  // The command list and a picker get what the input box and the status line leave.
+  const listRows = Math.max(1, rows - 1 - LIVE_SLACK - aboveRows - STATUS_ROWS - INPUT_ROWS);
+  const pickerRows = Math.max(MIN_PICKER_ROWS, rows - 1 - LIVE_SLACK - aboveRows - measured.bottom);
 
   return (
     <ThemeContext.Provider value={theme}>
       <KeyRouterProvider value={keys}>
-        <Box ref={root} flexDirection="column">
-          <Transcript
-            key={state.epoch}
-            done={state.done}
-            live={state.live}
-            columns={columns}
-            maxLiveRows={maxLiveRows}
-          />
-          {state.waitingSince !== undefined ? (
-            <Waiting model={controller.model} since={state.waitingSince} />
-          ) : null}
-          <QueuedMessages lines={queueView} />
-          {pending ? (
-            <Box ref={prompt} flexDirection="column" flexShrink={0}>
-              <ApprovalPrompt
-                key={pending.id}
-                request={pending.request}
-                displayName={pending.displayName}
-                onDecision={approval.answer}
-                onInterrupt={session.interrupt}
-                maxRows={promptRows}
-                columns={columns}
-                onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
-              />
-            </Box>
-          ) : null}
-          {session.pick && !pending ? (
-            <Picker
-              title={session.pick.title}
-              choices={session.pick.choices}
-              selected={session.pick.selected}
-              onChoose={session.answerPick}
-              onCancel={() => session.answerPick(undefined)}
+        <Box ref={root} flexDirection="column" overflow="hidden" justifyContent="flex-end">
+          <Box flexDirection="column" flexShrink={0}>
+            <Transcript
+              key={state.epoch}
+              done={state.done}
+              live={state.live}
+              columns={columns}
+              maxLiveRows={maxLiveRows}
             />
-          ) : null}
-          <Box ref={bottom} flexDirection="column" flexShrink={0}>
-            {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
-            <Box display={pending ? 'none' : 'flex'} flexDirection="column">
-              <PromptInput
-                active={!approval.pending && !session.pick}
+            {state.waitingSince !== undefined ? (
+              <Waiting model={controller.model} since={state.waitingSince} />
+            ) : null}
+            <QueuedMessages lines={queueView} />
+            {pending ? (
+              <Box ref={prompt} flexDirection="column" flexShrink={0}>
+                <ApprovalPrompt
+                  key={pending.id}
+                  request={pending.request}
+                  displayName={pending.displayName}
+                  onDecision={approval.answer}
+                  onInterrupt={session.interrupt}
+                  maxRows={promptRows}
+                  columns={columns}
+                  onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
+                />
+              </Box>
+            ) : null}
+            {session.pick && !pending ? (
+              <Picker
+                title={session.pick.title}
+                choices={session.pick.choices}
+                selected={session.pick.selected}
+                onChoose={session.answerPick}
+                onCancel={() => session.answerPick(undefined)}
+                maxRows={pickerRows}
+              />
+            ) : null}
+            <Box ref={bottom} flexDirection="column" flexShrink={0}>
+              {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
+              <Box display={pending ? 'none' : 'flex'} flexDirection="column">
+                <PromptInput
+                  active={!approval.pending && !session.pick}
+                  busy={session.busy}
+                  history={history.entries}
+                  onSubmit={session.submit}
+                  queued={session.queued.length}
+                  onUnqueue={session.unqueue}
+                  restore={session.returned}
+                  onInterrupt={session.interrupt}
+                  onExit={session.exit}
+                  commands={commands}
+                  onRedraw={redraw}
+                  onRepaint={repaint}
+                  onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
+                  maxListRows={listRows}
+                  columns={columns}
+                  onTextRows={setTextRows}
+                />
+              </Box>
+              <StatusLine
+                model={controller.model}
+                workspace={controller.workspace}
+                home={homeDir}
+                usage={usageSinceClear(state)}
+                context={state.context}
+                webStatus={controller.webStatus}
                 busy={session.busy}
-                history={history.entries}
-                onSubmit={session.submit}
-                queued={session.queued.length}
-                onUnqueue={session.unqueue}
-                restore={session.returned}
-                onInterrupt={session.interrupt}
-                onExit={session.exit}
-                commands={commands}
-                onRedraw={redraw}
-                onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
-                columns={columns}
-                onTextRows={setTextRows}
               />
             </Box>
-            <StatusLine
-              model={controller.model}
-              workspace={controller.workspace}
-              home={homeDir}
-              usage={usageSinceClear(state)}
-              context={state.context}
-              webStatus={controller.webStatus}
-              busy={session.busy}
-            />
           </Box>
         </Box>
       </KeyRouterProvider>

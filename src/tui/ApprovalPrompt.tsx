@@ -6,7 +6,7 @@ import type { ApprovalRequest, Decision } from '../approval/types';
 import { splitLines } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from './keys';
-import { capPreview, capTextWidth } from './preview-cap';
+import { capLineWidth, capPreview, capTextWidth } from './preview-cap';
 
 /** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
 const MAX_DETAIL_LINES = 12;
@@ -68,8 +68,32 @@ export interface ApprovalPromptProps {
   onShowAll?: (preview: FullPreview) => void;
 }
 
-/** Rows of the prompt besides the header, the detail and the diff: border, "Allow this?", hint. */
-const CHROME_ROWS = 4;
+/** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
+const CHROME_ROWS = 3;
+/** Rows the "tell the model" text may take; a longer text shows its end. */
+const FIELD_ROWS = 3;
+const FIELD_LABEL = 'Tell the model: ';
+const segmenter = new Intl.Segmenter();
+const DROPPED = 'A key pressed before this prompt appeared was ignored.';
+
+/** Rows `text` takes wrapped at `width` cells. */
+const rowsOf = (text: string, width: number) =>
+  Math.max(1, Math.ceil(stringWidth(text) / Math.max(1, width)));
+
+/** The end of `text` that fits in `cells` cells. */
+function tailOf(text: string, cells: number): string {
+  if (stringWidth(text) <= cells) return text;
+  const parts = [...segmenter.segment(text)].map((s) => s.segment);
+  let out = '';
+  let width = 1; // the "…"
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const w = stringWidth(parts[i]);
+    if (width + w > cells) break;
+    width += w;
+    out = parts[i] + out;
+  }
+  return `…${out}`;
+}
 /** Cells of a preview line that the prompt's diff compares and lays out. */
 const DIFF_CELLS = 1000;
 /** A preview line cut in the "d" view, in screen widths: a minified file still prints in a moment. */
@@ -220,8 +244,30 @@ export function ApprovalPrompt({
     [p],
   );
   const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
-  const headerRows = Math.max(1, Math.ceil(stringWidth(header) / inner));
-  const fixed = CHROME_ROWS + headerRows + choices.length + (message !== undefined ? 2 : 0);
+  // On a short screen the header keeps one row (the detail below says the same at more length).
+  const shortHeader = CHROME_ROWS + rowsOf(header, inner) + choices.length + 1 + 3 > maxRows;
+  const headerRows = shortHeader ? 1 : rowsOf(header, inner);
+  const shownHeader = shortHeader ? capLineWidth(header, inner) : header;
+  const keys =
+    message !== undefined
+      ? 'Enter send · Esc back'
+      : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`;
+  // Each choice and the keys take one row, cut at the edge of a narrow terminal.
+  const choiceRows = choices.map(() => 1);
+  // The text field: its label, then the text's end in at most FIELD_ROWS rows (and the cursor).
+  const fieldWidth = Math.max(4, inner - stringWidth(FIELD_LABEL));
+  const shownMessage = message === undefined ? '' : tailOf(message, fieldWidth * FIELD_ROWS - 1);
+  const fieldRows = message === undefined ? 0 : 1 + rowsOf(`${shownMessage} `, fieldWidth);
+  const extraRows =
+    (request.agent ? rowsOf(`Subagent "${request.agent}" asks:`, inner) : 0) +
+    (dropped ? rowsOf(DROPPED, inner) : 0);
+  const allChoices = CHROME_ROWS + headerRows + choiceRows.reduce((a, b) => a + b, 0) + 1;
+  // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
+  const onlyChosen = message !== undefined && allChoices + fieldRows + extraRows + 1 > maxRows;
+  const fixed =
+    (onlyChosen ? allChoices - choiceRows.reduce((a, b) => a + b, 0) + choiceRows[selected] : allChoices) +
+    fieldRows +
+    extraRows;
   const allDetail = splitLines(request.detail);
   const layout = layoutRows(maxRows - fixed, allDetail.length, change !== undefined);
   const detail = capPreview(allDetail, inner - 2, layout.detailShown);
@@ -245,10 +291,17 @@ export function ApprovalPrompt({
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
       {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
-      <Text>
-        <Text bold>{displayName}</Text>
-        {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
-      </Text>
+      {shortHeader ? (
+        <Text>
+          <Text bold>{shownHeader.slice(0, displayName.length)}</Text>
+          {shownHeader.slice(displayName.length)}
+        </Text>
+      ) : (
+        <Text>
+          <Text bold>{displayName}</Text>
+          {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
+        </Text>
+      )}
       {detail.lines.length > 0 ? (
         <Box flexDirection="column" paddingLeft={2} marginY={layout.margins / 2}>
           {detail.lines.map((line, i) => (
@@ -267,27 +320,32 @@ export function ApprovalPrompt({
         </Box>
       ) : null}
       <Text>Allow this?</Text>
-      {choices.map((c, i) => (
-        <Text key={i} color={i === selected ? theme.accent : undefined} bold={i === selected}>
-          {`${i === selected ? '❯' : ' '} ${i + 1}. ${c.label}`}
-        </Text>
-      ))}
+      {choices.map((c, i) =>
+        onlyChosen && i !== selected ? null : (
+          <Text
+            key={i}
+            color={i === selected ? theme.accent : undefined}
+            bold={i === selected}
+            wrap="truncate-end"
+          >
+            {`${i === selected ? '❯' : ' '} ${i + 1}. ${c.label}`}
+          </Text>
+        ),
+      )}
       {message !== undefined ? (
         <Box marginTop={1}>
           <Box flexShrink={0}>
-            <Text>{'Tell the model: '}</Text>
+            <Text>{FIELD_LABEL}</Text>
           </Box>
-          <Text>{message}</Text>
-          <Text inverse> </Text>
+          <Text>
+            {shownMessage}
+            <Text inverse> </Text>
+          </Text>
         </Box>
       ) : null}
-      {dropped ? (
-        <Text color={theme.warning}>A key pressed before this prompt appeared was ignored.</Text>
-      ) : null}
-      <Text color={theme.muted}>
-        {message !== undefined
-          ? 'Enter send · Esc back'
-          : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`}
+      {dropped ? <Text color={theme.warning}>{DROPPED}</Text> : null}
+      <Text color={theme.muted} wrap="truncate-end">
+        {keys}
       </Text>
     </Box>
   );

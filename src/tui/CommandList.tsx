@@ -3,19 +3,45 @@ import type { CommandSpec } from './commands';
 import { commandLabel } from './format';
 import { useTheme } from './theme';
 
-/** The slash commands that match what is typed, under the input. */
-export function CommandList({ matches }: { matches: CommandSpec[] }) {
+export interface CommandListProps {
+  matches: CommandSpec[];
+  /** Rows the list may take (default: no limit); a longer list shows a window and "… N more". */
+  maxRows?: number;
+  /** The entry kept in the window (default the first). */
+  selected?: number;
+}
+
+/**
+ * The first row of the window of `count` entries that fits `rows` rows (one of them the "more"
+ * line when the list is longer) and holds `selected`.
+ */
+export function windowStart(count: number, rows: number, selected: number): { first: number; shown: number } {
+  if (count <= rows) return { first: 0, shown: count };
+  const shown = Math.max(1, rows - 1);
+  const first = Math.min(Math.max(0, selected - shown + 1), count - shown);
+  return { first, shown };
+}
+
+/** The slash commands that match what is typed, under the input: one row each, cut at the edge. */
+export function CommandList({ matches, maxRows = Number.POSITIVE_INFINITY, selected = 0 }: CommandListProps) {
   const theme = useTheme();
   if (matches.length === 0) return null;
   const width = Math.max(...matches.map((c) => commandLabel(c).length));
+  const { first, shown } = windowStart(matches.length, Math.floor(maxRows), selected);
+  const hidden = matches.length - shown;
   return (
     <Box flexDirection="column" paddingLeft={2}>
-      {matches.map((c) => (
-        <Text key={c.name}>
+      {matches.slice(first, first + shown).map((c) => (
+        <Text key={c.name} wrap="truncate-end">
           <Text color={theme.accent}>{commandLabel(c).padEnd(width)}</Text>
           <Text color={theme.muted}>{`  ${c.description}`}</Text>
         </Text>
       ))}
+      {hidden > 0 ? (
+        <Text color={theme.muted} wrap="truncate-end">
+          {`… ${hidden} more: type more of the name`}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -14,10 +14,15 @@ export interface PickerProps {
   onChoose: (index: number) => void;
   /** Esc or Ctrl+C: nothing chosen. */
   onCancel: () => void;
+  /** Rows the picker may take, its border included (default: no limit); the list scrolls inside. */
+  maxRows?: number;
 }
 
+/** Rows of the picker besides its list: the border, the title, the keys. */
+const PICKER_CHROME = 4;
+
 /** A choice a command asks for (`/model` without a name): ↑↓ and Enter, a digit, Esc cancels. */
-export function Picker({ title, choices, selected: first, onChoose, onCancel }: PickerProps) {
+export function Picker({ title, choices, selected: first, onChoose, onCancel, maxRows }: PickerProps) {
   const theme = useTheme();
   const [selected, setSelectedState] = useState(first);
   const current = useRef({ selected: first, done: false });
@@ -43,9 +48,15 @@ export function Picker({ title, choices, selected: first, onChoose, onCancel }: 
   });
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1}>
-      <Text bold>{title}</Text>
-      <ChoiceList items={choices.map((label) => ({ label }))} selected={selected} />
-      <Text color={theme.muted}>{`↑↓ Enter · 1-${choices.length} · Esc cancel`}</Text>
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
+      <ChoiceList
+        items={choices.map((label) => ({ label }))}
+        selected={selected}
+        maxRows={maxRows === undefined ? undefined : Math.max(1, maxRows - PICKER_CHROME)}
+      />
+      <Text color={theme.muted} wrap="truncate-end">{`↑↓ Enter · 1-${choices.length} · Esc cancel`}</Text>
     </Box>
   );
 }

@@ -48,8 +48,10 @@ export interface PromptInputProps {
   onExit: () => void;
   /** The session's command registry, for Tab completion and the list under the input; default the built-ins. */
   commands?: readonly CommandSpec[];
-  /** Ctrl+L: clear the screen and draw the session again. */
+  /** Ctrl+L: a clean screen (what was on it kept in the scrollback), the live part drawn again. */
   onRedraw: () => void;
+  /** After Ctrl+G's editor returns: draw the live part again, clearing nothing. */
+  onRepaint?: () => void;
   /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
   onEdit?: (text: string) => { text: string } | { error: string };
   /** The terminal's width in cells, for {@link onTextRows}; default 80. */
@@ -60,6 +62,8 @@ export interface PromptInputProps {
    * measured.
    */
   onTextRows?: (rows: number) => void;
+  /** Rows the command list under the input may take (default: no limit). */
+  maxListRows?: number;
 }
 
 /**
@@ -90,9 +94,11 @@ export function PromptInput({
   onExit,
   commands = COMMANDS,
   onRedraw,
+  onRepaint,
   onEdit,
   columns = 80,
   onTextRows,
+  maxListRows,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -208,8 +214,8 @@ export function PromptInput({
     if (key.ctrl && input === 'l') return onRedraw();
     if (key.ctrl && input === 'g' && onEdit) {
       const edited = onEdit(state.value);
-      // The editor drew over the screen.
-      onRedraw();
+      // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
+      onRepaint?.();
       if ('text' in edited) set(edit.inputOf(edited.text));
       else setHint(edited.error);
       return;
@@ -356,7 +362,7 @@ export function PromptInput({
           <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
         </Text>
       ) : null}
-      {active ? <CommandList matches={matchCommands(state.value, commands)} /> : null}
+      {active ? <CommandList matches={matchCommands(state.value, commands)} maxRows={maxListRows} /> : null}
     </Box>
   );
 }

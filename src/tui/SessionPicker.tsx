@@ -1,6 +1,7 @@
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { useTheme } from './theme';
+import { useTerminalSize } from './use-terminal-size';
 import { ChoiceList, type ChoiceItem } from './wizard/ChoiceList';
 
 export interface SessionPickerProps {
@@ -9,11 +10,17 @@ export interface SessionPickerProps {
   items: readonly ChoiceItem[];
   /** The index chosen (Enter, or a digit), or undefined when the person cancels (Esc, Ctrl+C, q). */
   onDone: (index: number | undefined) => void;
+  /** The terminal, for its height (Ink's own stream hides `rows`: see ink-stdout.ts); default Ink's stdout. */
+  terminal?: NodeJS.WriteStream;
 }
 
-/** A list to pick one entry from: ↑↓ and Enter, digits 1 to 9, Esc to cancel. */
-export function SessionPicker({ title, items, onDone }: SessionPickerProps) {
+/**
+ * A list to pick one entry from: ↑↓ and Enter, digits 1 to 9, Esc to cancel. It stays shorter than
+ * the terminal: the title and the keys always show, the list scrolls with the highlight.
+ */
+export function SessionPicker({ title, items, onDone, terminal }: SessionPickerProps) {
   const theme = useTheme();
+  const { rows } = useTerminalSize(terminal);
   const [selected, setSelected] = useState(0);
   const [done, setDone] = useState(false);
   const finish = (index: number | undefined) => {
@@ -30,9 +37,13 @@ export function SessionPicker({ title, items, onDone }: SessionPickerProps) {
   });
   return (
     <Box flexDirection="column">
-      <Text bold>{title}</Text>
-      <ChoiceList items={items} selected={selected} />
-      <Text color={theme.muted}>↑↓ choose · Enter resume · Esc cancel</Text>
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
+      <ChoiceList items={items} selected={selected} maxRows={Math.max(1, rows - 1 - 2)} />
+      <Text color={theme.muted} wrap="truncate-end">
+        ↑↓ choose · Enter resume · Esc cancel
+      </Text>
     </Box>
   );
 }

@@ -80,7 +80,7 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: '/clear',
-    description: 'start a new conversation',
+    description: 'start a new conversation (clears the screen and the scrollback)',
     whileBusy: false,
     run: ({ session }) => {
       session.clear();

@@ -1,5 +1,6 @@
 import type { Instance } from 'ink';
 import { screenRenderOptions, type ScreenIo } from './ink-options';
+import { withoutRows } from './ink-stdout';
 import { importForTerminal } from './live-terminal';
 import { makeTheme, noColorFromEnv, ThemeContext } from './theme';
 import type { ChoiceItem } from './wizard/ChoiceList';
@@ -27,11 +28,14 @@ export async function pickOne(
     picked = index;
     instance?.unmount();
   };
+  // Ink gets a stream without rows, so it never clears the screen and the scrollback (ink-stdout.ts).
+  const stdout = io.stdout ?? process.stdout;
+  const tty = stdout.isTTY === true;
   instance = render(
     <ThemeContext.Provider value={makeTheme('dark', noColorFromEnv(io.env ?? process.env))}>
-      <SessionPicker title={title} items={items} onDone={done} />
+      <SessionPicker title={title} items={items} onDone={done} terminal={tty ? stdout : undefined} />
     </ThemeContext.Provider>,
-    screenRenderOptions(io),
+    screenRenderOptions({ ...io, ...(tty ? { stdout: withoutRows(stdout) } : {}) }),
   );
   await instance.waitUntilExit();
   return picked;

@@ -7,8 +7,10 @@
  * on a narrowing `resize`, before Ink redraws, erases every row the reflowed frame takes and leaves
  * the cursor where Ink's own erase expects it. xterm cuts lines instead of reflowing them, so there
  * the guard stays off (see {@link terminalReflows}). tmux keeps the cursor's screen row when it
- * reflows and moves what no longer fits above it into its history, out of reach of any erase: a
- * frame near the top of a fresh screen can still leave its first rows there.
+ * reflows or gets shorter, moves what no longer fits above the cursor into its history (out of reach
+ * of any erase) and drops what no longer fits below it. So between Ink's writes the guard parks the
+ * cursor on the frame's first row (and puts it back before the next write): only the transcript above
+ * the frame can go to the history, never a piece of the frame.
  */
 import stringWidth from 'string-width';
 
@@ -43,6 +45,13 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
   let row = 0;
   let col = 0;
   let columns = stdout.columns || 80;
+  let height = stdout.rows || 24;
+  /** The row Ink's frame starts on, and the frame's text as Ink last wrote it. */
+  let frameTop = 0;
+  let frame = '';
+  /** Rows the cursor sits above where Ink left it (at the frame's first row), between Ink's writes. */
+  let parked = 0;
+  let disposed = false;
 
   const track = (data: string) => {
     for (const m of data.matchAll(TOKENS)) {
@@ -55,8 +64,11 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
       else if (m[2] !== undefined) {
         const n = Number(m[1]) || 1;
         if (m[2] === 'A') row = Math.max(0, row - n);
-        else if (m[2] === 'G') col = n - 1;
-        else if (m[2] === 'K') widths[row] = m[1] === '2' ? 0 : Math.min(widths[row], col);
+        else if (m[2] === 'G') {
+          // Ink's erase ends with ESC[G on the row its new frame starts on.
+          col = n - 1;
+          frameTop = row;
+        } else if (m[2] === 'K') widths[row] = m[1] === '2' ? 0 : Math.min(widths[row], col);
         else if (m[2] === 'J') {
           widths = widths.slice(0, row + 1);
           widths[row] = Math.min(widths[row], col);
@@ -75,14 +87,54 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
     // Rows far above the frame never matter again.
     if (row > 2000) {
       widths = widths.slice(row - 1000);
+      frameTop -= row - 1000;
       row = 1000;
     }
   };
 
+  /** Puts the cursor back where Ink left it. */
+  const unpark = () => {
+    if (parked > 0) stdout.write(`${ESC}${parked}B`);
+    parked = 0;
+  };
+  // Between Ink's writes the cursor waits on the frame's first row. A terminal that gets smaller
+  // keeps the cursor's row: what is above it (the transcript) moves up into the scrollback in order,
+  // and the frame below it is cut or dropped, never pushed into the scrollback, where no erase reaches.
+  const park = () => {
+    const up = row - frameTop;
+    if (disposed || parked > 0 || col !== 0 || up <= 0 || up >= height) return;
+    stdout.write(`${ESC}${up}A`);
+    parked = up;
+  };
+
   const onResize = () => {
     const next = stdout.columns || 80;
+    const nextHeight = stdout.rows || 24;
     const narrower = next < columns;
+    const shorter = nextHeight < height;
     columns = next;
+    height = nextHeight;
+    if (parked > 0) {
+      const lines = parked;
+      parked = 0;
+      if (!narrower && !shorter) {
+        stdout.write(`${ESC}${lines}B`);
+        return;
+      }
+      // Erase the frame below the cursor. Narrower (Ink erases and draws anew), or too tall for the new
+      // height (the frame Ink draws next is shorter): come down as many rows as Ink erases upwards.
+      // Only shorter, and the frame still fits: draw it again, as Ink would not.
+      widths = widths.slice(0, frameTop).concat(Array<number>(lines + 1).fill(0));
+      const again = !narrower && lines < nextHeight && frame !== '';
+      stdout.write(`${ESC}G${ESC}J${again ? '' : '\n'.repeat(lines)}`);
+      if (again) {
+        row = frameTop;
+        col = 0;
+        track(frame);
+        stdout.write(frame);
+      }
+      return;
+    }
     if (!narrower) return;
     const lines = Math.max(0, Math.min(liveRows(), row));
     if (lines === 0) return;
@@ -98,8 +150,19 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
   stdout.prependListener('resize', onResize);
 
   const write = (chunk: unknown, ...rest: unknown[]) => {
-    if (typeof chunk === 'string') track(chunk);
-    return (stdout.write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    unpark();
+    if (typeof chunk === 'string') {
+      if (chunk.includes('\n')) {
+        frameTop = row;
+        track(chunk);
+        // The frame's own text: what follows Ink's erase.
+        const erased = chunk.lastIndexOf(`${ESC}G`);
+        frame = erased === -1 ? chunk : chunk.slice(erased + 3);
+      } else track(chunk);
+    }
+    const written = (stdout.write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    park();
+    return written;
   };
   const wrapped = new Proxy(stdout, {
     get(target, prop) {
@@ -108,5 +171,12 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { stdout: wrapped, dispose: () => stdout.off('resize', onResize) };
+  return {
+    stdout: wrapped,
+    dispose: () => {
+      disposed = true;
+      unpark();
+      stdout.off('resize', onResize);
+    },
+  };
 }

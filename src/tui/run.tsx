@@ -1,5 +1,6 @@
 import type { Controller } from './controller';
 import { importForTerminal } from './live-terminal';
+import { withoutRows } from './ink-stdout';
 import { guardResize, terminalReflows } from './resize-guard';
 import { noColorFromEnv } from './theme';
 
@@ -42,6 +43,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
       controller={controller}
       noColor={noColorFromEnv(options.env ?? process.env)}
       initialPrompt={options.initialPrompt}
+      terminal={tty ? stdout : undefined}
       onFrameRows={(rows) => {
         frameRows = rows;
       }}
@@ -49,7 +51,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
       stdin: options.stdin ?? process.stdin,
-      stdout: guard?.stdout ?? stdout,
+      stdout: tty ? withoutRows(guard?.stdout ?? stdout) : stdout,
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,

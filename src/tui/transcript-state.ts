@@ -185,8 +185,6 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         epoch: (s.epoch ?? 0) + 1,
         clears: (s.clears ?? 0) + 1,
       };
-    case 'redraw':
-      return { ...s, epoch: (s.epoch ?? 0) + 1 };
     case 'show_preview': {
       const { type: _type, ...preview } = a;
       const item: Item = { kind: 'preview', key: s.nextKey, ...preview };

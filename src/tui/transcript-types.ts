@@ -89,9 +89,7 @@ export type LocalAction =
   /** The run settled (resolved or rejected): whatever is still live is finished. */
   | { type: 'settle' }
   /** `/clear`: the transcript starts empty and the token figures from zero. */
-  | { type: 'clear' }
-  /** Ctrl+L: the screen was cleared; the finished items are printed again. */
-  | { type: 'redraw' };
+  | { type: 'clear' };
 
 export type TranscriptAction = AgentEvent | LocalAction;
 
@@ -105,7 +103,7 @@ export interface TranscriptState {
   context?: ContextFill;
   /** The session total at the latest `/clear`; the status line counts from it. */
   usageBase?: Usage;
-  /** Counts `/clear`s and redraws: a new value starts a new `<Static>`, which only ever appends. */
+  /** Counts `/clear`s: a new value starts a new `<Static>`, which only ever appends. */
   epoch?: number;
   /** Counts `/clear`s (the app then clears the screen and its scrollback). */
   clears?: number;

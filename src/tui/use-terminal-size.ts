@@ -15,9 +15,13 @@ function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
   };
 }
 
-/** The terminal's size, read from Ink's stdout and refreshed on its `resize` event. */
-export function useTerminalSize(): TerminalSize {
-  const { stdout } = useStdout();
+/**
+ * The terminal's size, read from `terminal` (default Ink's stdout, which has no `rows` in the app:
+ * see ink-stdout.ts) and refreshed on its `resize` event.
+ */
+export function useTerminalSize(terminal?: NodeJS.WriteStream): TerminalSize {
+  const ink = useStdout().stdout;
+  const stdout = terminal ?? ink;
   const [size, setSize] = useState(() => sizeOf(stdout));
   useEffect(() => {
     const update = () =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INTERRUPTED } from '../../src/agent/interrupt';
 import { STOPPED_MID_CALL, resumeConversation } from '../../src/agent/resume';
 import type { MessageParam } from '../../src/llm/types';
 import { invariantProblems } from '../support/conversation-invariants';
@@ -95,5 +96,11 @@ describe('resumeConversation', () => {
     const { conversation, repairs } = resumeConversation([user('hi'), said('hello'), user('and?')]);
     expect(conversation.length).toBe(3);
     expect(repairs).toEqual([expect.stringMatching(/^the last message had no answer yet/)]);
+  });
+
+  it('says nothing when the last message is the note that the person interrupted the answer', () => {
+    const { conversation, repairs } = resumeConversation([user('hi'), said('hel'), user(INTERRUPTED.answer)]);
+    expect(conversation.length).toBe(3);
+    expect(repairs).toEqual([]);
   });
 });

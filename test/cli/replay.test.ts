@@ -77,4 +77,21 @@ describe('transcriptOf', () => {
       'info:Compacted:The conversation before this point was replaced by its summary.',
     ]);
   });
+
+  it('shows the title a tool call showed when it ran, not the text the model read', () => {
+    const actions = transcriptOf(
+      [
+        { role: 'user', content: 'read it' },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'a' } }],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '1\tone\n2\ttwo' }] },
+      ],
+      new Registry([]),
+      { t1: 'Read 2 lines' },
+    );
+    const tool = reduceTranscript(initialTranscript(), actions, 0).done.find((i) => i.kind === 'tool');
+    expect(tool).toMatchObject({ title: 'Read 2 lines', output: '1\tone\n2\ttwo' });
+  });
 });

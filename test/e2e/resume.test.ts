@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { block, fault, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import { CANARY, codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
 import { STOPPED_MID_CALL } from '../../src/agent/resume';
+import { loadSession } from '../../src/session/store';
 
 let fake: FakeAnthropic;
 let box: Sandbox;
@@ -179,5 +180,20 @@ describe('one codey per session', () => {
     const after = await codey(box, ['-p', '-c', 'now it is free']);
     expect(after.exitCode).toBe(0);
     expect(after.stdout).toContain('later answer');
+  });
+});
+
+describe('a resumed transcript', () => {
+  it('keeps the title each tool call showed, for drawing it again', async () => {
+    await writeFile(join(box.cwd, 'notes.txt'), 'one\ntwo\nthree\n');
+    fake.enqueue(reply.toolUse('read_file', { path: 'notes.txt' }), reply.text('Three lines.'));
+    const r = await codey(box, ['-p', 'read notes.txt', '--output-format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const id = json(r.stdout).session_id;
+    const stored = loadSession(join(box.root, 'state', 'codey', 'sessions'), id);
+    const useId = (stored.messages[1].content as { type: string; id?: string }[]).find(
+      (b) => b.type === 'tool_use',
+    )!.id!;
+    expect(stored.toolTitles).toEqual({ [useId]: 'Read 3 lines' });
   });
 });

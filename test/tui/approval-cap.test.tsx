@@ -88,7 +88,7 @@ describe('the live part of the transcript within a height', () => {
     const app = render(<Transcript done={[]} live={live} columns={100} maxLiveRows={12} />);
     const out = frame(app.lastFrame).split('\n');
     expect(out.length).toBeLessThanOrEqual(12);
-    expect(out[0]).toContain('⋮ the lines above this show in full when the answer is finished');
+    expect(out[0]).toContain('⋮ 30 lines above this show in full when the answer is finished');
     expect(out.at(-1)).toContain('item 40');
     expect(out.join('\n')).not.toContain('item 1\n');
   });

@@ -1,0 +1,63 @@
+import { EventEmitter } from 'node:events';
+import { expect } from 'vitest';
+import { runTui } from '../../src/tui/run';
+import { VirtualTerminal } from '../support/vt';
+import { FakeController } from './fake-controller';
+import { FakeStdin } from './fake-tty';
+import { eventually, mounted, tick } from './helpers';
+
+/** A TTY's stdout whose bytes go to `vt`, and whose size is the emulator's. */
+export class TerminalStdout extends EventEmitter {
+  isTTY = true;
+  constructor(readonly vt: VirtualTerminal) {
+    super();
+  }
+  get columns() {
+    return this.vt.columns;
+  }
+  get rows() {
+    return this.vt.rows;
+  }
+  write(s: string) {
+    this.vt.write(s);
+    return true;
+  }
+}
+
+/** The app in a small terminal emulator: Ink's real bytes, a scrollback, the shell's lines first. */
+export async function startInVt(columns: number, rows: number, before: string[], c = new FakeController()) {
+  const vt = new VirtualTerminal(columns, rows);
+  vt.write(before.join('\n') + '\n');
+  const stdout = new TerminalStdout(vt);
+  const stdin = new FakeStdin();
+  const abort = new AbortController();
+  const exited = runTui(c, {
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new EventEmitter() as unknown as NodeJS.WriteStream,
+    env: {},
+    patchConsole: false,
+    signal: abort.signal,
+  });
+  const stop = async () => {
+    abort.abort();
+    await exited;
+  };
+  await mounted(stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      stdin.write(chunk);
+      await tick();
+    }
+  };
+  const screen = () => vt.screenLines().join('\n');
+  const all = () => vt.allLines().join('\n');
+  const shows = (text: string) => eventually(() => expect(screen()).toContain(text));
+  /** Resizes the emulator as tmux does and tells the app. */
+  const resize = (w: number, h: number) => {
+    vt.resize(w, h);
+    stdout.emit('resize');
+  };
+  await shows('Ask codey');
+  return { vt, c, stdout, type, screen, all, shows, resize, stop };
+}
