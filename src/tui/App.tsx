@@ -1,6 +1,7 @@
 import { Box, measureElement, useApp, useStdout, type DOMElement } from 'ink';
 import { homedir } from 'node:os';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { plainScreen, type AltScreen } from './alt-screen';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
 import { COMMANDS } from './commands';
@@ -9,6 +10,8 @@ import { PromptInput } from './PromptInput';
 import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
+import { Viewer } from './Viewer';
+import { isViewable } from './viewer-page';
 import { Waiting } from './Waiting';
 import { KeyRouterProvider, useKeyRouter } from './keys';
 import { ThemeContext, makeTheme } from './theme';
@@ -46,6 +49,11 @@ export interface AppProps {
   onFrameRows?: (rows: number) => void;
   /** The terminal, for its size (Ink's own stream hides `rows`: see ink-stdout.ts); default Ink's stdout. */
   terminal?: NodeJS.WriteStream;
+  /**
+   * Where the Ctrl+O viewer draws: the alternate screen, with Ink's output held back meanwhile
+   * (`gatedScreen` in run.tsx). Default: the alternate screen on Ink's stdout, nothing held back.
+   */
+  screen?: AltScreen;
 }
 
 /** Clears the screen and the scrollback and puts the cursor home, as `clear` does: `/clear` only. */
@@ -54,7 +62,15 @@ const CLEAR_ALL = '\u001B[2J\u001B[3J\u001B[H';
 const CURSOR_HOME = '\u001B[H';
 
 /** The interactive session: transcript, then the approval prompt or the input, then the status line. */
-export function App({ controller, noColor = false, home, initialPrompt, onFrameRows, terminal }: AppProps) {
+export function App({
+  controller,
+  noColor = false,
+  home,
+  initialPrompt,
+  onFrameRows,
+  terminal,
+  screen,
+}: AppProps) {
   const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
@@ -62,8 +78,9 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const history = useHistory(controller.historyFile, controller.secrets);
   const commands = controller.commands ?? COMMANDS;
   const session = useSession(controller, dispatch, history.add, exit, commands);
-  const { write } = useStdout();
+  const { stdout, write } = useStdout();
   const { columns, rows } = useTerminalSize(terminal);
+  const altScreen = useMemo(() => screen ?? plainScreen(stdout), [screen, stdout]);
   // After `/clear` has emptied the transcript and its frame is drawn: clear the screen, scrollback
   // and cursor as `clear` does; Ink draws the (new) live part again below.
   useEffect(() => {
@@ -88,6 +105,22 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
 
   // The live part of the frame (below <Static>) stays shorter than the terminal: see live-rows.ts.
   const pending = approval.pending;
+  // Ctrl+O: the key of the item the viewer opened on. An approval prompt closes it.
+  const [viewing, setViewing] = useState<number | undefined>(undefined);
+  const viewable = useMemo(
+    () => (viewing === undefined ? [] : [...state.done, ...state.live].filter(isViewable)),
+    [viewing, state.done, state.live],
+  );
+  const viewerOpen = viewing !== undefined && !pending;
+  useEffect(() => {
+    if (pending) setViewing(undefined);
+  }, [pending]);
+  const openViewer = useCallback(() => {
+    const last = [...state.done, ...state.live].filter(isViewable).at(-1);
+    if (!last) return 'Nothing to expand yet: Ctrl+O shows a tool output, thinking or subagent in full.';
+    setViewing(last.key);
+    return undefined;
+  }, [state.done, state.live]);
   const bottom = useRef<DOMElement>(null);
   const prompt = useRef<DOMElement>(null);
   const root = useRef<DOMElement>(null);
@@ -97,6 +130,8 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
   const [textRows, setTextRows] = useState(1);
   useLayoutEffect(() => {
     if (root.current) onFrameRows?.(measureElement(root.current).height);
+    // The hidden bottom measures 0 rows; kept at its last height, the frame after the viewer fits.
+    if (viewerOpen) return;
     const next = {
       bottom: bottom.current ? measureElement(bottom.current).height : BOTTOM_GUESS,
       prompt: prompt.current ? measureElement(prompt.current).height : 0,
@@ -136,11 +171,20 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
             <Transcript
               key={state.epoch}
               done={state.done}
-              live={state.live}
+              live={viewerOpen ? [] : state.live}
               columns={columns}
               maxLiveRows={maxLiveRows}
             />
-            {state.waitingSince !== undefined ? (
+            {viewerOpen ? (
+              <Viewer
+                items={viewable}
+                initialKey={viewing}
+                screen={altScreen}
+                noColor={noColor}
+                onClose={() => setViewing(undefined)}
+              />
+            ) : null}
+            {state.waitingSince !== undefined && !viewerOpen ? (
               <Waiting model={controller.model} since={state.waitingSince} />
             ) : null}
             <QueuedMessages lines={queueView} />
@@ -158,7 +202,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 />
               </Box>
             ) : null}
-            {session.pick && !pending ? (
+            {session.pick && !pending && !viewerOpen ? (
               <Picker
                 title={session.pick.title}
                 choices={session.pick.choices}
@@ -168,11 +212,12 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                 maxRows={pickerRows}
               />
             ) : null}
-            <Box ref={bottom} flexDirection="column" flexShrink={0}>
+            {/* While the viewer is open Ink draws no live part: the main screen waits as it was. */}
+            <Box ref={bottom} flexDirection="column" flexShrink={0} display={viewerOpen ? 'none' : 'flex'}>
               {/* Hidden, not unmounted, while a prompt asks: what was typed ahead stays. */}
               <Box display={pending ? 'none' : 'flex'} flexDirection="column">
                 <PromptInput
-                  active={!approval.pending && !session.pick}
+                  active={!approval.pending && !session.pick && !viewerOpen}
                   busy={session.busy}
                   history={history.entries}
                   onSubmit={session.submit}
@@ -184,6 +229,7 @@ export function App({ controller, noColor = false, home, initialPrompt, onFrameR
                   commands={commands}
                   onRedraw={redraw}
                   onRepaint={repaint}
+                  onExpand={openViewer}
                   onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
                   maxListRows={listRows}
                   columns={columns}

@@ -191,8 +191,8 @@ export function ApprovalPrompt({
     const text = message.trim();
     decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
   };
-  // One line of text: a paste's line breaks become spaces.
-  const withoutBreaks = (text: string) => text.replace(/[\r\n]+/g, ' ');
+  // One line of text: a paste's line breaks and tabs become spaces.
+  const withoutBreaks = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 
   useKeys((input, key) => {
     const c = current.current;
@@ -243,7 +243,10 @@ export function ApprovalPrompt({
         : undefined,
     [p],
   );
-  const header = `${displayName}${request.summary ? `: ${request.summary}` : ''}`;
+  // A summary that is only a verb and a one-line detail ("Run: ls" over "ls"): the detail says it.
+  const summary =
+    request.detail !== '' && request.summary.endsWith(`: ${request.detail}`) ? '' : request.summary;
+  const header = `${displayName}${summary ? `: ${summary}` : ''}`;
   // On a short screen the header keeps one row (the detail below says the same at more length).
   const shortHeader = CHROME_ROWS + rowsOf(header, inner) + choices.length + 1 + 3 > maxRows;
   const headerRows = shortHeader ? 1 : rowsOf(header, inner);
@@ -299,7 +302,7 @@ export function ApprovalPrompt({
       ) : (
         <Text>
           <Text bold>{displayName}</Text>
-          {request.summary ? <Text>{`: ${request.summary}`}</Text> : null}
+          {summary ? <Text>{`: ${summary}`}</Text> : null}
         </Text>
       )}
       {detail.lines.length > 0 ? (

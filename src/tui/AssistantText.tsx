@@ -4,6 +4,7 @@ import { highlightLine, type TokenKind } from './highlight';
 import { parseMarkdown, type Block, type Span } from './markdown';
 import { MarkdownTable } from './MarkdownTable';
 import { useTheme, type Theme } from './theme';
+import { Wrapped } from './Wrapped';
 
 function Spans({ spans, theme }: { spans: Span[]; theme: Theme }) {
   return (
@@ -68,33 +69,29 @@ function MarkdownBlock({ block, theme, width }: { block: Block; theme: Theme; wi
   switch (block.kind) {
     case 'heading':
       return (
-        <Text bold underline={block.level === 1} color={theme.heading}>
+        <Wrapped bold underline={block.level === 1} color={theme.heading}>
           <Spans spans={block.spans} theme={theme} />
-        </Text>
+        </Wrapped>
       );
     case 'paragraph':
       return (
-        <Text>
+        <Wrapped>
           <Spans spans={block.spans} theme={theme} />
-        </Text>
+        </Wrapped>
       );
     case 'list_item':
       return (
         <Box paddingLeft={block.depth * 2}>
-          <Box flexShrink={0}>
-            <Text>{`${block.marker} `}</Text>
-          </Box>
-          <Text>
+          <Wrapped marker={`${block.marker} `}>
             <Spans spans={block.spans} theme={theme} />
-          </Text>
+          </Wrapped>
         </Box>
       );
     case 'quote':
       return (
-        <Text italic>
-          <Text color={theme.muted}>│ </Text>
+        <Wrapped italic marker={<Text color={theme.muted}>│ </Text>}>
           <Spans spans={block.spans} theme={theme} />
-        </Text>
+        </Wrapped>
       );
     case 'code':
       return <CodeBlock lang={block.lang} lines={block.lines} theme={theme} />;

@@ -7,7 +7,7 @@ export interface CommandListProps {
   matches: CommandSpec[];
   /** Rows the list may take (default: no limit); a longer list shows a window and "… N more". */
   maxRows?: number;
-  /** The entry kept in the window (default the first). */
+  /** The highlighted entry, marked "▸" and kept in the window (default the first): what Enter runs when the text is only a shared prefix. */
   selected?: number;
 }
 
@@ -30,10 +30,13 @@ export function CommandList({ matches, maxRows = Number.POSITIVE_INFINITY, selec
   const { first, shown } = windowStart(matches.length, Math.floor(maxRows), selected);
   const hidden = matches.length - shown;
   return (
-    <Box flexDirection="column" paddingLeft={2}>
-      {matches.slice(first, first + shown).map((c) => (
+    <Box flexDirection="column">
+      {matches.slice(first, first + shown).map((c, k) => (
         <Text key={c.name} wrap="truncate-end">
-          <Text color={theme.accent}>{commandLabel(c).padEnd(width)}</Text>
+          <Text color={theme.accent}>{first + k === selected ? '▸ ' : '  '}</Text>
+          <Text color={theme.accent} inverse={first + k === selected && matches.length > 1}>
+            {commandLabel(c).padEnd(width)}
+          </Text>
           <Text color={theme.muted}>{`  ${c.description}`}</Text>
         </Text>
       ))}

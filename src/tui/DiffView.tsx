@@ -4,6 +4,7 @@ import type { ToolItem } from './transcript-state';
 import { FileDiff, useDiff } from './FileDiff';
 import { headerProps, ToolHeader } from './ToolHeader';
 import { ToolStatusLines } from './ToolStatusLines';
+import { EXPAND_HINT } from './viewer-keys';
 
 /**
  * A `diff` display: `Name(path) +A −R` and a coloured unified diff of the change, hunks separated
@@ -22,7 +23,7 @@ export function DiffView({
     <Box flexDirection="column">
       <ToolHeader {...headerProps(item)} detail={change.path} extra={`+${stat.added} −${stat.removed}`} />
       <ToolStatusLines item={item} />
-      <FileDiff before={before} after={change.after} />
+      <FileDiff before={before} after={change.after} moreHint={` (${EXPAND_HINT} to expand)`} />
     </Box>
   );
 }

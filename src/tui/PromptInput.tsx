@@ -2,11 +2,14 @@ import { Box, Text, type Key } from 'ink';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
-import { COMMANDS, completeCommand, matchCommands, type CommandSpec } from './commands';
+import { COMMANDS, type CommandSpec } from './commands';
+import { enterLine, listedCommands, movePick, tabCompletion, type CommandPick } from './command-pick';
 import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
 import { textRows } from './live-rows';
+import { isExpandKey } from './viewer-keys';
+import { pasteText } from './key-chunks';
 
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
@@ -64,6 +67,8 @@ export interface PromptInputProps {
   onTextRows?: (rows: number) => void;
   /** Rows the command list under the input may take (default: no limit). */
   maxListRows?: number;
+  /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
+  onExpand?: () => string | undefined;
 }
 
 /**
@@ -99,6 +104,7 @@ export function PromptInput({
   columns = 80,
   onTextRows,
   maxListRows,
+  onExpand,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -113,7 +119,9 @@ export function PromptInput({
     armed: false,
     ctrlCAt: 0,
     search: undefined as Search | undefined,
+    pick: undefined as CommandPick | undefined,
   });
+  const [pick, setPickState] = useState<CommandPick | undefined>(undefined);
   const [search, setSearchState] = useState<Search | undefined>(undefined);
   const setSearch = (next: Search | undefined) => {
     cur.current.search = next;
@@ -125,15 +133,23 @@ export function PromptInput({
     setArmedState(on);
   };
 
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (leaving) onExit();
+  }, [leaving, onExit]);
+
   useEffect(() => {
     if (!armed) return;
     const timer = setTimeout(() => setArmed(false), EXIT_WINDOW_MS);
     return () => clearTimeout(timer);
   }, [armed]);
 
-  const set = (next: edit.InputState) => {
+  /** Sets the input; the command list's highlight starts afresh unless `keep` is given. */
+  const set = (next: edit.InputState, keep?: CommandPick) => {
     cur.current.input = next;
+    cur.current.pick = keep;
     setState(next);
+    setPickState(keep);
     setHint('');
     onTextRows?.(textRowsOf(next, columns));
   };
@@ -209,6 +225,11 @@ export function PromptInput({
       c.pasting = input === PASTE_START;
       return;
     }
+    if (onExpand && !c.pasting && isExpandKey(input, key)) {
+      const why = onExpand();
+      if (why) setHint(why);
+      return;
+    }
     if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
     if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
     if (key.ctrl && input === 'l') return onRedraw();
@@ -216,7 +237,7 @@ export function PromptInput({
       const edited = onEdit(state.value);
       // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
       onRepaint?.();
-      if ('text' in edited) set(edit.inputOf(edited.text));
+      if ('text' in edited) set(edit.inputOf(pasteText(edited.text)));
       else setHint(edited.error);
       return;
     }
@@ -225,13 +246,22 @@ export function PromptInput({
       return;
     }
     if (key.ctrl && input === 'c') {
+      // It clears the text first; on an empty input it interrupts a turn. Only at an idle prompt
+      // does it arm, and a second one within the window quits.
       const now = Date.now();
       const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
-      c.ctrlCAt = now;
-      setArmed(true);
       if (state.value !== '') set(edit.emptyInput);
-      else if (again) onExit();
-      else onInterrupt();
+      else if (busy) {
+        setArmed(false);
+        return onInterrupt();
+      } else if (again) {
+        // The last frame stays on the terminal: quit once it is drawn without the "again" line.
+        setArmed(false);
+        setLeaving(true);
+        return;
+      }
+      c.ctrlCAt = now;
+      setArmed(!busy);
       return;
     }
     if (key.escape) {
@@ -242,16 +272,20 @@ export function PromptInput({
       if (key.shift || key.meta || input === '\n' || input === SHIFT_ENTER_XTERM)
         set(edit.insert(state, '\n'));
       else if (state.value[state.cursor - 1] === '\\') set(edit.insert(edit.backspace(state), '\n'));
-      else submit(state.value);
+      else submit(enterLine(state.value, c.pick, commands));
       return;
     }
-    // ink names the key only when the Tab is the whole chunk: then it completes a command. Inside a
-    // chunk ("/t\t" in one read, pasted code) it is text, and `insert` turns it into spaces.
+    // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
     if (key.tab) {
-      const completed = completeCommand(state.value, commands);
-      if (completed !== undefined) set(edit.inputOf(completed));
+      const done = tabCompletion(state.value, c.pick, commands);
+      if (done) set(edit.inputOf(done.value), done.pick);
       return;
     }
+    const moved =
+      key.upArrow || key.downArrow
+        ? movePick(state.value, c.pick, commands, key.upArrow ? -1 : 1)
+        : undefined;
+    if (moved) return set(state, moved);
     if (key.upArrow) {
       const moved = edit.up(state);
       if (moved) return set(moved);
@@ -331,23 +365,26 @@ export function PromptInput({
               return (
                 <Text key={n} dimColor={!active}>
                   <Text color={theme.accent}>{prefix}</Text>
-                  {text}
+                  {edit.expandTabs(text)}
                 </Text>
               );
             }
+            const drawn = edit.drawnLine(text, col);
             return (
               <Text key={n}>
                 <Text color={theme.accent}>{prefix}</Text>
-                {text.slice(0, col)}
-                <Text inverse>{text[col] ?? ' '}</Text>
-                {text.slice(col + 1)}
+                {drawn.before}
+                <Text inverse>{drawn.at}</Text>
+                {drawn.after}
               </Text>
             );
           })
         )}
         {below > 0 ? <Text color={theme.muted}>{`… ${below} more lines below`}</Text> : null}
       </Box>
-      {armed && state.value === '' ? <Text color={theme.warning}>Press Ctrl+C again to exit</Text> : null}
+      {armed && !busy && state.value === '' ? (
+        <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
+      ) : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
       {search ? (
         <Text>
@@ -362,7 +399,13 @@ export function PromptInput({
           <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
         </Text>
       ) : null}
-      {active ? <CommandList matches={matchCommands(state.value, commands)} maxRows={maxListRows} /> : null}
+      {active ? (
+        <CommandList
+          matches={listedCommands(state.value, pick, commands).matches}
+          selected={listedCommands(state.value, pick, commands).index}
+          maxRows={maxListRows}
+        />
+      ) : null}
     </Box>
   );
 }

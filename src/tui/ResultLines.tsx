@@ -1,10 +1,12 @@
 import { Box, Text } from 'ink';
 import { splitLines } from '../util/text';
 import { useTheme } from './theme';
+import { EXPAND_HINT } from './viewer-keys';
+import { Wrapped } from './Wrapped';
 
 export interface ResultLinesProps {
   text: string;
-  /** Lines shown; the rest is counted as "+N lines". */
+  /** Lines shown; the rest is counted as "+N lines (ctrl+o to expand)". */
   max?: number;
   /** Show the last lines instead of the first. */
   tail?: boolean;
@@ -12,7 +14,10 @@ export interface ResultLinesProps {
   dim?: boolean;
 }
 
-/** A tool result under its header: `⎿` then the first (or last) lines and a count of the rest. */
+/**
+ * A tool result under its header: `⎿` then the first (or last) lines and a count of the rest, which
+ * says that Ctrl+O shows them.
+ */
 export function ResultLines({ text, max = 4, tail = false, color, dim }: ResultLinesProps) {
   const theme = useTheme();
   const lines = splitLines(text.replace(/\s+$/, ''));
@@ -23,17 +28,21 @@ export function ResultLines({ text, max = 4, tail = false, color, dim }: ResultL
     hidden > 0 ? (
       <Text color={theme.muted}>
         {'    '}
-        {tail ? `… +${hidden} lines above` : `… +${hidden} lines`}
+        {`… +${hidden} lines${tail ? ' above' : ''} (${EXPAND_HINT} to expand)`}
       </Text>
     ) : null;
   return (
     <Box flexDirection="column">
       {tail ? more : null}
       {shown.map((line, i) => (
-        <Text key={i} color={color} dimColor={dim}>
-          {i === 0 && !(tail && hidden > 0) ? '  ⎿ ' : '    '}
+        <Wrapped
+          key={i}
+          color={color}
+          dimColor={dim}
+          marker={i === 0 && !(tail && hidden > 0) ? '  ⎿ ' : '    '}
+        >
           {line.length > 500 ? `${line.slice(0, 500)}…` : line}
-        </Text>
+        </Wrapped>
       ))}
       {tail ? null : more}
     </Box>

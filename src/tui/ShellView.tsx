@@ -10,6 +10,17 @@ import { useTheme } from './theme';
 const TAIL_LINES = 8;
 
 /**
+ * `output` without the tool's own `exit code N` line for the model (its last such line): the view
+ * shows the exit code on a line of its own.
+ */
+function withoutExitNote(output: string, exitCode: number | undefined): string {
+  if (exitCode === undefined || exitCode === 0) return output;
+  const lines = output.split('\n');
+  const at = lines.lastIndexOf(`exit code ${exitCode}`);
+  return at <= 0 ? output : [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n');
+}
+
+/**
  * A `shell` display: `Name(command)`, then the tail of the output and the exit code. `shell` is
  * absent while the call runs (the command is then the call's detail). While it runs, and after an
  * interrupt, the tail of what it printed so far.
@@ -34,7 +45,7 @@ export function ShellView({
       ) : null}
       {finished ? (
         <ResultLines
-          text={item.output ?? ''}
+          text={withoutExitNote(item.output ?? '', exitCode)}
           tail
           max={TAIL_LINES}
           color={item.status === 'error' ? theme.error : undefined}

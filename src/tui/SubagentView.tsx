@@ -5,6 +5,7 @@ import { ResultLines } from './ResultLines';
 import { headerProps, ToolHeader } from './ToolHeader';
 import { ToolStatusLines } from './ToolStatusLines';
 import { useTheme } from './theme';
+import { EXPAND_HINT } from './viewer-keys';
 
 /** Child tool calls listed under a running subagent, most recent last. */
 const SHOWN_CALLS = 3;
@@ -12,14 +13,15 @@ const SHOWN_CALLS = 3;
 /**
  * A call that runs a subagent (display kind `subagent`): `● Agent(label)` with the elapsed time, its
  * latest tool calls nested under it while it runs (the current one first in line), then one line:
- * the footer of its report, or why it stopped.
+ * the footer of its report, or why it stopped, and how many tool calls Ctrl+O shows.
  */
 export function SubagentView({ item }: { item: ToolItem }) {
   const theme = useTheme();
   const calls = item.child?.calls ?? [];
   const running = item.status === 'running';
   const shown = running ? calls.slice(-SHOWN_CALLS) : [];
-  const hidden = running ? calls.length - shown.length : 0;
+  const total = calls.length + (item.child?.dropped ?? 0);
+  const hidden = running ? total - shown.length : 0;
   return (
     <Box flexDirection="column">
       <ToolHeader {...headerProps(item)} detail={item.summary} />
@@ -33,6 +35,11 @@ export function SubagentView({ item }: { item: ToolItem }) {
         </Text>
       ))}
       {item.status === 'done' && item.title ? <Text color={theme.muted}>{`  ⎿ ${item.title}`}</Text> : null}
+      {!running && total > 0 ? (
+        <Text
+          color={theme.muted}
+        >{`  ⎿ ${total} tool call${total === 1 ? '' : 's'}, ${EXPAND_HINT} to see them`}</Text>
+      ) : null}
       {item.status === 'error' ? (
         <ResultLines text={item.title ?? item.output ?? 'failed'} color={theme.error} max={2} />
       ) : null}

@@ -7,8 +7,12 @@ import { ResultLines } from './ResultLines';
 import { headerProps, ToolHeader } from './ToolHeader';
 import { ToolStatusLines } from './ToolStatusLines';
 import { useTheme } from './theme';
+import { EXPAND_HINT } from './viewer-keys';
 
-/** Generic view: `DisplayName(detail)`, then progress while running, the result's first lines after. */
+/**
+ * Generic view: `DisplayName(detail)`, then progress while running, the result's first lines after,
+ * or its title (and that Ctrl+O shows the result).
+ */
 function GenericView({ item }: { item: ToolItem }) {
   const theme = useTheme();
   return (
@@ -18,7 +22,9 @@ function GenericView({ item }: { item: ToolItem }) {
       {item.status === 'running' && item.progress ? <ResultLines text={item.progress} dim max={1} /> : null}
       {item.status === 'done' ? (
         item.title ? (
-          <Text color={theme.muted}>{`  ⎿ ${item.title}`}</Text>
+          <Text color={theme.muted}>
+            {`  ⎿ ${item.title}${item.output?.trim() ? ` (${EXPAND_HINT} to expand)` : ''}`}
+          </Text>
         ) : (
           <ResultLines text={item.output ?? ''} />
         )

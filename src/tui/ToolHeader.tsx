@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { Wrapped } from './Wrapped';
 import type { ToolItem, ToolStatus } from './transcript-state';
 import { firstLine } from '../util/text';
 import { formatElapsed, spinnerFrame } from './format';
@@ -54,12 +55,11 @@ export function ToolHeader(props: ToolHeaderProps) {
       : '';
   const detail = firstLine(props.detail, 200);
   return (
-    <Text>
-      <Text color={glyphColor}>{glyph} </Text>
+    <Wrapped marker={<Text color={glyphColor}>{glyph} </Text>}>
       <Text bold>{props.displayName}</Text>
       {detail ? <Text>({detail})</Text> : null}
       {props.extra ? <Text color={theme.muted}> {props.extra}</Text> : null}
       {time ? <Text dimColor> {time}</Text> : null}
-    </Text>
+    </Wrapped>
   );
 }

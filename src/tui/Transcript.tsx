@@ -57,10 +57,12 @@ export function Transcript({ done, live, columns, maxLiveRows }: TranscriptProps
   const clipped = live.length > 0 && liveRows(live, columns) > rows;
   const content = useRef<DOMElement>(null);
   const [measured, setMeasured] = useState(Number.POSITIVE_INFINITY);
-  // Measured once per change of the items or the room they get, so the note cannot flicker.
+  // Measured after every render (the content keeps its own height, whether rows are held back or
+  // not, so the note cannot flicker); a just-mounted box measures once its layout exists.
   useLayoutEffect(() => {
-    setMeasured(content.current ? measureElement(content.current).height : Number.POSITIVE_INFINITY);
-  }, [live, columns, rows]);
+    const height = content.current ? measureElement(content.current).height : Number.POSITIVE_INFINITY;
+    if (height !== measured) setMeasured(height);
+  });
   const held = clipped && measured > rows;
   return (
     <>

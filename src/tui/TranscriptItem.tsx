@@ -16,7 +16,7 @@ function Body({ item, columns }: { item: Item; columns: number }) {
     case 'assistant':
       return <AssistantText text={item.text} continued={item.continued} columns={columns} />;
     case 'thinking':
-      return <Thinking text={item.text} />;
+      return <Thinking text={item.text} streaming={item.streaming} />;
     case 'tool':
       return <ToolCall item={item} />;
     case 'server_tool':

@@ -6,13 +6,14 @@ import { readFileSync } from 'node:fs';
 import { appendFile, chmod, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { redactor } from '../util/redact';
-import { escapeJsonControls } from '../util/terminal-text';
+import { escapeJsonControls, forTerminal } from '../util/terminal-text';
 
 /** Entries kept in memory and offered by up/down. */
 export const MAX_HISTORY = 1000;
 
 /**
- * Reads the history file, oldest first; [] when it does not exist or cannot be read. Synchronous: it
+ * Reads the history file, oldest first, each entry without terminal controls (`forTerminal`); [] when
+ * it does not exist or cannot be read. Synchronous: it
  * runs once at start-up on a file capped by use ({@link MAX_HISTORY} entries are kept in memory).
  */
 export function loadHistory(file: string): string[] {
@@ -26,8 +27,10 @@ export function loadHistory(file: string): string[] {
   for (const line of text.split('\n')) {
     if (line === '') continue;
     try {
-      const entry: unknown = JSON.parse(line);
-      if (typeof entry === 'string' && entry !== '') entries.push(entry);
+      const parsed: unknown = JSON.parse(line);
+      // Typed text never holds terminal controls; an older file may.
+      const entry = typeof parsed === 'string' ? forTerminal(parsed) : '';
+      if (entry !== '') entries.push(entry);
     } catch {
       // A torn write (two sessions at once, a crash): skip the line.
     }

@@ -2,6 +2,7 @@
  * The input box as a value and a cursor (a UTF-16 index). Pure editing operations, so the key
  * handling in PromptInput stays a thin map from keys to these.
  */
+import stringWidth from 'string-width';
 
 export interface InputState {
   value: string;
@@ -10,13 +11,14 @@ export interface InputState {
 
 export const emptyInput: InputState = { value: '', cursor: 0 };
 
-/** Columns between tab stops when a tab in the input becomes spaces. */
+/** Columns between tab stops when a tab in the input is drawn. */
 export const TAB_WIDTH = 4;
 
 /**
- * `text` with each tab replaced by spaces up to the next tab stop ({@link TAB_WIDTH}), counting
- * columns from `startCol` on its first line. A raw tab would be drawn by the terminal, not by the
- * layout, and tear the input box.
+ * `text` as the input box draws it: each tab becomes spaces up to the next tab stop
+ * ({@link TAB_WIDTH}), counting terminal columns (string-width: a CJK character or an emoji is two)
+ * from `startCol` on its first line. The value keeps its tabs (a pasted Makefile reaches the model
+ * intact); a raw tab on the terminal would be drawn by the terminal, not the layout, and tear the box.
  */
 export function expandTabs(text: string, startCol = 0): string {
   if (!text.includes('\t')) return text;
@@ -29,23 +31,39 @@ export function expandTabs(text: string, startCol = 0): string {
       col += n;
     } else {
       out += ch;
-      col = ch === '\n' ? 0 : col + 1;
+      col = ch === '\n' ? 0 : col + stringWidth(ch);
     }
   }
   return out;
 }
 
+/**
+ * One line of the input cut at the cursor (`col`, a UTF-16 index into `line`) as drawn: the text
+ * before it, the cell under it (a space at the end of the line, the first column of a tab) and the
+ * rest, tabs expanded ({@link expandTabs}).
+ */
+export function drawnLine(line: string, col: number): { before: string; at: string; after: string } {
+  const before = expandTabs(line.slice(0, col));
+  const startCol = stringWidth(before);
+  const cp = line.codePointAt(col);
+  if (cp === undefined) return { before, at: ' ', after: '' };
+  const ch = String.fromCodePoint(cp);
+  const rest = line.slice(col + ch.length);
+  if (ch === '\t') {
+    const n = TAB_WIDTH - (startCol % TAB_WIDTH);
+    return { before, at: ' ', after: ' '.repeat(n - 1) + expandTabs(rest, startCol + n) };
+  }
+  return { before, at: ch, after: expandTabs(rest, startCol + stringWidth(ch)) };
+}
+
 export function inputOf(value: string): InputState {
-  const clean = expandTabs(value);
+  const clean = value.replace(/\r\n?/g, '\n');
   return { value: clean, cursor: clean.length };
 }
 
-/**
- * Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF, tabs
- * become spaces ({@link expandTabs}).
- */
+/** Inserts `text` at the cursor; CR LF and lone CR (what terminals send for Enter) become LF. */
 export function insert(s: InputState, text: string): InputState {
-  const clean = expandTabs(text.replace(/\r\n?/g, '\n'), s.cursor - lineStart(s.value, s.cursor));
+  const clean = text.replace(/\r\n?/g, '\n');
   return {
     value: s.value.slice(0, s.cursor) + clean + s.value.slice(s.cursor),
     cursor: s.cursor + clean.length,
@@ -89,21 +107,39 @@ export function end(s: InputState): InputState {
   return { ...s, cursor: lineEnd(s.value, s.cursor) };
 }
 
-/** Moves to the line above at the same column; undefined on the first line (history takes over). */
+/** The column (terminal cells, tabs expanded) of index `i` in the line starting at `start`. */
+function columnAt(value: string, start: number, i: number): number {
+  return stringWidth(expandTabs(value.slice(start, i)));
+}
+
+/** The index in the line `[start, end)` nearest to column `col`, never past it nor inside a character. */
+function indexAtColumn(value: string, start: number, end: number, col: number): number {
+  let i = start;
+  for (const ch of value.slice(start, end)) {
+    if (columnAt(value, start, i + ch.length) > col) break;
+    i += ch.length;
+  }
+  return i;
+}
+
+/**
+ * Moves to the line above at the same column as drawn (tabs and wide characters counted as the box
+ * draws them); undefined on the first line (history takes over).
+ */
 export function up(s: InputState): InputState | undefined {
   const start = lineStart(s.value, s.cursor);
   if (start === 0) return undefined;
-  const col = s.cursor - start;
+  const col = columnAt(s.value, start, s.cursor);
   const prevStart = lineStart(s.value, start - 1);
-  return { ...s, cursor: Math.min(prevStart + col, start - 1) };
+  return { ...s, cursor: indexAtColumn(s.value, prevStart, start - 1, col) };
 }
 
-/** Moves to the line below at the same column; undefined on the last line. */
+/** Moves to the line below at the same column as drawn; undefined on the last line. */
 export function down(s: InputState): InputState | undefined {
   const e = lineEnd(s.value, s.cursor);
   if (e === s.value.length) return undefined;
-  const col = s.cursor - lineStart(s.value, s.cursor);
-  return { ...s, cursor: Math.min(e + 1 + col, lineEnd(s.value, e + 1)) };
+  const col = columnAt(s.value, lineStart(s.value, s.cursor), s.cursor);
+  return { ...s, cursor: indexAtColumn(s.value, e + 1, lineEnd(s.value, e + 1), col) };
 }
 
 /** Ctrl+D on a non-empty input: deletes the character under the cursor (a whole surrogate pair). */

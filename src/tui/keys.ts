@@ -3,17 +3,17 @@
  * which React may run a frame or more after the component is painted: keys typed just after a
  * prompt appears would be lost, and keys typed quickly would reach a handler from an older render.
  * So the app subscribes once, at the root, and hands each key to the newest active handler; handlers
- * register and update in layout effects, which run before the frame is painted.
+ * register and update in layout effects, which run before the frame is painted. Each chunk ink reads
+ * is split into the keys it holds first (`key-chunks.ts`).
  */
 import { useInput, type Key } from 'ink';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 
-export type KeyHandler = (input: string, key: Key) => void;
+import { createKeySplitter } from './key-chunks';
 
-/** Bracketed paste (DEC mode 2004) start marker, as ink passes it on with the leading ESC removed. */
-export const PASTE_START = '[200~';
-/** Bracketed paste end marker, as ink passes it on. */
-export const PASTE_END = '[201~';
+export { PASTE_END, PASTE_START } from './key-chunks';
+
+export type KeyHandler = (input: string, key: Key) => void;
 
 /**
  * Is `input` typed text that arrived in one read with its Enter ("ls\r": a fast typist, a tmux
@@ -58,17 +58,16 @@ export function useKeyRouter(): KeyRouter {
     timer.unref();
     return () => clearInterval(timer);
   }, [router]);
+  const split = useRef(createKeySplitter()).current;
   const route = useCallback(
-    (input: string, key: Key) => {
-      for (let i = router.entries.length - 1; i >= 0; i--) {
-        const entry = router.entries[i];
-        if (entry.isActive) {
-          entry.handler(input, key);
-          return;
-        }
+    (chunk: string, chunkKey: Key) => {
+      for (const [input, key] of split(chunk, chunkKey)) {
+        // The newest active handler now: a key may have opened or closed a prompt.
+        const entry = router.entries.findLast((e) => e.isActive);
+        entry?.handler(input, key);
       }
     },
-    [router],
+    [router, split],
   );
   useInput(route);
   return router;
@@ -92,11 +91,12 @@ export function useKeys(handler: KeyHandler, isActive = true): void {
       router.entries = router.entries.filter((e) => e !== entry);
     };
   }, [router, entry]);
+  const split = useRef(createKeySplitter()).current;
   const direct = useCallback(
-    (input: string, key: Key) => {
-      if (entry.isActive) entry.handler(input, key);
+    (chunk: string, chunkKey: Key) => {
+      for (const [input, key] of split(chunk, chunkKey)) if (entry.isActive) entry.handler(input, key);
     },
-    [entry],
+    [entry, split],
   );
   useInput(direct, { isActive: router === null });
 }

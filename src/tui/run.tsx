@@ -1,3 +1,4 @@
+import { gatedScreen } from './alt-screen';
 import type { Controller } from './controller';
 import { importForTerminal } from './live-terminal';
 import { withoutRows } from './ink-stdout';
@@ -36,8 +37,11 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
   );
   if (tty) stdout.write(BRACKETED_PASTE_ON);
   let frameRows = 0;
+  // Ink writes through the gate, which holds its output back while the Ctrl+O viewer is up.
+  const screen = tty ? gatedScreen(stdout) : undefined;
+  const inkOut = screen?.stdout ?? stdout;
   const guard =
-    tty && terminalReflows(options.env ?? process.env) ? guardResize(stdout, () => frameRows) : undefined;
+    tty && terminalReflows(options.env ?? process.env) ? guardResize(inkOut, () => frameRows) : undefined;
   const instance = render(
     <App
       controller={controller}
@@ -47,11 +51,12 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
       onFrameRows={(rows) => {
         frameRows = rows;
       }}
+      screen={screen}
     />,
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
       stdin: options.stdin ?? process.stdin,
-      stdout: tty ? withoutRows(guard?.stdout ?? stdout) : stdout,
+      stdout: tty ? withoutRows(guard?.stdout ?? inkOut) : stdout,
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,
@@ -68,6 +73,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
   } finally {
     options.signal?.removeEventListener('abort', close);
     guard?.dispose();
+    screen?.leave();
     if (tty) stdout.write(BRACKETED_PASTE_OFF);
   }
 }

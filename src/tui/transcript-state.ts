@@ -317,6 +317,9 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       if (a.reason === 'end_turn' && a.text.trim() === '')
         return finishLive(push(ended, { kind: 'turn_end', reason: 'no_answer' }));
       if (a.reason === 'end_turn' || a.reason === 'error' || a.reason === 'max_tokens') return ended;
+      // An interrupted tool call says so itself, with what to do next.
+      const last = ended.done.at(-1);
+      if (a.reason === 'interrupted' && last?.kind === 'tool' && last.status === 'interrupted') return ended;
       const refusal = a.reason === 'refusal' && a.refusal ? { refusal: a.refusal } : {};
       return finishLive(push(ended, { kind: 'turn_end', reason: a.reason, ...refusal }));
     }

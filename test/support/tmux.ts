@@ -47,6 +47,10 @@ export interface TmuxTerminal {
   type(text: string): void;
   /** Sends tmux key names, e.g. `Enter`, `Escape`, `C-c`, `Down`. */
   keys(...names: string[]): void;
+  /** Writes `bytes` to the program in one write (`send-keys -H`): keys that arrive together. */
+  bytes(bytes: string): void;
+  /** Pastes `text` as the terminal does (`paste-buffer -p`: bracketed when the program asked). */
+  paste(text: string): void;
   /**
    * The whole pane, scrollback first, as plain text, lines right-trimmed. With `joined`, rows the
    * terminal wrapped because a line ran past the right edge are joined back into one line.
@@ -120,6 +124,12 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
         .join('\n'),
     type: (text) => void tmux('send-keys', '-t', 't', '-l', text),
     keys: (...names) => void tmux('send-keys', '-t', 't', ...names),
+    bytes: (bytes) =>
+      void tmux('send-keys', '-t', 't', '-H', ...[...Buffer.from(bytes, 'utf8')].map((b) => b.toString(16))),
+    paste: (text) => {
+      tmux('set-buffer', '-b', 'codey-test', text);
+      tmux('paste-buffer', '-p', '-d', '-b', 'codey-test', '-t', 't');
+    },
     scrollback: (joined = false) =>
       tmux('capture-pane', '-p', ...(joined ? ['-J'] : []), '-S', '-', '-E', '-', '-t', 't')
         .split('\n')

@@ -4,7 +4,9 @@
  * scrollback above it, so a test reads what a person would see and scroll back to. Widths are
  * `string-width`'s (a CJK character or an emoji is two cells). A line wider than the screen wraps as
  * a terminal's auto-wrap does, and the rows it spills onto are counted in `autoWrapped`.
- * Not a full VT: colours and modes are ignored.
+ * The alternate screen (`ESC[?1049h` … `ESC[?1049l`) is a screen of its own with no scrollback;
+ * leaving it brings back the main screen and cursor as they were. Not a full VT: colours and the
+ * other modes are ignored.
  */
 import stringWidth from 'string-width';
 
@@ -23,6 +25,8 @@ export class VirtualTerminal {
   private row = 0;
   private col = 0;
   private pendingWrap = false;
+  /** While the alternate screen is up: the main screen and its cursor, as they were. */
+  private saved: { screen: Row[]; row: number; col: number } | undefined;
   /** Times the screen was cleared (`ESC[2J`) and the scrollback dropped (`ESC[3J`). */
   clears = { screen: 0, scrollback: 0 };
   /** Rows that exist only because a line ran past the right edge. */
@@ -68,6 +72,11 @@ export class VirtualTerminal {
     return this.screen.map(text);
   }
 
+  /** Whether the alternate screen is up. */
+  get alternate(): boolean {
+    return this.saved !== undefined;
+  }
+
   /** Scrollback then screen, right-trimmed, with trailing empty rows dropped: all a person can read. */
   allLines(): string[] {
     const lines = [...this.history, ...this.screen].map(text);
@@ -81,6 +90,17 @@ export class VirtualTerminal {
    * it goes to the scrollback. The cursor's row and those below start blank.
    */
   resize(columns: number, rows: number): void {
+    if (this.saved) {
+      // The main screen is reflowed as it would be; the alternate one starts blank at the new size.
+      const { row, col } = this;
+      Object.assign(this, this.saved);
+      this.saved = undefined;
+      this.resize(columns, rows);
+      this.saved = { screen: this.screen, row: this.row, col: this.col };
+      this.screen = Array.from({ length: rows }, () => blankRow(columns));
+      this.moveTo(row, col);
+      return;
+    }
     const above = [...this.history, ...this.screen.slice(0, this.row)];
     const lines: string[][] = [];
     for (const r of above) {
@@ -116,6 +136,20 @@ export class VirtualTerminal {
     this.moveTo(cursorRow, 0);
   }
 
+  /** DEC mode 1049: save the cursor and show a blank screen, or bring the main screen back. */
+  private alternateScreen(on: boolean) {
+    if (on && !this.saved) {
+      this.saved = { screen: this.screen, row: this.row, col: this.col };
+      this.screen = Array.from({ length: this.rows }, () => blankRow(this.columns));
+    } else if (!on && this.saved) {
+      this.screen = this.saved.screen;
+      this.row = this.saved.row;
+      this.col = this.saved.col;
+      this.saved = undefined;
+    }
+    this.pendingWrap = false;
+  }
+
   private print(g: string) {
     const w = stringWidth(g);
     if (w === 0) return;
@@ -139,7 +173,8 @@ export class VirtualTerminal {
     this.pendingWrap = false;
     this.col = 0;
     if (this.row === this.rows - 1) {
-      this.history.push(this.screen.shift()!);
+      const gone = this.screen.shift()!;
+      if (!this.saved) this.history.push(gone);
       this.screen.push(blankRow(this.columns));
     } else this.row++;
   }
@@ -177,6 +212,7 @@ export class VirtualTerminal {
       .map((p) => (p === '' ? NaN : Number(p)));
     const n = Number.isNaN(nums[0]) ? 1 : nums[0];
     const zero = Number.isNaN(nums[0]) ? 0 : nums[0];
+    if (params === '?1049' && (final === 'h' || final === 'l')) this.alternateScreen(final === 'h');
     if (params.startsWith('?')) return j + 1;
     switch (final) {
       case 'A':

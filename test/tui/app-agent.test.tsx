@@ -160,6 +160,10 @@ describe('the app on the real agent', () => {
     expect(t.out()).toContain(
       '⎿ step-one-done\n    step-two-done\n    step-three-done\n    step-four-done\n    step-five-done',
     );
+    // Said once, under the call, with what to do next.
+    await t.shows('Ask codey');
+    expect(t.out().match(/Interrupted/g)).toHaveLength(1);
+    expect(t.out()).toContain('  ⎿ Interrupted. Tell codey what to do instead.\n  ⎿ step-one-done');
   });
 
   it('Esc at an approval prompt stops the turn: the call is answered as interrupted, the input is back', async () => {

@@ -54,9 +54,9 @@ describe('input', () => {
     await eventually(() => expect(out()).toContain('> helXl'));
   });
 
-  it('turns tabs in pasted or typed text into spaces, so the box stays whole; a lone Tab completes', async () => {
+  it('draws tabs of an unbracketed paste as spaces, so the box stays whole; Tab completes a command', async () => {
     const { c, type, out } = await start();
-    // Tab-indented code pasted without bracketed paste, then "/t" and a Tab arriving in one read.
+    // Tab-indented code pasted without bracketed paste, then "/t" and a Tab (a key) in one read.
     await type('def f():\n\treturn 1\n\tx\t= 2', '\n', '/t\t');
     await eventually(() => expect(inputBox(out())).toBe('def f():\n    return 1\n    x   = 2\n/t'));
     expect(out()).not.toContain('\t');
@@ -70,7 +70,7 @@ describe('input', () => {
       expect(r.trimEnd().length).toBe(rows[0].trimEnd().length);
     }
     expect(c.runs).toEqual([]);
-    // A Tab that is the whole chunk still completes a command.
+    // A Tab alone completes a command too.
     await type(KEY.ctrlC, '/he', KEY.tab);
     await eventually(() => expect(inputBox(out())).toBe('/help'));
   });

@@ -487,7 +487,7 @@ describe('slash commands', () => {
     await type('go', KEY.enter, '/wor feat-x', KEY.enter);
     await shows('⏳ queued: /wor feat-x');
     await type('/help', KEY.enter);
-    await shows('/exit', 'Esc interrupt the running turn');
+    await shows('/exit', 'clear the screen and draw the session again');
     expect(c.worktreeNames).toEqual([]);
     c.endTurn();
     await eventually(() => expect(c.worktreeNames).toEqual(['feat-x']));
@@ -511,7 +511,7 @@ describe('slash commands', () => {
     await type('/help', KEY.enter);
     await shows(
       '/worktree [NAME]  move the session into a new git worktree and branch (main: back; no NAME: list)',
-      'Esc interrupt the running turn',
+      'clear the screen and draw the session again',
     );
   });
 });

@@ -63,6 +63,14 @@ describe('ApprovalPrompt', () => {
     expect(out).toContain('5. No, and tell the model what to do instead');
   });
 
+  it('names the command once when the summary only repeats it', async () => {
+    const { out } = await answer({ ...bash, summary: 'Run: npm test', detail: 'npm test' }, 'Bash');
+    const lines = out().split('\n');
+    expect(lines[1]).toMatch(/^│ Bash\s+│$/);
+    expect(out().match(/npm test/g)).toHaveLength(1);
+    expect(out()).toMatch(/^│ {3}npm test\s+│$/m);
+  });
+
   it('gives each choice its Decision by digit', async () => {
     const expected: Decision['kind'][] = ['allow_once', 'allow_tool', 'allow_detail', 'deny'];
     for (const [i, kind] of expected.entries()) {
@@ -150,6 +158,19 @@ describe('ApprovalPrompt with keys in one read', () => {
   it('sends the text to tell the model when it arrives with its Enter (tmux send-keys, a fast typist)', async () => {
     const { decisions } = await answer(bash, 'Bash', '5', 'use make\r');
     expect(decisions).toEqual([{ kind: 'deny_with_message', message: 'use make' }]);
+  });
+
+  it('edits the text to tell the model with keys that arrive in one read, and drops pasted controls', async () => {
+    const { decisions, out } = await answer(
+      bash,
+      'Bash',
+      '5',
+      'use makx\u007fe',
+      '\u001B[200~\tclean\u0007\u001B[2J\u001B[201~',
+    );
+    await eventually(() => expect(out()).toMatch(/Tell the model: use make clean/));
+    expect(frame(() => out())).not.toMatch(/[\u0007\t]/);
+    expect(decisions).toEqual([]);
   });
 
   it('adds to the text already typed before the chunk with its Enter', async () => {

@@ -28,6 +28,12 @@ describe('history file', () => {
     expect(loadHistory(join(dir, 'missing'))).toEqual([]);
   });
 
+  it('reads entries without terminal controls (a file written by an older codey), tabs kept', async () => {
+    const file = join(dir, 'h.jsonl');
+    await writeFile(file, `${JSON.stringify('hello\u0001\u0004\u000bworld\u001b[2J\tx')}\n"\u0007"\n`);
+    expect(loadHistory(file)).toEqual(['helloworld\tx']);
+  });
+
   it('does not store an immediate repeat or a blank entry', () => {
     expect(pushHistory(['a'], 'a')).toEqual(['a']);
     expect(pushHistory(['a'], '  ')).toEqual(['a']);

@@ -31,11 +31,35 @@ describe('input editing', () => {
   });
 });
 
+describe('up and down by the drawn column', () => {
+  it('lands under the same cell across tabs and wide characters', () => {
+    // "\tx" draws x at column 4; "日本語" has cells 0-1, 2-3, 4-5.
+    const s = { value: '\tx\n日本語', cursor: 1 };
+    expect(e.down(s)).toEqual({ ...s, cursor: 5 });
+    expect(e.up({ ...s, cursor: 5 })).toEqual({ ...s, cursor: 1 });
+    // Column 2 (after "ab") on a line that starts with a tab: the tab's start.
+    expect(e.down({ value: 'ab\n\tz', cursor: 2 })).toEqual({ value: 'ab\n\tz', cursor: 3 });
+  });
+});
+
 describe('expandTabs', () => {
   it('moves to the next stop of 4 columns, counting from the cursor column on the first line', () => {
     expect(e.expandTabs('\tx')).toBe('    x');
     expect(e.expandTabs('ab\tc\n\td', 0)).toBe('ab  c\n    d');
     expect(e.expandTabs('\ty', 3)).toBe(' y');
-    expect(e.insert({ value: 'abc', cursor: 3 }, '\t!')).toEqual({ value: 'abc !', cursor: 5 });
+  });
+
+  it('counts wide characters as two columns', () => {
+    expect(e.expandTabs('日\tx')).toBe('日  x');
+    expect(e.expandTabs('😀a\tb')).toBe('😀a b');
+  });
+
+  it('keeps a tab in the value; only the drawn line has spaces, the cursor cell on its first column', () => {
+    const s = e.insert({ value: 'abc', cursor: 3 }, '\t!');
+    expect(s).toEqual({ value: 'abc\t!', cursor: 5 });
+    expect(e.drawnLine('a\tb', 1)).toEqual({ before: 'a', at: ' ', after: '  b' });
+    expect(e.drawnLine('a\tb', 2)).toEqual({ before: 'a   ', at: 'b', after: '' });
+    expect(e.drawnLine('日\t😀\tz', 4)).toEqual({ before: '日  😀', at: ' ', after: ' z' });
+    expect(e.drawnLine('x😀', 1)).toEqual({ before: 'x', at: '😀', after: '' });
   });
 });

@@ -49,9 +49,12 @@ describe('transcript items', () => {
     );
   });
 
-  it('collapses thinking to one line with its line count', () => {
+  it('collapses thinking to one line with its line count; "…" only while it streams', () => {
+    expect(show({ kind: 'thinking', key: 1, streaming: true, text: 'a\nb\nc' })).toBe(
+      '\n✻ Thinking… (3 lines, ctrl+o to expand)',
+    );
     expect(show({ kind: 'thinking', key: 1, streaming: false, text: 'a\nb\nc' })).toBe(
-      '\n✻ Thinking… (3 lines)',
+      '\n✻ Thought (3 lines, ctrl+o to expand)',
     );
   });
 
@@ -110,13 +113,14 @@ describe('transcript items', () => {
 describe('generic tool view', () => {
   it('shows DisplayName(detail), the first lines of the result and the count of the rest', () => {
     const out = show(tool({ output: '1\n2\n3\n4\n5\n6\n7' }));
-    expect(out).toBe('\n● Read(src/a.ts)\n  ⎿ 1\n    2\n    3\n    4\n    … +3 lines');
+    expect(out).toBe('\n● Read(src/a.ts)\n  ⎿ 1\n    2\n    3\n    4\n    … +3 lines (ctrl+o to expand)');
   });
 
-  it('prefers the title when the tool gives one', () => {
+  it('prefers the title when the tool gives one, and says Ctrl+O shows the result', () => {
     expect(show(tool({ output: 'lots', title: 'Read 120 lines' }))).toBe(
-      '\n● Read(src/a.ts)\n  ⎿ Read 120 lines',
+      '\n● Read(src/a.ts)\n  ⎿ Read 120 lines (ctrl+o to expand)',
     );
+    expect(show(tool({ output: '', title: 'Nothing found' }))).toBe('\n● Read(src/a.ts)\n  ⎿ Nothing found');
   });
 
   it('shows a spinner and the elapsed time while running, or that it waits for approval', () => {
@@ -138,7 +142,9 @@ describe('generic tool view', () => {
     expect(
       show(tool({ status: 'denied', output: 'The person refused…', rejectedWith: 'use git clean' })),
     ).toBe('\n● Read(src/a.ts)\n  ⎿ Rejected: use git clean');
-    expect(show(tool({ status: 'interrupted' }))).toBe('\n● Read(src/a.ts)\n  ⎿ Interrupted');
+    expect(show(tool({ status: 'interrupted' }))).toBe(
+      '\n● Read(src/a.ts)\n  ⎿ Interrupted. Tell codey what to do instead.',
+    );
     expect(show(tool({ note: 'allowed by rule read_file', output: 'x' }))).toBe(
       '\n● Read(src/a.ts)\n  ⎿ allowed by rule read_file\n  ⎿ x',
     );

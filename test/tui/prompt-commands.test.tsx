@@ -80,8 +80,9 @@ describe('/skills', () => {
 
   it('says where skills come from when there are none', async () => {
     const outcome = await executeCommand('/skills', new FakeController());
-    expect(outcome.kind === 'info' && outcome.lines[0]).toBe(
+    expect(outcome.kind === 'info' && outcome.lines).toEqual([
       'No skills loaded. A skill is a folder with a SKILL.md in .codey/skills, .agents/skills or',
-    );
+      '.claude/skills (of the workspace or your config); see README, "Skills".',
+    ]);
   });
 });

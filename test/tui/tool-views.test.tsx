@@ -47,7 +47,7 @@ describe('diff view', () => {
     const after = before.replace('l5\n', 'L5\n').replace(/l1(\d\d)\n/g, 'X$1\n');
     const out = show({ ...base, display: { kind: 'diff', path: 'p', before, after } });
     expect(out).toContain('⋮');
-    expect(out).toMatch(/… \+\d+ more lines$/);
+    expect(out).toMatch(/… \+\d+ more lines \(ctrl\+o to expand\)$/);
     expect(out.split('\n').length).toBe(1 + 40 + 1);
   });
 
@@ -89,7 +89,7 @@ describe('shell view', () => {
     expect(show({ ...bash, output, display: shell(1) })).toBe(
       [
         '● Bash(npm test)',
-        '    … +4 lines above',
+        '    … +4 lines above (ctrl+o to expand)',
         '    line 5',
         '    line 6',
         '    line 7',
@@ -110,7 +110,16 @@ describe('shell view', () => {
 
   it('keeps what an interrupted command printed on screen', () => {
     const out = show({ ...bash, status: 'interrupted', progress: 'step 1 ok\nstep 2 ok\n' });
-    expect(out).toBe('● Bash(npm test)\n  ⎿ Interrupted\n  ⎿ step 1 ok\n    step 2 ok');
+    expect(out).toBe(
+      '● Bash(npm test)\n  ⎿ Interrupted. Tell codey what to do instead.\n  ⎿ step 1 ok\n    step 2 ok',
+    );
+  });
+
+  it('says the exit code once: the note for the model is left out of the output shown', () => {
+    const output = 'FAIL src/a.test.ts\nexit code 1\nthe output was 9 lines';
+    expect(show({ ...bash, output, display: shell(1) })).toBe(
+      '● Bash(npm test)\n  ⎿ FAIL src/a.test.ts\n    the output was 9 lines\n    exit 1',
+    );
   });
 
   it('shows a short successful run whole', () => {
@@ -134,7 +143,7 @@ describe('views by display kind, not by tool name', () => {
     const progress = Array.from({ length: 10 }, (_, i) => `step ${i + 1}`).join('\n');
     const out = show({ ...other, status: 'running', startedAt: Date.now(), shows: 'shell', progress });
     expect(out.split('\n').slice(1)).toEqual([
-      '    … +2 lines above',
+      '    … +2 lines above (ctrl+o to expand)',
       '    step 3',
       '    step 4',
       '    step 5',

@@ -194,9 +194,15 @@ describe('reduceTranscript', () => {
       { type: 'turn_end', reason: 'interrupted', stopReason: null, text: '', requests: 1 },
     ]);
     expect(s.live).toEqual([]);
-    expect(s.done.map((i) => i.kind)).toEqual(['assistant', 'tool', 'turn_end']);
+    // The interrupted call says it; no second "Interrupted" line follows it.
+    expect(s.done.map((i) => i.kind)).toEqual(['assistant', 'tool']);
     expect(s.done[1]).toMatchObject({ status: 'interrupted' });
-    expect(s.done[2]).toMatchObject({ reason: 'interrupted' });
+    const text = run([
+      { type: 'text_delta', text: 'par' },
+      { type: 'turn_end', reason: 'interrupted', stopReason: null, text: '', requests: 1 },
+    ]);
+    expect(text.done.map((i) => i.kind)).toEqual(['assistant', 'turn_end']);
+    expect(text.done[1]).toMatchObject({ reason: 'interrupted' });
   });
 
   it('adds no line for an ordinary end of turn', () => {

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 export interface ChoiceItem {
   label: string;
@@ -62,7 +62,7 @@ export function ChoiceList({ items, selected, maxRows }: ChoiceListProps) {
                     {note}
                   </Text>
                 ) : (
-                  <Prose color={theme.muted}>{note}</Prose>
+                  <Wrapped color={theme.muted}>{note}</Wrapped>
                 )}
               </Box>
             ))}

@@ -4,7 +4,7 @@ import { ChoiceList } from './ChoiceList';
 import { canKeepKey, type WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 const LIST_HINT = '↑↓ Enter · 1-2 · Esc cancel';
 const FIELD_HINT = 'Enter continue · Ctrl+U clear · Esc back';
@@ -21,8 +21,8 @@ export function KeyStep({ state }: { state: WizardState }) {
   if (step === 'key' && ctx.envKeyName) {
     return (
       <WizardFrame number={1} title="API key" hint="Enter continue · Esc cancel" error={error}>
-        <Prose>{`Using ${ctx.envKeyName} from the environment.`}</Prose>
-        <Prose color={theme.muted}>Nothing about the key is written to the config file.</Prose>
+        <Wrapped>{`Using ${ctx.envKeyName} from the environment.`}</Wrapped>
+        <Wrapped color={theme.muted}>Nothing about the key is written to the config file.</Wrapped>
       </WizardFrame>
     );
   }
@@ -30,7 +30,7 @@ export function KeyStep({ state }: { state: WizardState }) {
   if (step === 'key') {
     return (
       <WizardFrame number={1} title="API key" hint={LIST_HINT} error={error}>
-        <Prose>No ANTHROPIC_API_KEY in the environment. How should codey reach the model?</Prose>
+        <Wrapped>No ANTHROPIC_API_KEY in the environment. How should codey reach the model?</Wrapped>
         <Box marginTop={1}>
           <ChoiceList
             selected={state.cursor}
@@ -54,7 +54,7 @@ export function KeyStep({ state }: { state: WizardState }) {
     const keep = canKeepKey(ctx, 'paste', '');
     return (
       <WizardFrame number={1} title="API key" hint={FIELD_HINT} error={error}>
-        <Prose>{`Paste your Anthropic API key. It is stored in ${file} (mode 0600).`}</Prose>
+        <Wrapped>{`Paste your Anthropic API key. It is stored in ${file} (mode 0600).`}</Wrapped>
         <Box marginTop={1}>
           <TextField
             label="Key:"
@@ -70,7 +70,7 @@ export function KeyStep({ state }: { state: WizardState }) {
   if (step === 'endpoint-url') {
     return (
       <WizardFrame number={1} title="Endpoint" hint={FIELD_HINT} error={error}>
-        <Prose>The base URL of a gateway or a local server that speaks the Messages API.</Prose>
+        <Wrapped>The base URL of a gateway or a local server that speaks the Messages API.</Wrapped>
         <Box marginTop={1}>
           <TextField label="URL:" value={state.text} placeholder="e.g. http://localhost:4000" />
         </Box>
@@ -81,7 +81,7 @@ export function KeyStep({ state }: { state: WizardState }) {
   const keep = canKeepKey(ctx, 'endpoint', choices.baseUrl);
   return (
     <WizardFrame number={1} title="Endpoint key" hint={FIELD_HINT} error={error}>
-      <Prose>{`A key for ${choices.baseUrl}, if it needs one. It is stored in ${file} (mode 0600).`}</Prose>
+      <Wrapped>{`A key for ${choices.baseUrl}, if it needs one. It is stored in ${file} (mode 0600).`}</Wrapped>
       <Box marginTop={1}>
         <TextField
           label="Key:"

@@ -4,7 +4,7 @@ import { MODEL_CHOICES, TYPE_MODEL_LABEL } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 /** Step 2: pick a current model, or type an id (for an endpoint that serves other models). */
 export function ModelStep({ state }: { state: WizardState }) {
@@ -28,7 +28,7 @@ export function ModelStep({ state }: { state: WizardState }) {
       hint={`↑↓ Enter · 1-${items.length} · Esc back`}
       error={state.error}
     >
-      <Prose>Which model should codey use?</Prose>
+      <Wrapped>Which model should codey use?</Wrapped>
       <Box marginTop={1}>
         <ChoiceList items={items} selected={state.cursor} />
       </Box>

@@ -4,7 +4,7 @@ import { commandArgv, type WizardState } from './state';
 import { ddgsStatus, envStatus } from './WebStep';
 import { webChoice } from './options';
 import { WizardFrame } from './WizardFrame';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 /** Where the key comes from, in words; never the key. */
 export function keySourceText(state: WizardState): string {
@@ -39,7 +39,7 @@ function Row({ name, value }: { name: string; value: string }) {
       <Box width={13} flexShrink={0}>
         <Text bold>{name}</Text>
       </Box>
-      <Prose>{value}</Prose>
+      <Wrapped>{value}</Wrapped>
     </Box>
   );
 }
@@ -61,18 +61,18 @@ export function SummaryStep({ state }: { state: WizardState }) {
       <Row name="API key" value={keySourceText(state)} />
       <Row name="Web search" value={webText(state)} />
       <Box paddingLeft={13}>
-        <Prose color={theme.muted}>{choice.sends}</Prose>
+        <Wrapped color={theme.muted}>{choice.sends}</Wrapped>
       </Box>
       {choice.envVar ? (
         <Box paddingLeft={13}>
-          <Prose color={state.ctx.envSet[choice.envVar] ? theme.muted : theme.warning}>
+          <Wrapped color={state.ctx.envSet[choice.envVar] ? theme.muted : theme.warning}>
             {envStatus(choice.envVar, state.ctx.envSet[choice.envVar] === true)}
-          </Prose>
+          </Wrapped>
         </Box>
       ) : null}
       {c.web === 'command' && commandArgv(state)[0] === 'ddgs' && state.ddgs === 'missing' ? (
         <Box paddingLeft={13}>
-          <Prose color={theme.warning}>{ddgsStatus(state.ddgs)}</Prose>
+          <Wrapped color={theme.warning}>{ddgsStatus(state.ddgs)}</Wrapped>
         </Box>
       ) : null}
     </WizardFrame>

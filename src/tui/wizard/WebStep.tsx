@@ -5,7 +5,7 @@ import { DDGS_INSTALL, WEB_CHOICES, type WebChoice } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 /** The status line of ddgs on PATH, for the local command. */
 export function ddgsStatus(ddgs: WizardState['ddgs']): string {
@@ -46,17 +46,17 @@ export function WebStep({ state }: { state: WizardState }) {
         hint="Enter continue · Ctrl+U clear · Esc back"
         error={state.error}
       >
-        <Prose>The command run for each search, split on spaces. These words are replaced:</Prose>
-        <Prose color={theme.muted}>
+        <Wrapped>The command run for each search, split on spaces. These words are replaced:</Wrapped>
+        <Wrapped color={theme.muted}>
           {'{query} the query · {count} how many results · {out} a temp .json file for the results'}
-        </Prose>
+        </Wrapped>
         <Box marginTop={1}>
           <TextField label="Command:" value={state.text} />
         </Box>
         {first === 'ddgs' ? (
-          <Prose color={state.ddgs === 'missing' ? theme.warning : theme.muted}>
+          <Wrapped color={state.ddgs === 'missing' ? theme.warning : theme.muted}>
             {ddgsStatus(state.ddgs)}
-          </Prose>
+          </Wrapped>
         ) : null}
       </WizardFrame>
     );
@@ -69,7 +69,7 @@ export function WebStep({ state }: { state: WizardState }) {
       hint={`↑↓ Enter · 1-${items.length} · Esc back`}
       error={state.error}
     >
-      <Prose>Can codey search the web, and through whom?</Prose>
+      <Wrapped>Can codey search the web, and through whom?</Wrapped>
       <Box marginTop={1}>
         <ChoiceList items={items} selected={state.cursor} />
       </Box>

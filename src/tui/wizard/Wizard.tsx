@@ -15,7 +15,7 @@ import {
 } from './state';
 import { SummaryStep } from './SummaryStep';
 import { WebStep } from './WebStep';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 export interface WizardProps {
   deps: WizardDeps;
@@ -114,9 +114,11 @@ export function Wizard({ deps, onDone }: WizardProps) {
       return <SummaryStep state={state} />;
     case 'done':
       return (
-        <Prose color={theme.success}>{`Saved to ${deps.userFile}. Run \`codey setup\` to change it.`}</Prose>
+        <Wrapped
+          color={theme.success}
+        >{`Saved to ${deps.userFile}. Run \`codey setup\` to change it.`}</Wrapped>
       );
     case 'cancelled':
-      return <Prose color={theme.muted}>Setup cancelled; nothing was written.</Prose>;
+      return <Wrapped color={theme.muted}>Setup cancelled; nothing was written.</Wrapped>;
   }
 }

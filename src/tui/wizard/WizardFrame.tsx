@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme';
-import { Prose } from '../Prose';
+import { Wrapped } from '../Wrapped';
 
 /** Steps shown in the header ("2/4"). */
 export const STEP_COUNT = 4;
@@ -29,8 +29,8 @@ export function WizardFrame({ number, title, hint, error, children }: WizardFram
       <Box flexDirection="column" marginY={1}>
         {children}
       </Box>
-      {error ? <Prose color={theme.error}>{error}</Prose> : null}
-      <Prose color={theme.muted}>{hint}</Prose>
+      {error ? <Wrapped color={theme.error}>{error}</Wrapped> : null}
+      <Wrapped color={theme.muted}>{hint}</Wrapped>
     </Box>
   );
 }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli';
+import { reply } from '../support/fake-anthropic';
+import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
+import { startTmux } from '../support/tmux';
+
+// Keys that reach codey together, in a real terminal: what the model receives is what the person
+// meant, and no control byte reaches the screen.
+const app = appInTmux();
+
+type Block = { type: string; text?: string };
+
+/** The text of the person's message in request `i`. */
+function sent(i: number): string {
+  const content = app.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[] | string;
+  if (typeof content === 'string') return content;
+  return content
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+}
+
+const ESC_2J = '\u001b[2J';
+
+describe.skipIf(tmuxMissing)('input in a real terminal', () => {
+  it('a fast burst acts as keys and a bracketed paste loses its controls', async () => {
+    app.fake.enqueue(reply.text('one done'), reply.text('two done'), reply.text('three done'));
+    app.term = startTmux({
+      argv: ['node', BIN],
+      cwd: app.box.cwd,
+      env: app.box.env,
+      width: 100,
+      height: 30,
+      record: `${app.box.root}/raw.bin`,
+    });
+    await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+
+    // "hello", Ctrl+A, Ctrl+D, Ctrl+K, "world", Enter: all in one write.
+    app.term.bytes('hello\u0001\u0004\u000bworld\r');
+    await app.term.waitFor('the first answer', (s) => s.includes('one done') && s.includes('Ask codey'));
+    expect(sent(0)).toBe('world');
+
+    app.term.bytes('aaa\u000b\u000bbbb\b\b\b\b\bC');
+    await app.term.waitFor('the edited burst', (s) => /› aC\s*│/.test(s));
+    app.term.keys('Enter');
+    await app.term.waitFor('the second answer', (s) => s.includes('two done') && s.includes('Ask codey'));
+    expect(sent(1)).toBe('aC');
+
+    const before = app.term.recorded().split(ESC_2J).length;
+    app.term.paste('pasted\u000b\b\btext\u001b[2Jafter\tend');
+    const box = await app.term.waitFor('the paste in the box', (s) => s.includes('pastedtextafter'));
+    // The tab is drawn as the one space to the next stop (column 16).
+    expect(box).toMatch(/› pastedtextafter end\s*│/);
+    app.term.keys('Enter');
+    await app.term.waitFor('the third answer', (s) => s.includes('three done') && s.includes('Ask codey'));
+    expect(sent(2)).toBe('pastedtextafter\tend');
+    // Nothing of the paste reached the terminal raw.
+    const after = app.term.recorded();
+    expect(after.split(ESC_2J).length).toBe(before);
+    expect(after).not.toMatch(/[\u000b\u0008]/);
+  }, 60_000);
+});
+
+describe.skipIf(tmuxMissing)('codey -r in a real terminal', () => {
+  it('Esc in the picker ends its line: the next message starts a line of its own', async () => {
+    app.fake.enqueue(reply.text('stored'));
+    app.term = startTmux({
+      argv: ['node', BIN, '-p', 'a stored session'],
+      cwd: app.box.cwd,
+      env: app.box.env,
+    });
+    await app.term.waitFor('the -p run to end', (s) => /\[exited 0\]/.test(s));
+    app.term.kill();
+    app.term = startTmux({
+      argv: ['node', BIN, '-r'],
+      cwd: app.box.cwd,
+      env: app.box.env,
+      width: 60,
+      height: 4,
+    });
+    await app.term.waitFor('the picker', (s) => s.includes('Esc cancel'));
+    app.term.keys('Escape');
+    const end = await app.term.waitFor('codey to exit', (s) => /\[exited 0\]/.test(s));
+    expect(end).toMatch(/^codey: nothing resumed$/m);
+  }, 40_000);
+});
