@@ -7,6 +7,7 @@ import { ApprovalPrompt } from './ApprovalPrompt';
 import { COMMANDS } from './commands';
 import { Picker } from './Picker';
 import { PromptInput } from './PromptInput';
+import { QueuedMessages } from './QueuedMessages';
 import { StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
 import { Viewer } from './Viewer';
@@ -20,6 +21,7 @@ import { useSession } from './use-session';
 import { useTerminalSize } from './use-terminal-size';
 import { useFitScreen } from './fit-screen';
 import { useTranscript } from './use-transcript';
+import { queueLines, queueRowsFor } from './queue';
 import { usageSinceClear } from './transcript-state';
 
 /** Rows of the status line. */
@@ -123,7 +125,9 @@ export function App({
   const prompt = useRef<DOMElement>(null);
   const root = useRef<DOMElement>(null);
   useFitScreen(root, rows, terminal);
-  const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1 });
+  const [measured, setMeasured] = useState({ bottom: BOTTOM_GUESS, prompt: 0, promptId: -1, textRows: 1 });
+  // The input's text rows as the input last reported them: ahead of `measured` for one render.
+  const [textRows, setTextRows] = useState(1);
   useLayoutEffect(() => {
     if (root.current) onFrameRows?.(measureElement(root.current).height);
     // The hidden bottom measures 0 rows; kept at its last height, the frame after the viewer fits.
@@ -132,24 +136,32 @@ export function App({
       bottom: bottom.current ? measureElement(bottom.current).height : BOTTOM_GUESS,
       prompt: prompt.current ? measureElement(prompt.current).height : 0,
       promptId: pending?.id ?? -1,
+      textRows,
     };
     if (
       next.bottom !== measured.bottom ||
       next.prompt !== measured.prompt ||
-      next.promptId !== measured.promptId
+      next.promptId !== measured.promptId ||
+      next.textRows !== measured.textRows
     )
       setMeasured(next);
   });
-  // The prompt's own cap leaves room for the status line and the tool's header above it.
-  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3);
+  // While a prompt asks, the queue is one counted line, so the prompt keeps its room.
+  const queueView = queueLines(session.queued, pending ? 1 : queueRowsFor(rows));
+  const queueRows = queueView.length;
+  // The prompt's own cap leaves room for the status line, the queue and the tool's header above it.
+  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3 - queueRows);
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
-  const waitingRows = state.waitingSince !== undefined ? 1 : 0;
+  // The waiting line and the queue sit above whatever asks or takes input.
+  const aboveRows = (state.waitingSince !== undefined ? 1 : 0) + queueRows;
+  // Rows the input grew by since it was measured (a paste, queued text back): counted at once.
+  const grown = Math.max(0, textRows - measured.textRows);
   const maxLiveRows =
-    rows - 1 - LIVE_SLACK - waitingRows - (pending ? STATUS_ROWS + promptHeight : measured.bottom);
+    rows - 1 - LIVE_SLACK - aboveRows - (pending ? STATUS_ROWS + promptHeight : measured.bottom + grown);
   // The command list and a picker get what the input box and the status line leave.
-  const listRows = Math.max(1, rows - 1 - LIVE_SLACK - waitingRows - STATUS_ROWS - INPUT_ROWS);
-  const pickerRows = Math.max(MIN_PICKER_ROWS, rows - 1 - LIVE_SLACK - waitingRows - measured.bottom);
+  const listRows = Math.max(1, rows - 1 - LIVE_SLACK - aboveRows - STATUS_ROWS - INPUT_ROWS);
+  const pickerRows = Math.max(MIN_PICKER_ROWS, rows - 1 - LIVE_SLACK - aboveRows - measured.bottom);
 
   return (
     <ThemeContext.Provider value={theme}>
@@ -175,6 +187,7 @@ export function App({
             {state.waitingSince !== undefined && !viewerOpen ? (
               <Waiting model={controller.model} since={state.waitingSince} />
             ) : null}
+            <QueuedMessages lines={queueView} />
             {pending ? (
               <Box ref={prompt} flexDirection="column" flexShrink={0}>
                 <ApprovalPrompt
@@ -208,6 +221,9 @@ export function App({
                   busy={session.busy}
                   history={history.entries}
                   onSubmit={session.submit}
+                  queued={session.queued.length}
+                  onUnqueue={session.unqueue}
+                  restore={session.returned}
                   onInterrupt={session.interrupt}
                   onExit={session.exit}
                   commands={commands}
@@ -216,6 +232,8 @@ export function App({
                   onExpand={openViewer}
                   onEdit={controller.editText ? (text) => controller.editText!(text) : undefined}
                   maxListRows={listRows}
+                  columns={columns}
+                  onTextRows={setTextRows}
                 />
               </Box>
               <StatusLine

@@ -1,5 +1,5 @@
 import { Box, Text, type Key } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from './CommandList';
 import { COMMANDS, type CommandSpec } from './commands';
@@ -7,6 +7,7 @@ import { enterLine, listedCommands, movePick, tabCompletion, type CommandPick } 
 import { oneLine } from '../util/text';
 import { useTheme } from './theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from './keys';
+import { textRows } from './live-rows';
 import { isExpandKey } from './viewer-keys';
 import { pasteText } from './key-chunks';
 
@@ -33,12 +34,18 @@ function findOlder(history: readonly string[], query: string, before: number): n
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
   active: boolean;
-  /** A turn is running (for the placeholder; `onSubmit` decides what may be sent). */
+  /** A turn is running (for the placeholder; `onSubmit` decides whether the text waits). */
   busy: boolean;
   /** Older entries first. */
   history: readonly string[];
-  /** Sends the text; false when it cannot go now (a turn is running): the text stays. */
-  onSubmit: (text: string) => boolean;
+  /** Sends the text, or queues it while a turn runs; the input is cleared either way. */
+  onSubmit: (text: string) => void;
+  /** How many messages wait for the running turn (for the placeholder). */
+  queued?: number;
+  /** ↑ on an empty input: the newest queued message, taken back for editing; undefined: none. */
+  onUnqueue?: () => string | undefined;
+  /** Queued text handed back (a new `id` each time): put before what the input holds, `why` shown. */
+  restore?: { id: number; text: string; why: string };
   /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
   onInterrupt: () => void;
   onExit: () => void;
@@ -50,6 +57,14 @@ export interface PromptInputProps {
   onRepaint?: () => void;
   /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
   onEdit?: (text: string) => { text: string } | { error: string };
+  /** The terminal's width in cells, for {@link onTextRows}; default 80. */
+  columns?: number;
+  /**
+   * Told, as the text changes (in the same render), how many rows the text inside the box may draw
+   * ({@link textRowsOf}), so the app can keep the frame shorter than the terminal before the box is
+   * measured.
+   */
+  onTextRows?: (rows: number) => void;
   /** Rows the command list under the input may take (default: no limit). */
   maxListRows?: number;
   /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
@@ -57,20 +72,37 @@ export interface PromptInputProps {
 }
 
 /**
- * The multi-line input: Enter sends; a trailing `\`, Shift+Enter, Alt+Enter or Ctrl+J starts a new
- * line; Up/Down move between lines, then through history; a paste is inserted whole.
+ * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
+ * guessed high, as live-rows.ts does) and the "more lines" notes.
+ */
+export function textRowsOf(state: edit.InputState, columns: number): number {
+  const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
+  // The border and the padding take 4 columns.
+  const inner = columns - 4;
+  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(`› ${l}`, inner), 0);
+}
+
+/**
+ * The multi-line input: Enter sends (queues, while a turn runs); a trailing `\`, Shift+Enter,
+ * Alt+Enter or Ctrl+J starts a new line; Up/Down move between lines, then (after taking back the
+ * newest queued message, on an empty input) through history; a paste is inserted whole.
  */
 export function PromptInput({
   active,
   busy,
   history,
   onSubmit,
+  queued = 0,
+  onUnqueue,
+  restore,
   onInterrupt,
   onExit,
   commands = COMMANDS,
   onRedraw,
   onRepaint,
   onEdit,
+  columns = 80,
+  onTextRows,
   maxListRows,
   onExpand,
 }: PromptInputProps) {
@@ -119,15 +151,23 @@ export function PromptInput({
     setState(next);
     setPickState(keep);
     setHint('');
+    onTextRows?.(textRowsOf(next, columns));
   };
+
+  // Queued text that came back goes first: it was typed before what the input holds now.
+  const restored = useRef(0);
+  useLayoutEffect(() => {
+    if (!restore || restore.id === restored.current) return;
+    restored.current = restore.id;
+    const draft = cur.current.input.value;
+    cur.current.histIndex = undefined;
+    set(edit.inputOf(draft.trim() ? `${restore.text}\n\n${draft}` : restore.text));
+    setHint(restore.why);
+  }, [restore]);
 
   const submit = (value: string) => {
     if (value.trim() === '') return;
-    if (!onSubmit(value.trim())) {
-      set(edit.inputOf(value));
-      setHint('A turn is running: Esc interrupts it; your text stays here.');
-      return;
-    }
+    onSubmit(value.trim());
     set(edit.emptyInput);
     cur.current.histIndex = undefined;
     cur.current.draft = '';
@@ -248,7 +288,10 @@ export function PromptInput({
     if (moved) return set(state, moved);
     if (key.upArrow) {
       const moved = edit.up(state);
-      if (moved) set(moved);
+      if (moved) return set(moved);
+      // An empty input takes the newest queued message back before it reaches the history.
+      const back = state.value === '' && c.histIndex === undefined ? onUnqueue?.() : undefined;
+      if (back !== undefined) set(edit.inputOf(back));
       else browse(-1);
       return;
     }
@@ -291,14 +334,8 @@ export function PromptInput({
 
   useKeys(onKey, active);
 
-  const lines = state.value.split('\n');
   const { line: cursorLine, col } = edit.cursorPosition(state);
-  const first = Math.max(
-    0,
-    Math.min(cursorLine - Math.floor(MAX_VISIBLE_LINES / 2), lines.length - MAX_VISIBLE_LINES),
-  );
-  const visible = lines.slice(first, first + MAX_VISIBLE_LINES);
-  const below = lines.length - first - visible.length;
+  const { first, lines: visible, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   return (
     <Box flexDirection="column">
       <Box
@@ -313,7 +350,11 @@ export function PromptInput({
             <Text color={theme.accent}>{'› '}</Text>
             {active ? <Text inverse> </Text> : null}
             <Text color={theme.muted}>
-              {busy ? 'Esc interrupts · type ahead' : 'Ask codey, or / for commands'}
+              {!busy
+                ? 'Ask codey, or / for commands'
+                : queued > 0
+                  ? 'Enter queues · ↑ edits queued · Esc interrupts'
+                  : 'Enter queues · Esc interrupts'}
             </Text>
           </Text>
         ) : (

@@ -10,12 +10,15 @@ import { commandLabel, formatDollars } from './format';
  * interactive session"), by the same name, with a short line on what it does.
  */
 export const KEYS: readonly (readonly [key: string, does: string])[] = [
-  ['Enter', 'send; on the start of a /command, run the highlighted one'],
+  ['Enter', 'send (queued while a turn runs); on the start of a /command, run the highlighted one'],
   ['\\ then Enter, Shift+Enter, Alt+Enter, Ctrl+J', 'new line'],
-  ['↑ / ↓', 'input history; in the /command list, move the highlight'],
+  [
+    '↑ / ↓',
+    'input history (↑ on an empty input takes the last queued message back first); in the /command list, move the highlight',
+  ],
   ['Ctrl+R', 'search the input history'],
   ['Tab', 'complete a /command, again for the next match (nothing elsewhere)'],
-  ['Esc', 'interrupt the running turn'],
+  ['Esc', 'interrupt the running turn (queued messages come back to the input)'],
   ['Ctrl+C', 'clear the input; interrupt the turn; twice at an idle prompt: quit'],
   ['Ctrl+D', 'quit on an empty input, else delete the character under the cursor'],
   ['Ctrl+L', 'clear the screen and draw the session again'],

@@ -58,7 +58,8 @@ export interface CommandSpec {
   description: string;
   /**
    * Whether it may run during a turn. A command that changes the conversation or where it works
-   * says false and is refused until the turn ends or is interrupted.
+   * says false: {@link executeCommand} refuses it while busy, and the app queues it, to run when
+   * the turn ends (use-session.ts).
    */
   whileBusy: boolean;
   /** Runs the command. A rejection is shown as "NAME failed: message". */

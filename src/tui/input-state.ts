@@ -190,3 +190,15 @@ export function cursorPosition(s: InputState): { line: number; col: number } {
   const line = before.split('\n').length - 1;
   return { line, col: s.cursor - lineStart(s.value, s.cursor) };
 }
+
+/**
+ * The lines of `s` a box showing at most `max` lines draws: `lines` from index `first`, scrolled so
+ * the cursor's line stays near the middle; `below` lines are left out after them.
+ */
+export function visibleLines(s: InputState, max: number): { first: number; lines: string[]; below: number } {
+  const all = s.value.split('\n');
+  const { line } = cursorPosition(s);
+  const first = Math.max(0, Math.min(line - Math.floor(max / 2), all.length - max));
+  const lines = all.slice(first, first + max);
+  return { first, lines, below: all.length - first - lines.length };
+}

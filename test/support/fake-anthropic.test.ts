@@ -9,7 +9,7 @@ import Anthropic, {
   PermissionDeniedError,
   RateLimitError,
 } from '@anthropic-ai/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { block, fault, reply, startFakeAnthropic } from './fake-anthropic';
 import type { FakeAnthropic } from './fake-anthropic';
 
@@ -234,6 +234,26 @@ describe('faults', () => {
     const err = await stream.finalMessage().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(APIUserAbortError);
     expect(stream.aborted).toBe(true);
+  });
+
+  it('holds a streamed answer mid-text until release()', async () => {
+    const text = 'The first words, then the rest after the release.';
+    fake.enqueue(reply.text(text, { holdAfterEvents: 5 }));
+    const got: string[] = [];
+    let finished = false;
+    const stream = client.messages.stream(PARAMS).on('text', (t) => got.push(t));
+    const final = stream.finalMessage().then((m) => {
+      finished = true;
+      return m;
+    });
+    await vi.waitFor(() => expect(got.length).toBeGreaterThan(0));
+    const before = got.join('');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(finished).toBe(false);
+    expect(got.join('')).toBe(before);
+    expect(text.startsWith(before) && before.length < text.length).toBe(true);
+    fake.release();
+    expect((await final).content).toEqual([expect.objectContaining({ type: 'text', text })]);
   });
 
   it('a request with no answer yet is recorded and waitForRequest sees it', async () => {

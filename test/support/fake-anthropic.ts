@@ -86,6 +86,8 @@ export interface FakeAnthropic {
   models: Record<string, object>;
   enqueue(...steps: Step[]): void;
   respond(fn: Responder | null): void;
+  /** Lets every answer held by `holdAfterEvents` go on streaming. */
+  release(): void;
   /** Resolves with the `count`-th request (from 1) once it has been recorded. */
   waitForRequest(count: number): Promise<RecordedRequest>;
   /** Stops the server and drops every open connection (hung requests included). */
@@ -156,6 +158,8 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   const closing = new AbortController();
   const validate = opts.validate ?? true;
   let messageCount = 0;
+  // Answers held mid-stream (`holdAfterEvents`), each waiting for release().
+  let holds: Array<() => void> = [];
 
   /** Streams `events` (or the first `limit` of them) one write per half event, yielding between writes. */
   async function streamEvents(res: ServerResponse, requestId: string, events: string[]): Promise<boolean> {
@@ -207,7 +211,20 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       case 'reply': {
         if (!stream)
           return sendJson(res, 200, buildMessage(step, model, requestNo), { 'request-id': requestId });
-        if (await streamEvents(res, requestId, eventsOf(step))) res.end();
+        const events = eventsOf(step);
+        if (step.holdAfterEvents !== undefined) {
+          const n = Math.max(0, Math.min(step.holdAfterEvents, events.length - 1));
+          if (!(await streamEvents(res, requestId, events.slice(0, n)))) return;
+          const released = new Promise<void>((resolve) => holds.push(resolve));
+          await Promise.race([
+            released,
+            new Promise((resolve) => closing.signal.addEventListener('abort', resolve)),
+          ]);
+          if (closing.signal.aborted) return;
+          if (await streamEvents(res, requestId, events.slice(n))) res.end();
+          return;
+        }
+        if (await streamEvents(res, requestId, events)) res.end();
         return;
       }
       case 'status': {
@@ -326,6 +343,11 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       return queue.length;
     },
     models: { ...(opts.models ?? {}) },
+    release: () => {
+      const held = holds;
+      holds = [];
+      for (const resolve of held) resolve();
+    },
     enqueue: (...steps) => {
       queue.push(...steps);
     },

@@ -87,6 +87,11 @@ export interface ReplyOptions extends StepTiming {
   messageId?: string;
   /** Most code points per text, thinking or JSON delta (default 6; every text of 2+ code points is sent in 2+ deltas). */
   chunkSize?: number;
+  /**
+   * Streaming only: after this many events (pings included; never `message_stop`) the answer waits,
+   * mid-stream, until the test calls `release()` on the server, then sends the rest.
+   */
+  holdAfterEvents?: number;
 }
 
 /** A model answer: a 200 with SSE events (streaming) or one JSON Message. */

@@ -243,14 +243,4 @@ describe('input', () => {
     await type('next', KEY.enter);
     expect(c.runs.map((r) => r.prompt)).toEqual(['go', 'next']);
   });
-
-  it('keeps a prompt typed while a turn runs, and says why it was not sent', async () => {
-    const { c, type, out } = await start();
-    await type('first', KEY.enter, 'second', KEY.enter);
-    expect(c.runs.map((r) => r.prompt)).toEqual(['first']);
-    await eventually(() =>
-      expect(out()).toContain('A turn is running: Esc interrupts it; your text stays here.'),
-    );
-    expect(inputBox(out())).toContain('second');
-  });
 });

@@ -409,12 +409,16 @@ describe('slash commands', () => {
     await type('/compact', KEY.enter);
     await eventually(() => expect(status(out())).toContain('Esc interrupt'));
     await type('/clear', KEY.enter);
-    await shows('/clear waits for the running turn: press Esc to interrupt it first.');
+    await shows('⏳ queued: /clear');
     expect(c.cleared).toBe(0);
     await type(KEY.esc);
     await shows('Could not compact: interrupted; the conversation is as it was');
     await eventually(() => expect(status(out())).toContain('Enter send'));
     expect(out()).not.toContain('Compacted the conversation');
+    // Interrupted, the queued command is not run: it is back in the input.
+    await shows('› /clear', 'Interrupted: what you queued is back in the input; Enter sends it.');
+    expect(out()).not.toContain('⏳ queued');
+    expect(c.cleared).toBe(0);
   });
 
   it('/tools lists the tools and whether each asks', async () => {
@@ -465,20 +469,28 @@ describe('slash commands', () => {
     expect(c.worktreeNames).toEqual([]);
   });
 
-  it('refuses session-changing commands while a turn runs', async () => {
-    const { c, type, shows } = await start();
-    await type('go', KEY.enter, '/clear', KEY.enter);
-    await shows('/clear waits for the running turn: press Esc to interrupt it first.');
+  it('queues a session-changing command typed while a turn runs, and runs it in order when the turn ends', async () => {
+    const { c, type, out, shows } = await start();
+    await type('go', KEY.enter, '/clear', KEY.enter, 'after the clear', KEY.enter);
+    await shows('⏳ queued: /clear', '⏳ queued: after the clear');
     expect(c.cleared).toBe(0);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['go']);
+    c.endTurn();
+    // The command runs first, then the message after it goes to the new conversation.
+    await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['go', 'after the clear']));
+    expect(c.cleared).toBe(1);
+    expect(out()).not.toContain('⏳ queued');
   });
 
-  it('refuses a session-changing command typed as a prefix, and runs /help, while a turn runs', async () => {
+  it('queues a session-changing command typed as a prefix, and runs /help at once, while a turn runs', async () => {
     const { c, type, shows } = await start();
     await type('go', KEY.enter, '/wor feat-x', KEY.enter);
-    await shows('/worktree waits for the running turn: press Esc to interrupt it first.');
+    await shows('⏳ queued: /wor feat-x');
     await type('/help', KEY.enter);
     await shows('/exit', 'clear the screen and draw the session again');
     expect(c.worktreeNames).toEqual([]);
+    c.endTurn();
+    await eventually(() => expect(c.worktreeNames).toEqual(['feat-x']));
   });
 
   it('/exit quits', async () => {

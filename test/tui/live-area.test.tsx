@@ -242,6 +242,85 @@ describe('a resize mid-stream', () => {
   });
 });
 
+describe('messages queued during a streamed answer', () => {
+  it('at 60×20, 20 queued messages collapse to "+N more queued" and the live area still fits: nothing is wiped', async () => {
+    const t = await start(60, 20);
+    await t.type('list them', '\r');
+    const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
+    // Deltas only, and the list not yet closed: it is in the live area, clipped to its tail.
+    const answer = `Here is the list:\n\n${items.join('\n')}`;
+    const half = answer.indexOf('- item 21');
+    const deltas = async (text: string) => {
+      for (const piece of text.match(/[^]{1,7}/g)!) t.c.emit({ type: 'text_delta', text: piece });
+      await tick();
+    };
+    await deltas(answer.slice(0, half));
+    const queued = Array.from({ length: 20 }, (_, i) =>
+      i === 19 ? `message 20${' is long'.repeat(9)}` : `message ${i + 1}`,
+    );
+    for (const m of queued) await t.type(m, '\r');
+    await deltas(answer.slice(half));
+    for (const text of ['⏳ +18 more queued', 'item 40 of the list', 'lines above']) await t.shows(text);
+    const screen = t.vt.screenLines().filter((l) => l.trim() !== '');
+    // The newest two show, each on one row cut at the terminal's width; the input and status follow.
+    expect(screen.filter((l) => l.startsWith('⏳'))).toEqual([
+      '⏳ +18 more queued',
+      '⏳ queued: message 19',
+      expect.stringMatching(/^⏳ queued: message 20 is long .*…$/),
+    ]);
+    expect(screen.some((l) => l.includes('Enter queues · ↑ edits queued · Esc interrupts'))).toBe(true);
+    expect(screen.at(-1)).toContain('Esc interrupt');
+    expect(t.vt.autoWrapped).toBe(0);
+    for (const line of t.vt.allLines()) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+    expectNothingLost(t.vt);
+    t.c.emit({ type: 'text', text: answer });
+    t.c.endTurn();
+    await eventually(() => expect(t.c.runs).toHaveLength(2));
+    expect(t.c.runs[1].prompt).toBe(queued.join('\n\n'));
+    await eventually(() => expect(t.all()).toContain('> message 1'));
+    expectNothingLost(t.vt);
+  });
+});
+
+describe('queued messages back in the input after Esc', () => {
+  it('at 60×20, a queue taller than the input box comes back without wiping anything', async () => {
+    const t = await start(60, 20);
+    await t.type('list them', '\r');
+    const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
+    for (const piece of `Here is the list:\n\n${items.join('\n')}`.match(/[^]{1,7}/g)!)
+      t.c.emit({ type: 'text_delta', text: piece });
+    await t.shows('lines above');
+    const queued = Array.from({ length: 8 }, (_, i) => `queued message ${i + 1}`);
+    for (const m of queued) await t.type(m, '\r');
+    await t.shows('⏳ queued: queued message 8');
+    await t.type('\u001b');
+    await t.shows('Interrupted: what you queued is back in the input');
+    // 8 messages and the blank lines between them: the box shows its last 10 lines.
+    await t.shows('… 5 more lines above');
+    await t.shows('queued message 8');
+    expect(t.screen()).not.toContain('⏳');
+    expectNothingLost(t.vt);
+  });
+});
+
+describe('a long message typed ahead in one piece', () => {
+  it('at 60×20, the input box growing by several rows at once during a clipped answer wipes nothing', async () => {
+    const t = await start(60, 20);
+    await t.type('list them', '\r');
+    const items = Array.from({ length: 40 }, (_, i) => `- item ${i + 1} of the list`);
+    for (const piece of `Here is the list:\n\n${items.join('\n')}`.match(/[^]{1,7}/g)!)
+      t.c.emit({ type: 'text_delta', text: piece });
+    await t.shows('lines above');
+    // One read of 300 characters (a paste without bracketed-paste marks): the box takes 6 rows at once.
+    await t.type(`then ${'also this '.repeat(30)}`.trim());
+    await t.shows('also this also this');
+    expectNothingLost(t.vt);
+    await t.type('\r');
+    await t.shows('⏳ queued: then also this');
+    expectNothingLost(t.vt);
+  });
+});
+
 describe('a streamed table', () => {
   const row = (...cells: string[]) => `| ${cells.join(' | ')} |`;
   const names = Array.from({ length: 12 }, (_, i) => `entry-${i + 1}`);
