@@ -1,3 +1,4 @@
+import { keysOnly } from './ink-stdin';
 import { gatedScreen } from './alt-screen';
 import type { Controller } from './controller';
 import { importForTerminal } from './live-terminal';
@@ -55,7 +56,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
     />,
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
-      stdin: options.stdin ?? process.stdin,
+      stdin: keysOnly(options.stdin ?? process.stdin),
       stdout: tty ? withoutRows(guard?.stdout ?? inkOut) : stdout,
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,

@@ -58,6 +58,15 @@ describe.skipIf(tmuxMissing)('input in a real terminal', () => {
     const after = app.term.recorded();
     expect(after.split(ESC_2J).length).toBe(before);
     expect(after).not.toMatch(/[\u000b\u0008]/);
+
+    // Colour codes in a paste (git diff --color) or typed: stripped, and codey goes on.
+    app.fake.enqueue(reply.text('four done'));
+    app.term.paste('x\u001b[31mred\u001b[0m');
+    app.term.bytes('\u001b[1;32mgreen');
+    await app.term.waitFor('the coloured paste in the box', (s) => s.includes('xredgreen'));
+    app.term.keys('Enter');
+    await app.term.waitFor('the fourth answer', (s) => s.includes('four done') && s.includes('Ask codey'));
+    expect(sent(3)).toBe('xredgreen');
   }, 60_000);
 });
 
