@@ -180,6 +180,7 @@ export function App({
                 items={viewable}
                 initialKey={viewing}
                 screen={altScreen}
+                terminal={terminal}
                 noColor={noColor}
                 onClose={() => setViewing(undefined)}
               />

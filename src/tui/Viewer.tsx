@@ -15,6 +15,8 @@ export interface ViewerProps {
   /** The key of the item shown first. */
   initialKey: number;
   screen: AltScreen;
+  /** The terminal, for its size (Ink's own stream hides `rows`); default Ink's stdout. */
+  terminal?: NodeJS.WriteStream;
   noColor?: boolean;
   onClose: () => void;
 }
@@ -24,8 +26,8 @@ export interface ViewerProps {
  * by Ink, which draws nothing meanwhile). It enters the alternate screen when it mounts and leaves it
  * when it unmounts, so the session below comes back exactly as it was. Renders nothing through Ink.
  */
-export function Viewer({ items, initialKey, screen, noColor = false, onClose }: ViewerProps) {
-  const { columns, rows: termRows } = useTerminalSize();
+export function Viewer({ items, initialKey, screen, terminal, noColor = false, onClose }: ViewerProps) {
+  const { columns, rows: termRows } = useTerminalSize(terminal);
   const rows = Number.isFinite(termRows) ? termRows : FALLBACK_ROWS;
   const [key, setKey] = useState(initialKey);
   // Infinity: the end of the page, kept as a running item's output grows.

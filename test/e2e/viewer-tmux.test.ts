@@ -49,6 +49,12 @@ describe.skipIf(tmuxMissing)('the Ctrl+O viewer in a real terminal', () => {
       const viewer = await t.waitFor('the viewer', (s) => s.includes('Esc close'));
       expect(viewer.split('\n')[0]).toContain('1/1 Bash(seq 1 200');
       expect(viewer).toMatch(/^out-line-1$/m);
+      // A page is the terminal's height less the header row, every line of it on screen.
+      // (200 lines of output and the call's 3 lines of heading.)
+      expect(viewer.split('\n')[0]).toContain(`1–${height - 1} of 203`);
+      const shownRows = viewer.trimEnd().split('\n');
+      expect(shownRows).toHaveLength(height);
+      expect(shownRows.at(-1)).toBe(`out-line-${height - 4}`);
       for (const row of viewer.split('\n')) expect(stringWidth(row)).toBeLessThanOrEqual(width);
       t.keys('PageDown');
       await t.waitFor('a page further', (s) => /^out-line-30$/m.test(s) && !/^out-line-1$/m.test(s));
