@@ -11,7 +11,7 @@ import { createSession } from './session';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
-import { askTrust } from './project-trust';
+import { askTrust, notTrusted } from './project-trust';
 import type { Resolved } from './run';
 
 const stderr = personWriter((s) => process.stderr.write(s));
@@ -85,7 +85,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
       if (typeof trusted === 'number') return trusted;
       settings = trusted.settings;
     } else {
-      for (const n of held.notices) stderr(`${n}\n`);
+      stderr(`${notTrusted(held)}\n`);
     }
   }
 

@@ -22,6 +22,12 @@ export function trustQuestion(held: HeldSettings): string {
   ].join('\n');
 }
 
+/** After a no: what stays ignored, and that the question comes again. */
+export function notTrusted(held: HeldSettings): string {
+  const keys = [...new Set(held.values.map((v) => v.slice(0, v.indexOf(':'))))].join(', ');
+  return `codey: not trusted: ${held.file}'s ${keys} ignored for this session; codey asks again next time`;
+}
+
 /** For `-p`: the held settings are ignored; this line says how to accept them. */
 export function trustHint(held: HeldSettings): string {
   return `codey: to use ${held.file}'s settings above, run codey here once and answer yes when it asks to trust the file`;

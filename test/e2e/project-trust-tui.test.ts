@@ -24,7 +24,11 @@ describe('the trust question for a project file', () => {
       app.term.type('n');
       app.term.keys('Enter');
       screen = await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
-      expect(screen).toContain('allow ["bash(echo trusted)"] is ignored in a project file');
+      // The line may wrap at the terminal's edge: compared without whitespace.
+      const squash = (t: string) => t.replace(/\s+/g, '');
+      expect(squash(screen)).toContain(
+        squash(`codey: not trusted: ${rc}'s allow ignored for this session; codey asks again next time`),
+      );
       app.term.kill();
       await expect(readFile(trustFile(app.box.env), 'utf8')).rejects.toThrow();
 
