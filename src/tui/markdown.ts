@@ -3,6 +3,7 @@
  * GFM tables and inline emphasis, code and links. Not CommonMark: it reads what models write, line
  * by line, and an unclosed fence (text still streaming) runs to the end.
  */
+import { expandTabs } from './input-state';
 import { fitRow, readTableStart, splitRow, type Align } from './markdown-table';
 
 export interface Span {
@@ -63,10 +64,14 @@ function isClosingFence(line: string, open: string): boolean {
   return t.length >= open.length && t === open[0].repeat(t.length);
 }
 
-/** Splits Markdown text into blocks; consecutive blank lines fold into one. */
+/**
+ * Splits Markdown text into blocks; consecutive blank lines fold into one. Tabs become spaces to the
+ * next 4-column stop (as in the input box), so a raw tab never reaches the terminal, whose own tab
+ * stops would move the text and could push a line past the width.
+ */
 export function parseMarkdown(text: string): Block[] {
   const blocks: Block[] = [];
-  const lines = text.split('\n');
+  const lines = text.split('\n').map((l) => (l.includes('\t') ? expandTabs(l) : l));
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const fence = FENCE.exec(line);

@@ -3,6 +3,14 @@ import { highlightLine } from '../../src/tui/highlight';
 import { parseInline, parseMarkdown } from '../../src/tui/markdown';
 
 describe('parseMarkdown', () => {
+  it('draws tabs as spaces to the next 4-column stop, in prose and in code', () => {
+    expect(parseMarkdown('def f():\n\treturn 1')).toEqual([
+      { kind: 'paragraph', spans: [{ text: 'def f():' }] },
+      { kind: 'paragraph', spans: [{ text: '    return 1' }] },
+    ]);
+    expect(parseMarkdown('```\nab\tc\n```')).toEqual([{ kind: 'code', lang: '', lines: ['ab  c'] }]);
+  });
+
   it('reads headings, lists, quotes, rules, code and folds blank lines', () => {
     const blocks = parseMarkdown(
       '# Title\n\n\n- one\n  - two\n3. three\n> quoted\n---\n```ts\nconst a = 1;\n```\nplain',
