@@ -1,35 +1,14 @@
-import { EventEmitter } from 'node:events';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Decision } from '../../src/approval/types';
-import { runTui } from '../../src/tui/run';
-import { VirtualTerminal } from '../support/vt';
-import { FakeController } from './fake-controller';
-import { FakeStdin } from './fake-tty';
-import { eventually, mounted, tick } from './helpers';
+import type { VirtualTerminal } from '../support/vt';
+import { startInVt } from './vt-app';
+import { eventually, tick } from './helpers';
 import { alignedTables } from '../support/table-lines';
 
 // The app as a person sees it in a real terminal: Ink's bytes (not its debug frames) played on a
 // small terminal emulator with a scrollback. Ink is loaded only through runTui, so it draws live
 // under CI=true too.
-
-/** A TTY's stdout whose bytes go to `vt`, and whose size is the emulator's. */
-class TerminalStdout extends EventEmitter {
-  isTTY = true;
-  constructor(readonly vt: VirtualTerminal) {
-    super();
-  }
-  get columns() {
-    return this.vt.columns;
-  }
-  get rows() {
-    return this.vt.rows;
-  }
-  write(s: string) {
-    this.vt.write(s);
-    return true;
-  }
-}
 
 const SHELL_BEFORE = ['$ make test', 'shell-output-before-codey 1', 'shell-output-before-codey 2'];
 
@@ -40,34 +19,9 @@ afterEach(async () => {
 });
 
 async function start(columns: number, rows: number, before = SHELL_BEFORE) {
-  const vt = new VirtualTerminal(columns, rows);
-  vt.write(before.join('\n') + '\n');
-  const stdout = new TerminalStdout(vt);
-  const stdin = new FakeStdin();
-  const c = new FakeController();
-  const abort = new AbortController();
-  const exited = runTui(c, {
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new EventEmitter() as unknown as NodeJS.WriteStream,
-    env: {},
-    patchConsole: false,
-    signal: abort.signal,
-  });
-  stop = async () => {
-    abort.abort();
-    await exited;
-  };
-  await mounted(stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      stdin.write(chunk);
-      await tick();
-    }
-  };
-  const screen = () => vt.screenLines().join('\n');
-  const all = () => vt.allLines().join('\n');
-  const shows = (text: string) => eventually(() => expect(screen()).toContain(text));
+  const t = await startInVt(columns, rows, before);
+  stop = t.stop;
+  const c = t.c;
   /** Streams `text` in chunks of `size` characters, letting Ink draw every few chunks. */
   const stream = async (text: string, size: number) => {
     for (let i = 0; i < text.length; i += size) {
@@ -76,8 +30,7 @@ async function start(columns: number, rows: number, before = SHELL_BEFORE) {
     }
     c.emit({ type: 'text', text });
   };
-  await shows('Ask codey');
-  return { vt, c, stdout, type, screen, all, shows, stream };
+  return { ...t, stream };
 }
 
 /** Nothing was wiped: no clear-screen or clear-scrollback byte, and the shell's lines are all there. */

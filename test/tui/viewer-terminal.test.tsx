@@ -1,32 +1,11 @@
-import { EventEmitter } from 'node:events';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events';
-import { runTui } from '../../src/tui/run';
-import { VirtualTerminal } from '../support/vt';
-import { FakeController } from './fake-controller';
-import { FakeStdin } from './fake-tty';
-import { eventually, mounted, tick } from './helpers';
+import { startInVt } from './vt-app';
+import { eventually, tick } from './helpers';
 
 // The Ctrl+O viewer as a terminal gets it: runTui's bytes (Ink's and the viewer's) played on a
 // small emulator with a scrollback and an alternate screen.
-
-class TerminalStdout extends EventEmitter {
-  isTTY = true;
-  constructor(readonly vt: VirtualTerminal) {
-    super();
-  }
-  get columns() {
-    return this.vt.columns;
-  }
-  get rows() {
-    return this.vt.rows;
-  }
-  write(s: string) {
-    this.vt.write(s);
-    return true;
-  }
-}
 
 const BEFORE = ['$ make test', 'shell-output-before-codey 1', 'shell-output-before-codey 2'];
 const CTRL_O = '\u000f';
@@ -39,35 +18,9 @@ afterEach(async () => {
 });
 
 async function start(columns: number, rows: number) {
-  const vt = new VirtualTerminal(columns, rows);
-  vt.write(BEFORE.join('\n') + '\n');
-  const stdout = new TerminalStdout(vt);
-  const stdin = new FakeStdin();
-  const c = new FakeController();
-  const abort = new AbortController();
-  const exited = runTui(c, {
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new EventEmitter() as unknown as NodeJS.WriteStream,
-    env: {},
-    patchConsole: false,
-    signal: abort.signal,
-  });
-  stop = async () => {
-    abort.abort();
-    await exited;
-  };
-  await mounted(stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      stdin.write(chunk);
-      await tick();
-    }
-  };
-  const screen = () => vt.screenLines().join('\n');
-  const shows = (text: string) => eventually(() => expect(screen()).toContain(text));
-  await shows('Ask codey');
-  return { vt, c, stdout, type, screen, shows };
+  const t = await startInVt(columns, rows, BEFORE);
+  stop = t.stop;
+  return t;
 }
 
 const numbered = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
