@@ -262,8 +262,19 @@ export async function dispatch(
     }
   }
 
-  const verdict = deps.policy.evaluate(req);
-  if (verdict.action === 'deny') {
+  /** A call a rule decided: its event; for a deny also the denial and the tool_result (else undefined). */
+  const byRule = (v: Exclude<Verdict, { action: 'ask' }>): ToolResultBlock | undefined => {
+    if (v.action === 'allow') {
+      if (v.rule)
+        deps.emit({
+          type: 'approval_decision',
+          id: use.id,
+          decision: { kind: 'allow_once' },
+          source: 'rule',
+          rule: v.rule,
+        });
+      return undefined;
+    }
     deps.denials.push({
       tool_name: capName(use.name),
       tool_use_id: use.id,
@@ -275,20 +286,15 @@ export async function dispatch(
       id: use.id,
       decision: { kind: 'deny' },
       source: 'rule',
-      rule: verdict.rule,
+      rule: v.rule,
     });
-    return end('denied', `Not run: the rule "${verdict.rule}" refuses this call. Take another approach.`);
-  }
-  if (verdict.action === 'allow' && verdict.rule) {
-    deps.emit({
-      type: 'approval_decision',
-      id: use.id,
-      decision: { kind: 'allow_once' },
-      source: 'rule',
-      rule: verdict.rule,
-    });
-  }
-  if (verdict.action === 'ask') {
+    return end('denied', `Not run: the rule "${v.rule}" refuses this call. Take another approach.`);
+  };
+  const verdict = deps.policy.evaluate(req);
+  if (verdict.action !== 'ask') {
+    const refused = byRule(verdict);
+    if (refused) return refused;
+  } else {
     if (!deps.requestApproval) {
       deps.denials.push({
         tool_name: capName(use.name),
@@ -337,22 +343,9 @@ export async function dispatch(
       if (signal.aborted) return end('interrupted', INTERRUPTED.whileAsking);
       if ('verdict' in outcome) {
         // A rule made while this call waited its turn (an "always" answer to another) decides it.
-        const v = outcome.verdict;
-        deps.emit({
-          type: 'approval_decision',
-          id: use.id,
-          decision: { kind: v.action === 'allow' ? 'allow_once' : 'deny' },
-          source: 'rule',
-          rule: v.rule,
-        });
-        if (v.action === 'allow') break;
-        deps.denials.push({
-          tool_name: capName(use.name),
-          tool_use_id: use.id,
-          tool_input: shownInput(use.input),
-          reason: 'rule',
-        });
-        return end('denied', `Not run: the rule "${v.rule}" refuses this call. Take another approach.`);
+        const refused = byRule(outcome.verdict);
+        if (refused) return refused;
+        break;
       }
       const decision = outcome.decision;
       const rule = deps.policy.remember(req, decision);

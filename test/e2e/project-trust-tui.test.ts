@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli';
 import { reply } from '../support/fake-anthropic';
-import { startTmux } from '../support/tmux';
+import { startTmux, unwrapped } from '../support/tmux';
 import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
 import { settingsDigest, trustFile } from '../../src/config/trust';
 
@@ -25,9 +25,8 @@ describe('the trust question for a project file', () => {
       app.term.keys('Enter');
       screen = await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
       // The line may wrap at the terminal's edge: compared without whitespace.
-      const squash = (t: string) => t.replace(/\s+/g, '');
-      expect(squash(screen)).toContain(
-        squash(`codey: not trusted: ${rc}'s allow ignored for this session; codey asks again next time`),
+      expect(unwrapped(screen)).toContain(
+        unwrapped(`codey: not trusted: ${rc}'s allow ignored for this session; codey asks again next time`),
       );
       app.term.kill();
       await expect(readFile(trustFile(app.box.env), 'utf8')).rejects.toThrow();

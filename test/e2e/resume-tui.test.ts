@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, codey } from '../support/cli';
 import { reply } from '../support/fake-anthropic';
-import { startTmux } from '../support/tmux';
+import { startTmux, unwrapped } from '../support/tmux';
 import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
 
 // Resume in a real terminal: the transcript is drawn again, and the next prompt continues it.
@@ -81,12 +81,6 @@ describe.skipIf(needsTmux)('resume in the interactive app', () => {
     expect(texts(3).at(-1)).toBe('go on');
   }, 40_000);
 });
-
-/**
- * Text without any whitespace, so a message the terminal wrapped (a space at the edge is lost)
- * compares whole: `unwrapped(screen).includes(unwrapped(text))`.
- */
-const unwrapped = (text: string): string => text.replace(/\s+/g, '');
 
 describe.skipIf(needsTmux)('resuming another workspace’s session in the interactive app', () => {
   it('asks first; no leaves the session where it was', async () => {

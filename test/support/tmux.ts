@@ -160,3 +160,9 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
   };
   return term;
 }
+
+/**
+ * Text without any whitespace, so a message the terminal wrapped (a space at the edge is lost)
+ * compares whole: `unwrapped(screen).includes(unwrapped(text))`.
+ */
+export const unwrapped = (text: string): string => text.replace(/\s+/g, '');
