@@ -34,7 +34,8 @@ export function appInTmux(): AppInTmux {
     t.term?.kill();
     t.term = undefined;
     await t.fake.close();
-    await rm(t.box.root, { recursive: true, force: true });
+    // A codey the terminal's end stopped may still be writing its last files (log, lock): retry.
+    await rm(t.box.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
   return t;
 }

@@ -76,5 +76,8 @@ export function sessionStore(box: Sandbox): Promise<string> {
 
 /** Remove a sandbox's temp folder (call from afterEach). */
 export function removeSandbox(box: Sandbox | undefined): Promise<void> {
-  return box ? rm(box.root, { recursive: true, force: true }) : Promise.resolve();
+  // A codey that was just stopped may still be writing its last files (log, lock): retry.
+  return box
+    ? rm(box.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+    : Promise.resolve();
 }
