@@ -92,8 +92,8 @@ function errorCode(err: unknown): string {
 /**
  * Resolve `host` once and check every answer (a literal is checked without resolving).
  * @returns the addresses to dial, in the resolver's order, duplicates removed; all public.
- * @throws {@link WebError} `refused` when any answer is not public (naming it and why), `http`
- *   (no status) when the name does not resolve or resolves to nothing (fail closed).
+ * @throws {@link WebError} `refused` when any answer is not public (naming it and why), `network`
+ *   when the name does not resolve or resolves to nothing (fail closed).
  */
 export async function resolvePublic(
   host: string,

@@ -4,12 +4,14 @@
  * Every hop runs the whole check (`checkUrl`: scheme, credentials, names, literals) and gets its own
  * undici client whose only way to a socket is the guarded connector (`dial.ts`: resolve once, check
  * every answer, dial only checked addresses). The body is read as a stream and cut at a byte cap that
- * counts decompressed bytes; non-text types are refused before a byte of body is read.
+ * counts decompressed bytes; types that are neither text nor PDF are refused before a byte of body
+ * is read, and a bot wall (a challenge page instead of the page) is an error of its own kind.
  */
 import { STATUS_CODES } from 'node:http';
-import { pipeline, type Readable } from 'node:stream';
-import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { BOT_WALL_SCAN_BYTES, isBotWall } from './bot-wall';
 import { decodeBody, parseContentType } from './charset';
+import { decoded, header, isDocument, isTextual, locationText, readCapped, sniffType } from './fetch-body';
 import { defaultDialer, defaultResolver, guardedClient, type Dialer, type Resolver } from './dial';
 import { checkUrl, type CheckedUrl } from './jail';
 import { WebError } from './types';
@@ -59,8 +61,10 @@ export interface FetchedPage {
   contentType: string;
   /** Encoding the body was decoded with (iconv-lite name, e.g. `utf-8`, `windows-1252`). */
   charset: string;
-  /** The decoded body (BOM removed). */
+  /** The decoded body (BOM removed); empty for a document read as bytes (see {@link data}). */
   text: string;
+  /** The body's bytes, for a document the caller turns into text itself (`application/pdf`). */
+  data?: Uint8Array;
   /** Body bytes read, after decompression (at most the cap). */
   bytes: number;
   /** True when the body was longer than the cap and was cut there. */
@@ -70,73 +74,9 @@ export interface FetchedPage {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const TEXT_MIMES = new Set([
-  'application/json',
-  'application/xml',
-  'application/javascript',
-  'application/ecmascript',
-  'application/x-javascript',
-  'application/yaml',
-  'application/x-yaml',
-  'application/toml',
-  'application/x-ndjson',
-]);
 
-/** Text, HTML, XML (`+xml`), JSON (`+json`) and a few source-code types. */
-export function isTextual(mime: string): boolean {
-  return mime.startsWith('text/') || mime.endsWith('+xml') || mime.endsWith('+json') || TEXT_MIMES.has(mime);
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** The body with its Content-Encoding undone (gzip, br; `deflate` in its zlib form). */
-function decoded(body: Readable, encoding: string | undefined): Readable {
-  const codings = (encoding ?? '')
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  let stream = body;
-  for (const c of codings.reverse()) {
-    let z: zlib.Gunzip | zlib.BrotliDecompress | zlib.Unzip;
-    if (c === 'gzip' || c === 'x-gzip') z = zlib.createGunzip();
-    else if (c === 'br') z = zlib.createBrotliDecompress();
-    else if (c === 'deflate') z = zlib.createUnzip();
-    else {
-      body.destroy();
-      throw new WebError(
-        `the server sent the body in an encoding web_fetch cannot read (${c}).`,
-        'content_type',
-      );
-    }
-    stream = pipeline(stream, z, () => {});
-  }
-  return stream;
-}
-
-/** Read at most `max` bytes; stop (and destroy the stream) as soon as more than `max` arrive. */
-async function readCapped(stream: Readable, max: number): Promise<{ bytes: Buffer; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let n = 0;
-  let truncated = false;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (n + chunk.length > max) {
-      chunks.push(chunk.subarray(0, max - n));
-      n = max;
-      truncated = true;
-      break;
-    }
-    chunks.push(chunk);
-    n += chunk.length;
-  }
-  stream.destroy();
-  return { bytes: Buffer.concat(chunks, n), truncated };
-}
-
-const BOT_WALL =
-  /just a moment|captcha|cf-chl|challenge-platform|attention required|enable javascript and cookies|ddos protection|are you a robot|verify you are human/i;
+/** What web_fetch asks for: a site's markdown first, then HTML, then anything. */
+export const ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
 
 /** Describe a 4xx/5xx; for 403/429/503 look at the first 16 KiB for a challenge page. */
 async function httpError(
@@ -145,29 +85,33 @@ async function httpError(
   headers: Record<string, string | string[] | undefined>,
   body: Readable,
 ): Promise<WebError> {
-  let wall = header(headers, 'cf-mitigated') === 'challenge';
-  if (!wall && (status === 403 || status === 429 || status === 503)) {
+  let head = '';
+  if (status === 403 || status === 429 || status === 503) {
     try {
-      const { bytes } = await readCapped(decoded(body, header(headers, 'content-encoding')), 16 * 1024);
-      wall = BOT_WALL.test(bytes.toString('latin1'));
+      const { bytes } = await readCapped(
+        decoded(body, header(headers, 'content-encoding')),
+        BOT_WALL_SCAN_BYTES,
+      );
+      head = bytes.toString('latin1');
     } catch {
       // An unreadable error body is just an error body.
     }
   }
   body.destroy();
   const name = STATUS_CODES[status] ?? 'error';
-  const msg = wall
-    ? `HTTP ${status} (${name}) from ${url}: the site answered with a bot check (a challenge or CAPTCHA page) ` +
-      'that an automated client cannot pass; use another source, or ask the person to open it in a browser.'
-    : `HTTP ${status} (${name}) from ${url}.`;
-  return new WebError(msg, 'http', status);
+  if (isBotWall(status, header(headers, 'cf-mitigated'), head))
+    return botWallError(url, `HTTP ${status} (${name})`, status);
+  return new WebError(`HTTP ${status} (${name}) from ${url}.`, 'http', status);
 }
 
-/** Guess a type for a body sent without Content-Type; undefined when it looks binary. */
-function sniffType(bytes: Buffer): string | undefined {
-  const head = bytes.subarray(0, 1024);
-  if (head.includes(0)) return undefined;
-  return /^\s*(<!doctype html|<html)/i.test(head.toString('latin1')) ? 'text/html' : 'text/plain';
+function botWallError(url: string, what: string, status: number): WebError {
+  return new WebError(
+    `${what} from ${url}: the site answered with a bot check (a challenge or CAPTCHA page) instead of the page; ` +
+      "an automated client cannot pass it. Use another source (the project's repository, its docs elsewhere, " +
+      'a web_search for the text), or ask the person to open it in a browser.',
+    'bot_wall',
+    status,
+  );
 }
 
 interface Hop {
@@ -204,12 +148,7 @@ type HopOptions = Required<Omit<FetchOptions, 'signal' | 'version' | 'onHop'>> &
 
 async function fetchHops(start: string, o: HopOptions, signal: AbortSignal) {
   const hop: Hop = { checked: checkUrl(start), redirects: [] };
-  const headers = {
-    'user-agent': o.userAgent,
-    accept:
-      'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,*/*;q=0.1',
-    'accept-encoding': 'gzip, br',
-  };
+  const headers = { 'user-agent': o.userAgent, accept: ACCEPT, 'accept-encoding': 'gzip, br' };
   for (;;) {
     const { url } = hop.checked;
     const client = guardedClient(url.origin, { resolver: o.resolver, dialer: o.dialer, signal });
@@ -218,7 +157,8 @@ async function fetchHops(start: string, o: HopOptions, signal: AbortSignal) {
       // undici's body emits an AbortError when destroyed early; we destroy it on purpose (redirects,
       // refused types, the cap), and errors while reading still reach the reader.
       res.body.on('error', () => {});
-      const location = header(res.headers, 'location');
+      const sent = header(res.headers, 'location');
+      const location = sent === undefined ? undefined : locationText(sent);
       if (REDIRECT_STATUSES.has(res.statusCode) && location !== undefined) {
         res.body.destroy();
         if (hop.redirects.length >= MAX_REDIRECTS) {
@@ -255,12 +195,22 @@ async function fetchHops(start: string, o: HopOptions, signal: AbortSignal) {
         throw await httpError(url.href, res.statusCode, res.headers, res.body);
       }
       const type = parseContentType(header(res.headers, 'content-type'));
-      if (type.mime !== '' && !isTextual(type.mime)) {
+      const document = isDocument(type.mime);
+      if (type.mime !== '' && !isTextual(type.mime) && !document) {
         res.body.destroy(); // refused before any of the body is read
         throw new WebError(
-          `refused: ${url.href} is ${type.mime}; web_fetch reads only text, HTML, XML and JSON.`,
+          `refused: ${url.href} is ${type.mime}; web_fetch reads only text, HTML, XML, JSON and PDF.`,
           'content_type',
         );
+      }
+      const length = Number(header(res.headers, 'content-length'));
+      if (document && length > o.maxBytes) {
+        res.body.destroy();
+        throw tooLarge(url.href, length, o.maxBytes);
+      }
+      if (header(res.headers, 'cf-mitigated')?.trim().toLowerCase() === 'challenge') {
+        res.body.destroy();
+        throw botWallError(url.href, `HTTP ${res.statusCode}`, res.statusCode);
       }
       const { bytes, truncated } = await readCapped(
         decoded(res.body, header(res.headers, 'content-encoding')),
@@ -269,9 +219,30 @@ async function fetchHops(start: string, o: HopOptions, signal: AbortSignal) {
       const mime = type.mime || sniffType(bytes);
       if (!mime) {
         throw new WebError(
-          `refused: ${url.href} has no Content-Type and looks binary; web_fetch reads only text.`,
+          `refused: ${url.href} has no Content-Type and looks binary; web_fetch reads only text and PDF.`,
           'content_type',
         );
+      }
+      if (isDocument(mime)) {
+        if (truncated) throw tooLarge(url.href, undefined, o.maxBytes);
+        const page: FetchedPage = {
+          url: url.href,
+          status: res.statusCode,
+          contentType: mime,
+          charset: 'binary',
+          text: '',
+          data: bytes,
+          bytes: bytes.length,
+          truncated: false,
+          redirects: hop.redirects,
+        };
+        return page;
+      }
+      if (
+        mime === 'text/html' &&
+        isBotWall(res.statusCode, undefined, bytes.subarray(0, BOT_WALL_SCAN_BYTES).toString('latin1'))
+      ) {
+        throw botWallError(url.href, `HTTP ${res.statusCode}`, res.statusCode);
       }
       const { text, charset } = decodeBody(bytes, header(res.headers, 'content-type'), !truncated);
       const page: FetchedPage = {
@@ -297,6 +268,19 @@ async function fetchHops(start: string, o: HopOptions, signal: AbortSignal) {
   }
 }
 
+/** A document (PDF) larger than the cap: it cannot be read in part. */
+function tooLarge(url: string, length: number | undefined, max: number): WebError {
+  const size = length === undefined ? `more than ${max} bytes` : `${length} bytes`;
+  const more =
+    max >= MAX_BYTES
+      ? `web_fetch reads documents of at most ${MAX_BYTES} bytes; look for an HTML or text version.`
+      : `call again with a larger max_bytes (at most ${MAX_BYTES}), or look for an HTML or text version.`;
+  return new WebError(
+    `${url} is ${size}, over the cap of ${max} bytes, and a PDF cannot be read in part; ${more}`,
+    'too_large',
+  );
+}
+
 function describeCause(err: unknown): string {
   if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') return err.code;
   return err instanceof Error ? err.message : String(err);
@@ -307,9 +291,12 @@ function describeCause(err: unknown): string {
  * @param url absolute `http:` or `https:` URL (as the model wrote it).
  * @returns the decoded page; `truncated` when the body was cut at `maxBytes`.
  * @throws {@link WebError}: `refused` (jail: scheme, credentials, non-public address on any hop;
- *   names the address and the reason), `content_type` (not text; nothing of the body read), `http`
- *   (4xx/5xx with `status`, a bot wall said so; without `status`: DNS or connection failure, too many
- *   redirects), `timeout` (whole fetch over `timeoutMs`), `aborted` (the caller's signal).
+ *   names the address and the reason; a malformed host), `content_type` (neither text nor PDF;
+ *   nothing of the body read), `bot_wall` (a challenge or CAPTCHA page: `cf-mitigated: challenge`,
+ *   or a challenge body on a 403/429/503 or in place of the page), `http` (another 4xx/5xx with
+ *   `status`; too many redirects), `too_large` (a PDF over `maxBytes`), `network` (a name that does
+ *   not resolve, a connection that failed or broke), `timeout` (whole fetch over `timeoutMs`),
+ *   `aborted` (the caller's signal).
  */
 export async function fetchPage(url: string, opts: FetchOptions = {}): Promise<FetchedPage> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;

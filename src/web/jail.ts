@@ -169,10 +169,24 @@ export function stripBrackets(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
 
+/** An IPv4 number as WHATWG URL parsing reads one: decimal, octal or `0x` hex. */
+const NUMERIC_LABEL = /^(?:0x[0-9a-f]*|[0-9]+)$/i;
+
+/**
+ * A host whose labels are all numbers but that URL parsing did not take for an IPv4 address
+ * (`127.0.0.1..`, `0x7f.1..`): resolvers disagree about such names (some read them as the address),
+ * so none is asked.
+ */
+function looksNumeric(host: string): boolean {
+  const labels = host.split('.').filter((l) => l !== '');
+  return labels.length > 0 && labels.every((l) => NUMERIC_LABEL.test(l));
+}
+
 /**
  * Check a host before any DNS: an IP literal is classified, a name is refused when it is a cloud
- * metadata name or `localhost` / `*.localhost` (RFC 6761 §6.3: always loopback). Trailing dots are
- * ignored for the name checks (`localhost.` is `localhost`).
+ * metadata name, `localhost` / `*.localhost` (RFC 6761 §6.3: always loopback), or made of numbers
+ * and dots without being an IP address (malformed). Trailing dots are ignored for the name checks
+ * (`localhost.` is `localhost`).
  * @throws {@link WebError} kind `refused`, naming the host or address and the reason.
  */
 export function checkHost(hostname: string): CheckedHost {
@@ -184,6 +198,13 @@ export function checkHost(hostname: string): CheckedHost {
   }
   const name = host.replace(/\.+$/, '');
   if (name === '') throw new WebError(`refused: the URL has no host name; ${REFUSAL_ADVICE}`, 'refused');
+  if (looksNumeric(host)) {
+    throw new WebError(
+      `refused: ${host} is a malformed host: it is made of numbers and dots like an IP address but is not one; ` +
+        'write the address as four numbers without extra dots, or use the host name.',
+      'refused',
+    );
+  }
   if (METADATA_NAMES.has(name)) {
     throw new WebError(`refused: ${host} is a cloud metadata host name; ${REFUSAL_ADVICE}`, 'refused');
   }

@@ -46,7 +46,8 @@ export function clampCount(n: number | undefined): number {
  * A failure in the web layer, worded for the model: what went wrong and what to try.
  * `kind` lets callers and tests tell refusals from provider trouble without parsing text: `network`
  * is a name that did not resolve, a connection that failed or broke; `http` is an answer that was
- * not usable (a status, too many redirects).
+ * not usable (a status, too many redirects); `bot_wall` a challenge or CAPTCHA page in place of the
+ * page; `too_large` a document over the byte cap.
  */
 export class WebError extends Error {
   override name = 'WebError';
@@ -56,6 +57,7 @@ export class WebError extends Error {
       | 'refused'
       | 'network'
       | 'http'
+      | 'bot_wall'
       | 'timeout'
       | 'too_large'
       | 'content_type'

@@ -19,6 +19,14 @@ const packageOf = (spec: string) =>
  * every package external and lists what the code (not its comments) imports.
  */
 async function packagesImportedByDist(): Promise<Map<string, string[]>> {
+  return (await importsOfDist()).packages;
+}
+
+/** {@link packagesImportedByDist}, and with each package the kinds of import that reach it. */
+async function importsOfDist(): Promise<{
+  packages: Map<string, string[]>;
+  kinds: Map<string, Set<string>>;
+}> {
   const result = await build({
     entryPoints: [join(DIST, 'cli.js')],
     bundle: true,
@@ -33,15 +41,17 @@ async function packagesImportedByDist(): Promise<Map<string, string[]>> {
   });
   const builtins = new Set(builtinModules);
   const found = new Map<string, string[]>();
+  const kinds = new Map<string, Set<string>>();
   for (const [file, input] of Object.entries(result.metafile.inputs)) {
     for (const im of input.imports) {
       const spec = im.path.replace(/^node:/, '');
       if (!im.external || builtins.has(spec) || builtins.has(spec.split('/')[0]!)) continue;
       const pkg = packageOf(spec);
       found.set(pkg, [...(found.get(pkg) ?? []), file]);
+      kinds.set(pkg, (kinds.get(pkg) ?? new Set()).add(im.kind));
     }
   }
-  return found;
+  return { packages: found, kinds };
 }
 
 describe('the built CLI bundles what every start and the first command load', () => {
@@ -52,5 +62,11 @@ describe('the built CLI bundles what every start and the first command load', ()
     expect(imported.has('cosmiconfig')).toBe(true);
     for (const pkg of ['execa', 'yaml', 'picomatch', 'ignore', 'zod', 'commander', '@anthropic-ai/sdk'])
       expect({ pkg, importedBy: imported.get(pkg) ?? [] }).toEqual({ pkg, importedBy: [] });
+  });
+
+  it('pdfjs-dist stays out of the bundle and loads only with the first PDF (a dynamic import)', async () => {
+    const { packages, kinds } = await importsOfDist();
+    expect(packages.has('pdfjs-dist')).toBe(true);
+    expect([...(kinds.get('pdfjs-dist') ?? [])]).toEqual(['dynamic-import']);
   });
 });

@@ -32,7 +32,7 @@ describe('tool definitions', () => {
       glob: ['pattern', 'path'],
       grep: ['pattern', 'path', 'glob', 'output_mode', 'ignore_case'],
       web_search: ['query', 'count', 'site'],
-      web_fetch: ['url', 'max_bytes'],
+      web_fetch: ['url', 'max_bytes', 'offset'],
     });
   });
 

@@ -58,6 +58,31 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     return send(403, 'text/html', '<title>Attention</title>', { 'cf-mitigated': 'challenge' });
   if (p === '/just-a-moment') return send(503, 'text/html', '<html><title>Just a moment...</title></html>');
   if (p === '/forbidden') return send(403, 'text/plain', 'no');
+  if (p === '/rate-captcha')
+    return send(429, 'text/html', '<p>Too many requests. Please complete the CAPTCHA to continue.</p>');
+  if (p === '/challenge-200')
+    return send(
+      200,
+      'text/html',
+      '<html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></body></html>',
+    );
+  if (p === '/challenge-header-200')
+    return send(200, 'text/html', '<p>checking</p>', { 'cf-mitigated': 'challenge' });
+  if (p === '/about-captchas')
+    return send(200, 'text/html', '<h1>How CAPTCHA works</h1><p>Verify you are human, they say.</p>');
+  if (p === '/a.pdf') return send(200, 'application/pdf', Buffer.from('%PDF-1.4 tiny'));
+  if (p === '/pdf-untyped') return send(200, undefined, Buffer.from('%PDF-1.4\n\x00\x01binary'));
+  if (p === '/to-zurich')
+    return send(302, undefined, '', { location: Buffer.from('/wiki/Zürich', 'utf8').toString('latin1') });
+  if (p === '/to-latin1')
+    return send(302, undefined, '', {
+      location: Buffer.from('/wiki/Z\xfcrich', 'latin1').toString('latin1'),
+    });
+  if (p === '/to-idn')
+    return send(302, undefined, '', {
+      location: Buffer.from('http://bücher.example/ä', 'utf8').toString('latin1'),
+    });
+  if (p.startsWith('/wiki/') || p === '/%C3%A4') return send(200, 'text/plain', `at ${p}`);
   if (p === '/start') return send(302, 'text/plain', '', { location: '../docs/final?x=1' });
   if (p === '/docs/final') return send(200, 'text/plain', `final ${url.search}`);
   if (p.startsWith('/chain/')) {
@@ -66,12 +91,13 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
       return send(302, undefined, '', { location: `/chain/${n + 1}${url.search}` });
     return send(200, 'text/plain', `end of chain at ${n}`);
   }
-  if (p === '/pdf') {
+  if (p === '/binary') {
     pdf = new Promise((resolve) => {
       const total = 50 * MB;
       let sent = 0;
       let finished = false;
-      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': total });
+      const length = url.searchParams.has('chunked') ? {} : { 'content-length': total };
+      res.writeHead(200, { 'content-type': url.searchParams.get('type') ?? 'image/png', ...length });
       res.on('close', () => resolve({ sent, closedEarly: !finished }));
       const chunk = Buffer.alloc(64 * 1024, 0x25);
       const pump = () => {
@@ -172,6 +198,56 @@ describe('fetchPage', () => {
     expect(moment.message).toContain('bot check');
     const plain = await failure(fetchVia('/forbidden').page);
     expect(plain.message).toBe('HTTP 403 (Forbidden) from http://site.test/forbidden.');
+    expect(plain.kind).toBe('http');
+  });
+
+  it('makes every shape of bot wall an error of kind bot_wall, never a page', async () => {
+    const shapes: Array<[string, number]> = [
+      ['/challenge', 403], // cf-mitigated: challenge
+      ['/just-a-moment', 503], // Cloudflare's interstitial
+      ['/rate-captcha', 429], // a CAPTCHA on a rate limit
+      ['/challenge-200', 200], // a challenge page sent as 200
+      ['/challenge-header-200', 200], // cf-mitigated on a 200
+    ];
+    for (const [path, status] of shapes) {
+      const err = await failure(fetchVia(path).page);
+      expect({ path, kind: err.kind, status: err.status }).toEqual({ path, kind: 'bot_wall', status });
+      expect(err.message).toContain(`from http://site.test${path}: the site answered with a bot check`);
+      expect(err.message).toContain('an automated client cannot pass it. Use another source');
+    }
+    // A page about CAPTCHAs is a page.
+    expect((await fetchVia('/about-captchas').page).text).toContain('How CAPTCHA works');
+  });
+
+  it('calls a name that does not resolve a network error naming the host', async () => {
+    const net = fakeNet(server.port);
+    const err = await failure(
+      fetchPage('https://no-such-host.test/x', {
+        resolver: async () => {
+          throw Object.assign(new Error('getaddrinfo ENOTFOUND no-such-host.test'), { code: 'ENOTFOUND' });
+        },
+        dialer: net.dialer,
+      }),
+    );
+    expect(err.kind).toBe('network');
+    expect(err.status).toBeUndefined();
+    expect(err.message).toBe(
+      'could not resolve no-such-host.test (ENOTFOUND): the name does not exist or DNS failed; check the host name.',
+    );
+    expect(net.dials).toEqual([]);
+  });
+
+  it('asks for markdown first, then HTML', async () => {
+    await fetchVia('/text').page;
+    expect(lastHeaders.accept).toBe('text/markdown, text/html;q=0.9, */*;q=0.8');
+  });
+
+  it('reads a PDF as bytes, also when it comes without Content-Type', async () => {
+    const page = await fetchVia('/a.pdf').page;
+    expect(page.contentType).toBe('application/pdf');
+    expect(Buffer.from(page.data ?? []).toString('latin1')).toBe('%PDF-1.4 tiny');
+    expect(page.text).toBe('');
+    expect((await fetchVia('/pdf-untyped').page).contentType).toBe('application/pdf');
   });
 
   it('cuts the body at maxBytes and says so', async () => {
@@ -186,17 +262,34 @@ describe('fetchPage', () => {
     expect(page.text).toBe('ééé');
   });
 
-  it('refuses a non-text type before reading its body (the server sees the socket closed early)', async () => {
-    const { page, net } = fetchVia('/pdf');
+  it('refuses a type that is neither text nor PDF before reading its body (the server sees the socket closed early)', async () => {
+    const { page, net } = fetchVia('/binary?type=image/png');
     const err = await failure(page);
     expect(err.kind).toBe('content_type');
     expect(err.message).toBe(
-      'refused: http://site.test/pdf is application/pdf; web_fetch reads only text, HTML, XML and JSON.',
+      'refused: http://site.test/binary?type=image/png is image/png; web_fetch reads only text, HTML, XML, JSON and PDF.',
     );
     const seen = await pdf;
     expect(seen.closedEarly).toBe(true);
     expect(seen.sent).toBeLessThan(50 * MB);
     expect(net.dials).toHaveLength(1);
+  });
+
+  it('refuses a PDF over the cap: before reading when Content-Length says so, at the cap otherwise', async () => {
+    const told = await failure(fetchVia('/binary?type=application/pdf').page);
+    expect(told.kind).toBe('too_large');
+    expect(told.message).toBe(
+      `http://site.test/binary?type=application/pdf is ${50 * MB} bytes, over the cap of ${DEFAULT_MAX_BYTES} bytes, ` +
+        'and a PDF cannot be read in part; call again with a larger max_bytes (at most 2097152), or look for an HTML or text version.',
+    );
+    expect((await pdf).closedEarly).toBe(true);
+    const untold = await failure(fetchVia('/binary?type=application/pdf&chunked', { maxBytes: 2 * MB }).page);
+    expect(untold.kind).toBe('too_large');
+    expect(untold.message).toContain('is more than 2097152 bytes, over the cap of 2097152 bytes');
+    expect(untold.message).toContain('web_fetch reads documents of at most 2097152 bytes');
+    const seen = await pdf;
+    expect(seen.closedEarly).toBe(true);
+    expect(seen.sent).toBeLessThan(50 * MB);
   });
 
   it('stops a gzip bomb at the cap, counting decompressed bytes', async () => {
@@ -239,6 +332,23 @@ describe('fetchPage', () => {
 });
 
 describe('fetchPage redirects', () => {
+  it('reads a Location sent as UTF-8 as UTF-8 (and one that is not as the bytes it is)', async () => {
+    const utf8 = await fetchVia('/to-zurich').page;
+    expect(utf8.redirects).toEqual(['http://site.test/wiki/Z%C3%BCrich']);
+    expect(utf8.text).toBe('at /wiki/Z%C3%BCrich');
+    const latin1 = await fetchVia('/to-latin1').page;
+    expect(latin1.redirects).toEqual(['http://site.test/wiki/Z%C3%BCrich']);
+  });
+
+  it('follows a redirect to an IDN host as punycode, through the jail', async () => {
+    const { page, net } = fetchVia('/to-idn');
+    const got = await page;
+    expect(got.redirects).toEqual(['http://xn--bcher-kva.example/%C3%A4']);
+    expect(net.lookups).toEqual(['site.test', 'xn--bcher-kva.example']);
+    expect(net.dials.map((d) => d.host)).toEqual(['site.test', 'xn--bcher-kva.example']);
+    expect(got.text).toBe('at /%C3%A4');
+  });
+
   it('resolves a relative Location against the current URL and reports the chain', async () => {
     const { page, net } = fetchVia('/start');
     const p = await page;

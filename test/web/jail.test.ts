@@ -177,3 +177,23 @@ describe('checkUrl', () => {
     expect(checkUrl('https://notlocalhost.example/').literal).toBe(false);
   });
 });
+
+describe('checkUrl: hosts of numbers and dots that are not IP addresses', () => {
+  it('refuses 127.0.0.1.. and its kind as malformed, before any DNS', () => {
+    for (const url of ['http://127.0.0.1../', 'http://10.0.0.1.../x', 'http://0x7f.1../', 'http://123../']) {
+      const err = refusal(() => checkUrl(url));
+      expect(err.kind).toBe('refused');
+      expect(err.message).toBe(
+        `refused: ${new URL(url).hostname} is a malformed host: it is made of numbers and dots like an IP address ` +
+          'but is not one; write the address as four numbers without extra dots, or use the host name.',
+      );
+    }
+  });
+
+  it('still takes names with digits, and IP addresses with one trailing dot', () => {
+    expect(checkUrl('http://1e3.example/').host).toBe('1e3.example');
+    expect(checkUrl('http://7f000001.nip.io/').host).toBe('7f000001.nip.io');
+    expect(checkUrl('http://8.8.8.8./').host).toBe('8.8.8.8');
+    expect(refusal(() => checkUrl('http://127.0.0.1./')).message).toContain('127.0.0.1 is loopback');
+  });
+});
