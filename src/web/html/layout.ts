@@ -4,7 +4,7 @@
  * written only in front of the next visible character. That alone collapses whitespace runs,
  * blank-line runs and empty elements, in one pass and without looking back.
  */
-import { cleanChars, WHITESPACE_RUN } from './text';
+import { cleanChars, dropInvisible, WHITESPACE_RUN } from './text';
 
 /** Link / inline-code span state: none, opener owed, opener written, closed early at a line break. */
 const NONE = 0;
@@ -27,6 +27,23 @@ function plainCode(s: string): boolean {
 
 /** Text that needs more than trimming: whitespace other than single spaces, or characters to clean. */
 const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]| {2}/;
+const NBSP = /\u00a0/g;
+/** Text that is only no-break spaces (and ordinary spaces): indentation, written only before a word. */
+const ONLY_NBSP = /^[ \u00a0]*\u00a0[ \u00a0]*$/;
+const BRACKETS = /[[\]]/g;
+
+/** A place in the output to cut back to (a long link-only list), with the owed layout there. */
+export interface Mark {
+  at: number;
+  epoch: number;
+  nl: number;
+  sp: boolean;
+  lastSp: boolean;
+  atLineStart: boolean;
+  marker: string | null;
+  head: string;
+  open: string;
+}
 
 /** The owed-layout state, saved when a dropped region starts so its output can be cut afterwards. */
 export interface Snapshot {
@@ -73,6 +90,10 @@ export class Layout {
   private code = NONE;
   /** Inside a table cell or a heading: line breaks become spaces. */
   inline = 0;
+  /** No-break spaces owed: written before the next word on the same line, dropped at a line break. */
+  private hard = '';
+  /** Counts snapshots, restores and keeps: a {@link Mark} from before one no longer fits the buffer. */
+  private epoch = 0;
 
   /** Inside pre: whitespace is content. */
   pre = false;
@@ -95,9 +116,21 @@ export class Layout {
         return;
       }
     }
+    let nbsp = false;
     if (NEEDS_WORK.test(w)) {
-      w = cleanChars(w).replace(WHITESPACE_RUN, ' ');
+      // No-break spaces keep their width (indentation in code samples): they become spaces last.
+      w = dropInvisible(w).replace(WHITESPACE_RUN, ' ');
       if (w.length === 0) return;
+      nbsp = w.includes('\u00a0');
+      if (nbsp && ONLY_NBSP.test(w)) {
+        if (w.charCodeAt(0) === 32) this.sp = true;
+        const spaces = w.replace(/ /g, '').replace(NBSP, ' ');
+        // After an owed opener (a code span's backtick) the spaces are inside the span.
+        if (this.open) this.open += spaces;
+        else this.hard += spaces;
+        if (w.charCodeAt(w.length - 1) === 32) this.sp = true;
+        return;
+      }
     }
     if (w.charCodeAt(0) === 32) {
       this.sp = true;
@@ -106,9 +139,16 @@ export class Layout {
     }
     const trailing = w.charCodeAt(w.length - 1) === 32;
     if (trailing) w = w.slice(0, -1);
+    if (nbsp) w = w.replace(NBSP, ' ');
+    // In link text a bracket could end the link early or start a forged one.
+    if (this.link !== NONE && (w.includes('[') || w.includes(']'))) w = w.replace(BRACKETS, '\\$&');
     this.flushLine();
     if (this.sp && !this.lastSp) this.put(' ');
     this.sp = false;
+    if (this.hard) {
+      this.put(this.hard);
+      this.hard = '';
+    }
     if (this.open) {
       this.put(this.open);
       this.open = '';
@@ -122,6 +162,7 @@ export class Layout {
 
   /** Owe `n` line breaks (1 or 2). Inside a cell or heading a break is a space; inside pre, a LF. */
   newline(n: number): void {
+    this.hard = '';
     if (this.pre) {
       if (this.fence === 2 && !this.preLastNewline) {
         this.put('\n');
@@ -157,6 +198,7 @@ export class Layout {
 
   /** Structural text (table pipes): written now; owed inline openers stay owed. */
   raw(s: string): void {
+    this.hard = '';
     this.flushLine();
     if (this.sp && !this.lastSp && s.charCodeAt(0) !== 32) this.put(' ');
     this.sp = false;
@@ -185,6 +227,44 @@ export class Layout {
     this.code = OWED;
     this.open += '`';
     return true;
+  }
+
+  /** Owe `c` (`^`, `_`) glued before the next word; false inside pre. */
+  openMark(c: string): boolean {
+    if (this.pre) return false;
+    this.open += c;
+    return true;
+  }
+
+  /** Take back an owed `c` when no word came after it. */
+  closeMark(c: string): void {
+    const i = this.open.lastIndexOf(c);
+    if (i >= 0) this.open = this.open.slice(0, i) + this.open.slice(i + 1);
+  }
+
+  /** The place the output has reached, to {@link cutTo} later. */
+  mark(): Mark {
+    const { nl, sp, lastSp, atLineStart, marker, head, open, epoch } = this;
+    return { at: this.buf.length, epoch, nl, sp, lastSp, atLineStart, marker, head, open };
+  }
+
+  /**
+   * Drop what was written since `m`, as if nothing had been, and return it; undefined (nothing
+   * dropped) when a snapshot, restore or keep came in between.
+   */
+  cutTo(m: Mark): string | undefined {
+    if (m.epoch !== this.epoch || m.at > this.buf.length) return undefined;
+    const cut = this.buf.slice(m.at);
+    this.buf = this.buf.slice(0, m.at);
+    this.nl = m.nl;
+    this.sp = m.sp;
+    this.lastSp = m.lastSp;
+    this.atLineStart = m.atLineStart;
+    this.marker = m.marker;
+    this.head = m.head;
+    this.open = m.open;
+    this.hard = '';
+    return cut;
   }
 
   closeCode(): void {
@@ -258,6 +338,7 @@ export class Layout {
    */
   snapshot(): Snapshot {
     const { buf, nl, sp, lastSp, atLineStart, marker, head, open, link, code } = this;
+    this.epoch++;
     this.before = buf.length;
     this.buf = '';
     return { buf, nl, sp, lastSp, atLineStart, marker, head, open, link, code };
@@ -265,6 +346,7 @@ export class Layout {
 
   /** Drop what was written since `s`, as if nothing had been. */
   restore(s: Snapshot): void {
+    this.epoch++;
     this.buf = s.buf;
     this.before = 0;
     this.nl = s.nl;
@@ -280,6 +362,7 @@ export class Layout {
 
   /** Keep what was written since `s`. */
   keep(s: Snapshot): void {
+    this.epoch++;
     this.buf = s.buf + this.buf;
     this.before = 0;
   }

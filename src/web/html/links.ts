@@ -37,8 +37,31 @@ export function resolveHref(href: string, base: string, origin?: string): string
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return undefined;
   try {
     const u = scheme === undefined ? new URL(h, base) : new URL(h);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+    return u.protocol === 'http:' || u.protocol === 'https:' ? linkTarget(u.href) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Characters that would end a markdown link target early or start a forged link. */
+const UNSAFE_IN_TARGET = /[()[\] ]/;
+const UNSAFE_ALL = /[()[\] ]/g;
+const ENCODED: Readonly<Record<string, string>> = {
+  '(': '%28',
+  ')': '%29',
+  '[': '%5B',
+  ']': '%5D',
+  ' ': '%20',
+};
+
+/**
+ * An absolute URL as a markdown link target: `(`, `)`, `[`, `]` and spaces after the host are
+ * percent-encoded (the same URL to a server), so the target cannot end the link early or forge a
+ * second one. The host part is left alone (an IPv6 literal keeps its brackets).
+ */
+export function linkTarget(href: string): string {
+  if (!UNSAFE_IN_TARGET.test(href)) return href;
+  const path = href.indexOf('/', href.indexOf('//') + 2);
+  if (path < 0) return href;
+  return href.slice(0, path) + href.slice(path).replace(UNSAFE_ALL, (c) => ENCODED[c] ?? c);
 }

@@ -5,8 +5,12 @@
  * Every open gets exactly one close, in order (implied ends included), so the stack never drifts.
  * What each element means is in `tags.ts`; the rules as a whole are in `../html-to-text.ts`.
  */
+import { isChromeBlock, isGutterCell, isLineNumber, isCodeTable, LANGUAGE, pageHasMain } from './chrome';
 import { Layout, type Snapshot } from './layout';
+import { LinkLists, listLine } from './link-lists';
 import { originOf, resolveHref } from './links';
+import { isMathImage, MathText, texOf } from './math';
+import { TabSets } from './tabs';
 import { cleanChars, WHITESPACE_RUN } from './text';
 import * as tag from './tags';
 import type { Attributes, Tag, TagSink } from './tree';
@@ -15,10 +19,15 @@ import { isHidden } from './visibility';
 
 /** Frame kind of a nav/header/footer/aside being dropped (see {@link HtmlReducer.regionLevel}). */
 const REGION = 100;
+/** Frame kinds of tab lists, tabs and tab panels (from their `role`). */
+const TABLIST = 101;
+const TAB = 102;
+const PANEL = 103;
+/** Frame kind of an element whose class named a code language (`div.highlight-python`). */
+const LANG_HINT = 104;
 
 /** Longest line prefix (indentation and `> `), in characters: about ten levels of nesting. */
 const MAX_PREFIX = 32;
-const LANGUAGE = /(?:^|\s)(?:language|lang)-([\w+#.-]+)/;
 
 /** One conversion: feed it element events (see `tree.ts`), then read {@link result}. */
 export class HtmlReducer implements TagSink {
@@ -34,6 +43,17 @@ export class HtmlReducer implements TagSink {
   /** Open main/article elements: a header/footer/aside inside one is content, not page chrome. */
   private mainDepth = 0;
   private listDepth = 0;
+  private itemDepth = 0;
+  /** Open link spans (a link inside a link is text of the outer one). */
+  private linkDepth = 0;
+  /** The page has main/article/role=main: chrome made of divs outside it is dropped. */
+  private readonly hasMain: boolean;
+  private readonly tabs = new TabSets();
+  private readonly linkLists = new LinkLists();
+  /** The math element being read, if any. */
+  private math: MathText | null = null;
+  /** Languages named by the classes of open elements, innermost last. */
+  private readonly langHints: string[] = [];
 
   /**
    * Index in {@link kinds} of the page-level nav/header/footer/aside being dropped, or -1. Its
@@ -59,9 +79,11 @@ export class HtmlReducer implements TagSink {
   /** href → absolute http(s) URL, or null: pages repeat their links (menus, tables of contents). */
   private readonly resolved = new Map<string, string | null>();
 
-  constructor(baseUrl: string) {
+  /** @param html the document, looked at once for where its main content is (see `pageHasMain`). */
+  constructor(baseUrl: string, html = '') {
     this.base = baseUrl;
     this.origin = originOf(baseUrl);
+    this.hasMain = pageHasMain(html);
   }
 
   /** The converted text: the title line (unless the first h1 repeats it), then the body. */
@@ -76,6 +98,11 @@ export class HtmlReducer implements TagSink {
     return this.skip > 0;
   }
 
+  /** `class` inside code (line-number spans); `class` and `id` outside the main content (chrome). */
+  get extraAttrs(): number {
+    return (this.out.pre ? tag.CLASS : 0) | (this.hasMain && this.mainDepth === 0 ? tag.CLASS | tag.ID : 0);
+  }
+
   open(t: Tag, attrs: Attributes): void {
     if (this.skip) {
       this.skip++;
@@ -83,16 +110,39 @@ export class HtmlReducer implements TagSink {
     }
     const name = t.name;
     let kind = t.kind;
-    const role = attrs.size > 0 ? attrs.get('role') : undefined;
-    if (isHidden(name, attrs)) kind = tag.SKIP;
-    else if (role !== undefined && kind <= tag.BLOCK) {
-      kind = tag.ROLE_KINDS.get(role.trim().toLowerCase()) ?? kind;
+    const role = attrs.size > 0 ? attrs.get('role')?.trim().toLowerCase() : undefined;
+    if (role === 'tabpanel') kind = PANEL;
+    else if (role === 'tablist') kind = TABLIST;
+    else if (role === 'tab' && this.tabs.capturing) kind = TAB;
+    // A tab panel is hidden only until its tab is clicked: it stays, whatever hides it.
+    if (kind !== PANEL && isHidden(name, attrs) && !(kind === tag.IMG && isMathImage(attrs.get('class')))) {
+      kind = tag.SKIP;
+    } else if (role !== undefined && kind <= tag.BLOCK) {
+      kind = tag.ROLE_KINDS.get(role) ?? kind;
     }
+    if (this.out.pre && attrs.size > 0 && isLineNumber(attrs.get('class'))) kind = tag.SKIP;
     // Only the first title is the document's; a later one is neither title nor body text.
     if (kind === tag.TITLE && (this.title !== undefined || this.inTitle)) kind = tag.SKIP;
+    if (kind === tag.MATH && !this.out.pre && this.math === null) {
+      const alt = attrs.get('alttext');
+      if (alt !== undefined && texOf(alt) !== '') {
+        this.out.text(`$${texOf(alt)}$`);
+        kind = tag.SKIP;
+      }
+    }
     if (kind === tag.SKIP) {
       this.skip = 1;
       return;
+    }
+    if (
+      this.hasMain &&
+      this.mainDepth === 0 &&
+      this.regionLevel < 0 &&
+      kind <= tag.LIST &&
+      attrs.size > 0 &&
+      isChromeBlock(name, attrs.get('class'), attrs.get('id'))
+    ) {
+      kind = tag.NAV;
     }
     if (this.regionLevel >= 0) {
       // An unclosed nav must not swallow the page: main content ends the dropped region. (An
@@ -102,6 +152,25 @@ export class HtmlReducer implements TagSink {
       } else if (kind === tag.PARA || kind === tag.PRE || kind === tag.TABLE || kind === tag.HEADING) {
         this.regionContent++;
       }
+    }
+    if (kind === tag.BLOCK && name === 'div' && attrs.size > 0) {
+      const lang = LANGUAGE.exec(attrs.get('class') ?? '')?.[1];
+      if (lang !== undefined) {
+        this.langHints.push(lang);
+        this.out.newline(1);
+        this.kinds.push(LANG_HINT);
+        return;
+      }
+    }
+    // A line-number gutter beside code: skipped (and the table it starts is code from here on).
+    if (
+      kind === tag.CELL &&
+      attrs.size > 0 &&
+      isGutterCell(attrs.get('class')) &&
+      this.tables.gutter(this.lang())
+    ) {
+      this.skip = 1;
+      return;
     }
     this.kinds.push(this.start(kind, name, attrs));
   }
@@ -136,6 +205,7 @@ export class HtmlReducer implements TagSink {
         const start = name === 'ol' ? parseInt(a.get('start') ?? '1', 10) : -1;
         this.lists.push(Number.isNaN(start) ? 1 : start);
         this.listDepth++;
+        this.linkLists.open(out.mark());
         return tag.LIST;
       }
       case tag.ITEM: {
@@ -153,12 +223,14 @@ export class HtmlReducer implements TagSink {
         this.prefixes.push(out.prefix);
         out.marker = out.prefix + marker;
         this.indent(' '.repeat(marker.length));
+        this.itemDepth++;
+        this.linkLists.item();
         return tag.ITEM;
       }
       case tag.PRE:
         if (out.pre) return tag.INLINE;
         if (out.inline) return this.start(tag.CODE, name, a);
-        out.startPre(LANGUAGE.exec(a.get('class') ?? '')?.[1] ?? '');
+        out.startPre(LANGUAGE.exec(a.get('class') ?? '')?.[1] ?? this.lang());
         return tag.PRE;
       case tag.CODE:
         if (out.pre && out.fenceOwed && !out.fenceLang)
@@ -166,10 +238,16 @@ export class HtmlReducer implements TagSink {
         return out.openCode() ? tag.CODE : tag.INLINE;
       case tag.LINK: {
         const href = this.resolve(a.get('href'));
-        return href !== undefined && out.openLink(href) ? tag.LINK : tag.INLINE;
+        if (href === undefined || !out.openLink(href)) return tag.INLINE;
+        this.linkDepth++;
+        if (this.listDepth > 0) {
+          const other = this.origin === undefined || !href.startsWith(`${this.origin}/`);
+          this.linkLists.link(other || a.get('hreflang') !== undefined || a.get('lang') !== undefined);
+        }
+        return tag.LINK;
       }
       case tag.TABLE:
-        this.tables.start();
+        this.tables.start(isCodeTable(a.get('class')), this.lang());
         return tag.TABLE;
       case tag.ROW:
         return this.tables.startRow() ? tag.ROW : this.start(tag.BLOCK, name, a);
@@ -206,8 +284,44 @@ export class HtmlReducer implements TagSink {
         return tag.INLINE;
       case tag.IMG: {
         const alt = a.get('alt');
-        if (alt && !out.pre) out.text(alt);
+        if (alt && !out.pre) out.text(isMathImage(a.get('class')) ? `$${texOf(alt)}$` : alt);
         return tag.INLINE;
+      }
+      case tag.SUP:
+        return out.openMark('^') ? tag.SUP : tag.INLINE;
+      case tag.SUB:
+        return out.openMark('_') ? tag.SUB : tag.INLINE;
+      case tag.INPUT:
+        // A task list's checkbox (GFM); a checkbox that is a widget (role=button) is not.
+        if (
+          this.itemDepth > 0 &&
+          a.get('type')?.toLowerCase() === 'checkbox' &&
+          a.get('role') === undefined
+        ) {
+          out.text(a.get('checked') !== undefined ? '[x]' : '[ ]');
+          out.sp = true;
+        }
+        return tag.INLINE;
+      case tag.MATH:
+        if (out.pre || this.math !== null) return tag.INLINE;
+        this.math = new MathText();
+        return tag.MATH;
+      case tag.ANNOTATION:
+        return this.math?.annotation(a.get('encoding')) ? tag.ANNOTATION : tag.INLINE;
+      case TABLIST:
+        this.tabs.startList();
+        return TABLIST;
+      case TAB:
+        this.tabs.startTab();
+        return TAB;
+      case PANEL: {
+        const label = this.tabs.nextLabel();
+        out.newline(2);
+        if (label !== undefined) {
+          out.text(`Tab: ${label}`);
+          out.newline(2);
+        }
+        return PANEL;
       }
       case tag.HR:
         out.newline(2);
@@ -247,13 +361,18 @@ export class HtmlReducer implements TagSink {
           this.h1Level = -1;
         }
         break;
-      case tag.LIST:
+      case tag.LIST: {
         this.listDepth--;
         this.lists.pop();
         out.setPrefix(this.prefixes.pop() ?? '');
+        const long = this.linkLists.close();
+        const cut = long && out.cutTo(long.mark);
+        if (cut !== undefined && long) out.text(listLine(cut, long.items));
         out.newline(this.listDepth ? 1 : 2);
         break;
+      }
       case tag.ITEM:
+        this.itemDepth--;
         out.marker = null;
         out.setPrefix(this.prefixes.pop() ?? '');
         out.newline(1);
@@ -266,6 +385,35 @@ export class HtmlReducer implements TagSink {
         break;
       case tag.LINK:
         out.closeLink();
+        this.linkDepth--;
+        break;
+      case tag.SUP:
+        out.closeMark('^');
+        break;
+      case tag.SUB:
+        out.closeMark('_');
+        break;
+      case tag.MATH: {
+        const math = this.math?.result();
+        this.math = null;
+        if (math) out.text(math);
+        break;
+      }
+      case tag.ANNOTATION:
+        this.math?.endAnnotation();
+        break;
+      case TABLIST:
+        this.tabs.endList();
+        break;
+      case TAB:
+        this.tabs.endTab();
+        break;
+      case PANEL:
+        out.newline(2);
+        break;
+      case LANG_HINT:
+        this.langHints.pop();
+        out.newline(1);
         break;
       case tag.TABLE:
         this.tables.end();
@@ -299,9 +447,24 @@ export class HtmlReducer implements TagSink {
 
   text(data: string): void {
     if (this.skip) return;
+    const out = this.out;
     if (this.inTitle) this.titleBuffer += data;
-    else if (this.out.pre) this.out.preText(data);
-    else this.out.text(data);
+    else if (this.tabs.capturing) this.tabs.text(data);
+    else if (this.math !== null) this.math.add(data);
+    else if (out.pre) {
+      // Code tables: the markup's whitespace between cells and before the code is no code.
+      if (this.tables.betweenCodeCells) return;
+      if (out.fenceOwed && this.tables.ownsCode && data.trim() === '') return;
+      out.preText(data);
+    } else {
+      if (this.listDepth > 0 && this.linkDepth === 0) this.linkLists.text(data);
+      out.text(data);
+    }
+  }
+
+  /** The code language an open element's class named, if any. */
+  private lang(): string {
+    return this.langHints[this.langHints.length - 1] ?? '';
   }
 
   /** Extend the line prefix, up to {@link MAX_PREFIX}: deeper nesting stays at that indentation. */

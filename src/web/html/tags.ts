@@ -42,6 +42,15 @@ export const BASE = 20;
 export const HR = 21;
 /** dialog: rendered only with the `open` attribute. */
 export const DIALOG = 22;
+/** sup, sub: `^` / `_` glued to what they raise or lower (`10^-6`, `x_i`). */
+export const SUP = 23;
+export const SUB = 24;
+/** input: a checkbox in a list item is a task list's `[x]` / `[ ]`. */
+export const INPUT = 25;
+/** math (MathML): its alt text or TeX annotation as `$…$`, else its text. */
+export const MATH = 26;
+/** annotation inside math: the TeX source, when its encoding says so. */
+export const ANNOTATION = 27;
 
 /** Tag name (lowercase, as htmlparser2 reports it) → kind. */
 export const TAG_KINDS: ReadonlyMap<string, number> = new Map<string, number>([
@@ -62,7 +71,7 @@ export const TAG_KINDS: ReadonlyMap<string, number> = new Map<string, number>([
   ['blockquote', QUOTE],
   ['title', TITLE],
   ...['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'video', 'audio', 'canvas']
-    .concat(['noembed', 'noframes', 'datalist'])
+    .concat(['noembed', 'noframes', 'datalist', 'annotation-xml'])
     .map((t) => [t, SKIP] as const),
   ['nav', NAV],
   ...['header', 'footer', 'aside'].map((t) => [t, CHROME] as const),
@@ -72,6 +81,11 @@ export const TAG_KINDS: ReadonlyMap<string, number> = new Map<string, number>([
   ['base', BASE],
   ['hr', HR],
   ['dialog', DIALOG],
+  ['sup', SUP],
+  ['sub', SUB],
+  ['input', INPUT],
+  ['math', MATH],
+  ['annotation', ANNOTATION],
 ]);
 
 /**
@@ -95,33 +109,55 @@ export const ROLE_KINDS: ReadonlyMap<string, number> = new Map([
  */
 export const ATTR_NAMES: readonly string[] = [
   'style', 'hidden', 'aria-hidden', 'role', 'href', 'class', 'alt', 'start', 'value', 'open',
+  'id', 'hreflang', 'lang', 'type', 'checked', 'alttext', 'encoding',
 ]; // prettier-ignore
 /** style, hidden, aria-hidden, role: read on every element (they hide it or change its kind). */
 const ANY_ELEMENT = 0b1111;
 const HREF = 1 << 4;
-const CLASS = 1 << 5;
+/** `class`: on every element while its subtree may hold chrome or line numbers (see the reducer). */
+export const CLASS = 1 << 5;
 const ALT = 1 << 6;
 const START = 1 << 7;
 const VALUE = 1 << 8;
 const OPEN = 1 << 9;
+/** `id`: read with `class` where page chrome is looked for. */
+export const ID = 1 << 10;
+const HREFLANG = 1 << 11;
+const LANG = 1 << 12;
+const TYPE = 1 << 13;
+const CHECKED = 1 << 14;
+const ALTTEXT = 1 << 15;
+const ENCODING = 1 << 16;
 
 /** The attributes (bits of {@link ATTR_NAMES}) the reducer reads on an element of this name. */
 export function attrsFor(name: string): number {
   switch (TAG_KINDS.get(name)) {
     case LINK:
+      return ANY_ELEMENT | HREF | HREFLANG | LANG;
     case BASE:
       return ANY_ELEMENT | HREF;
     case PRE:
     case CODE:
+    case TABLE:
+    case CELL:
       return ANY_ELEMENT | CLASS;
     case IMG:
-      return ANY_ELEMENT | ALT;
+      return ANY_ELEMENT | ALT | CLASS;
+    case INPUT:
+      return ANY_ELEMENT | TYPE | CHECKED;
+    case MATH:
+      return ANY_ELEMENT | ALTTEXT;
+    case ANNOTATION:
+      return ANY_ELEMENT | ENCODING;
     case LIST:
       return name === 'ol' ? ANY_ELEMENT | START : ANY_ELEMENT;
     case ITEM:
       return ANY_ELEMENT | VALUE;
     case DIALOG:
       return ANY_ELEMENT | OPEN;
+    case BLOCK:
+      // A div's class may name the language of the code inside (`highlight-python`, `language-ruby`).
+      return name === 'div' ? ANY_ELEMENT | CLASS : ANY_ELEMENT;
     default:
       return ANY_ELEMENT;
   }

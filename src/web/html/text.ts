@@ -19,6 +19,11 @@ export function cleanChars(s: string): string {
   return NEEDS_CLEANING.test(s) ? s.replace(INVISIBLE, '').replace(NBSP, ' ') : s;
 }
 
+/** Drop invisible characters, keeping no-break spaces. */
+export function dropInvisible(s: string): string {
+  return s.replace(INVISIBLE, '');
+}
+
 /** HTML ASCII whitespace runs (HTML Living Standard: space, tab, LF, FF, CR). */
 export const WHITESPACE_RUN = /[ \t\n\f\r]+/g;
 

@@ -32,6 +32,8 @@ export interface Tag {
 export interface TagSink {
   /** While true, attributes are not collected and text is not sliced (the sink ignores the subtree). */
   readonly skipping: boolean;
+  /** Attributes (bits of `ATTR_NAMES`) to collect on every element opened now, beside its own. */
+  readonly extraAttrs: number;
   open(tag: Tag, attrs: Attributes): void;
   /** @param implied the element ended without its own end tag. */
   close(implied: boolean): void;
@@ -214,7 +216,7 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
       while (stack.length > 0 && ends.has(stack[stack.length - 1].name)) this.pop(true);
     }
     this.tag = tag;
-    this.want = this.sink.skipping ? 0 : tag.attrs;
+    this.want = this.sink.skipping ? 0 : tag.attrs | this.sink.extraAttrs;
     this.attrCount = 0;
     this.attr = -1;
   }
