@@ -107,7 +107,7 @@ export function webStatusOf(
   noWeb: boolean,
   problems: readonly string[],
 ): { webStatus: string; webWhy: string } {
-  const p = tools.webProvider;
+  const p = Array.isArray(tools.webProvider) ? tools.webProvider.join(', ') : String(tools.webProvider);
   if (known.includes('web_search')) return { webStatus: `web: ${p}`, webWhy: `web: ${p}` };
   const why = noWeb
     ? '--no-web'

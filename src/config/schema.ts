@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EFFORTS, THINKING_MODES, WEB_FETCH_MODES, WEB_PROVIDERS } from '../util/shapes';
+import { EFFORTS, SEARCH_PROVIDERS, THINKING_MODES, WEB_FETCH_MODES, WEB_PROVIDERS } from '../util/shapes';
 
 /**
  * The one schema for codey's settings (DESIGN.md "Config"): file format, defaults and sanitising.
@@ -30,7 +30,8 @@ export const settingSchemas = {
   allow: z.array(z.string().min(1)).default([]),
   /** Approval rules that always refuse. */
   deny: z.array(z.string().min(1)).default([]),
-  web_provider: z.enum(WEB_PROVIDERS).default('none'),
+  /** One provider, or search providers tried in order until one answers (`["command", "searxng"]`). */
+  web_provider: z.union([z.enum(WEB_PROVIDERS), z.array(z.enum(SEARCH_PROVIDERS)).min(1)]).default('none'),
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
   web_command: z.array(z.string().min(1)).min(1).optional(),
   /** Where web_fetch runs with hosted search: `local` (jailed, approvable), `hosted`, `none`. */
@@ -116,7 +117,7 @@ export interface SettingMeta<T> {
    * How a list setting's environment value that is not a JSON array becomes a list: `words`, split at
    * whitespace (an argv); unset, the whole value is one item (allow rules split it at commas later).
    */
-  envList?: 'words';
+  envList?: 'words' | 'commas';
 }
 
 const WEB_FETCH_RANK = { none: 0, local: 1, hosted: 2 } as const;
@@ -158,9 +159,10 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   deny: { project: { may: 'set' }, merge: true },
   web_provider: {
     env: ['CODEY_WEB_PROVIDER'],
+    envList: 'commas',
     project: {
       may: 'narrow',
-      narrows: (value, below) => value === 'none' || value === below,
+      narrows: (value, below) => value === 'none' || String(value) === String(below),
       why: 'a project file may turn web search off, not on or to another provider',
     },
   },
@@ -252,8 +254,24 @@ function baseType(schema: z.ZodType): string {
  * list from a JSON array or else as `envList` says, anything else the trimmed text. A text that does
  * not fit is passed on as it is, so the schema refuses it with a notice.
  */
-export function fromEnv(schema: z.ZodType, text: string, envList?: 'words'): unknown {
+export function fromEnv(schema: z.ZodType, text: string, envList?: 'words' | 'commas'): unknown {
   const s = text.trim();
+  // A setting that is one value or a list: `command,searxng` (or a JSON array) is the list.
+  if (envList === 'commas' && baseType(schema) !== 'array') {
+    if (s.startsWith('[')) {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return s;
+      }
+    }
+    return s.includes(',')
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : s;
+  }
   switch (baseType(schema)) {
     case 'number':
       return /^-?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;

@@ -1,6 +1,6 @@
 import type { Skill } from '../skills/skill';
 import { childEnv } from '../util/secrets';
-import type { WebFetchMode, WebProvider } from '../util/shapes';
+import type { WebFetchMode, WebProviderSetting } from '../util/shapes';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
 import type { AgentChoice, SpawnReport, SpawnRequest } from './spawn-agent';
@@ -8,8 +8,11 @@ import type { JsonSchemaParams, Tool, ToolContext } from './tool';
 
 /** The narrow settings the tools need (never the whole config). */
 export interface ToolSettings {
-  /** `none` (or `--no-web`): no web tool exists. `hosted`: the LLM layer sends server tools instead. */
-  webProvider: WebProvider;
+  /**
+   * `none` (or `--no-web`): no web tool exists. `hosted`: the LLM layer sends server tools instead.
+   * A list: search providers tried in order until one answers.
+   */
+  webProvider: WebProviderSetting;
   /** `local`: the jailed client-side web_fetch; `hosted` / `none`: no client web_fetch. */
   webFetch: WebFetchMode;
   /** Argv template for the `command` provider. */
@@ -108,15 +111,18 @@ const web: ToolSource = async ({ settings, env }) => {
     import('../web/search/index'),
     import('./web-search'),
   ]);
-  const { searcher, problem } = createSearcher({
-    provider: p,
-    command: settings.webCommand,
-    env: { ...env },
-  });
-  if (!searcher) return { tools: [], notices: problem ? [`codey: ${problem}`] : [] };
-  const tools: Tool[] = [webSearchTool(searcher)];
+  // A list: every provider that can be built, in order; one that cannot says so and is passed over.
+  const searchers = [];
+  const notices: string[] = [];
+  for (const provider of Array.isArray(p) ? p : [p]) {
+    const { searcher, problem } = createSearcher({ provider, command: settings.webCommand, env: { ...env } });
+    if (searcher) searchers.push(searcher);
+    else if (problem) notices.push(`codey: ${problem}`);
+  }
+  if (searchers.length === 0) return { tools: [], notices };
+  const tools: Tool[] = [webSearchTool(searchers)];
   if (settings.webFetch === 'local') tools.push(await localWebFetch(settings.version));
-  return { tools, notices: [] };
+  return { tools, notices };
 };
 
 /**

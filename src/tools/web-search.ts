@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { searchInTurn, type ProviderFailure } from '../web/search/fallback';
 import { clampCount, DEFAULT_COUNT, MAX_COUNT, WebError, type Result, type Searcher } from '../web/types';
-import { fenced, makeFence, withoutControls, type Fence } from './fence';
+import { fenced, makeFence, neutraliseMarkers, withoutControls, type Fence } from './fence';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { capLine } from './truncate';
 
@@ -38,9 +39,23 @@ function memoKey(provider: string, text: string, count: number, site: string | u
   return `web_search\u0000${provider}\u0000${normaliseQuery(text)}\u0000${count}\u0000${site ?? ''}`;
 }
 
-function getMemo(state: ToolState, key: string): Result[] | undefined {
-  const hit = state.memo.get(key);
-  return Array.isArray(hit) ? (hit as Result[]) : undefined;
+/** A remembered answer: the results and the provider that gave them. */
+interface Remembered {
+  provider: string;
+  results: Result[];
+}
+
+function getMemo(state: ToolState, key: string): Remembered | undefined {
+  const hit = state.memo.get(key) as Partial<Remembered> | undefined;
+  return hit && Array.isArray(hit.results) && typeof hit.provider === 'string'
+    ? (hit as Remembered)
+    : undefined;
+}
+
+/** `command failed (…); searxng answered.`: the providers tried before the one that answered. */
+function fallbackLine(failed: readonly ProviderFailure[], provider: string): string {
+  const each = failed.map((f) => `${f.provider} failed (${capLine(oneCleanLine(f.error.message), 300)})`);
+  return neutraliseMarkers(`${each.join('; ')}; ${provider} answered.`);
 }
 
 function forWhat(text: string, site: string | undefined): string {
@@ -87,11 +102,15 @@ export function formatResults(
 }
 
 /**
- * The `web_search` tool on one {@link Searcher}. Identical queries (same normalised words, count and
- * site) are answered from `ctx.state.memo` for the rest of the session. No results is a sentence,
- * not an error; a provider failure is a {@link ToolError} telling the model what to try.
+ * The `web_search` tool on one {@link Searcher}, or several tried in order (the first that answers
+ * gives the results, and the output says which one did). Identical queries (same normalised words,
+ * count and site) are answered from `ctx.state.memo` for the rest of the session. No results is a
+ * sentence, not an error; when every provider fails, one {@link ToolError} names each and says what
+ * to try.
  */
-export function webSearchTool(searcher: Searcher) {
+export function webSearchTool(searchers: Searcher | readonly Searcher[]) {
+  const list: readonly Searcher[] = Array.isArray(searchers) ? searchers : [searchers as Searcher];
+  const names = list.map((s) => s.name).join(',');
   return defineTool({
     name: 'web_search',
     kind: 'fetch',
@@ -109,12 +128,15 @@ export function webSearchTool(searcher: Searcher) {
       const text = args.query.trim();
       const count = clampCount(args.count);
       const site = normaliseSite(args.site);
-      const key = memoKey(searcher.name, text, count, site);
-      let results = getMemo(ctx.state, key);
-      const cached = results !== undefined;
-      if (!results) {
+      const key = memoKey(names, text, count, site);
+      let answer = getMemo(ctx.state, key);
+      const cached = answer !== undefined;
+      let before = '';
+      if (!answer) {
         try {
-          results = await searcher.search({ text, count, site }, ctx.signal);
+          const got = await searchInTurn(list, { text, count, site }, ctx.signal);
+          answer = { provider: got.provider, results: got.results };
+          if (got.failed.length > 0) before = fallbackLine(got.failed, got.provider);
         } catch (err) {
           if (ctx.signal.aborted) throw err;
           if (err instanceof WebError) {
@@ -132,12 +154,17 @@ export function webSearchTool(searcher: Searcher) {
           }
           throw err;
         }
-        ctx.state.memo.set(key, results);
+        ctx.state.memo.set(key, answer);
       }
+      const { provider, results } = answer;
+      const out = formatResults(provider, text, site, results);
+      const n = results.length;
       return {
-        output: formatResults(searcher.name, text, site, results),
-        title: `${results.length} result${results.length === 1 ? '' : 's'}${cached ? ' (remembered)' : ''}`,
-        display: { kind: 'list', total: results.length, items: results.map((r) => r.url), cached },
+        output: before ? `${before}\n${out}` : out,
+        title:
+          `${n} result${n === 1 ? '' : 's'}${list.length > 1 ? ` (${provider})` : ''}` +
+          (cached ? ' (remembered)' : ''),
+        display: { kind: 'list', total: n, items: results.map((r) => r.url), cached },
       };
     },
   });

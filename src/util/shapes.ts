@@ -61,6 +61,18 @@ export type Effort = (typeof EFFORTS)[number];
 export const WEB_PROVIDERS = ['none', 'command', 'brave', 'tavily', 'searxng', 'hosted'] as const;
 export type WebProvider = (typeof WEB_PROVIDERS)[number];
 
+/** The providers that search from codey's side, the ones a `web_provider` list may name. */
+export const SEARCH_PROVIDERS = [
+  'command',
+  'brave',
+  'tavily',
+  'searxng',
+] as const satisfies readonly WebProvider[];
+export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+
+/** The `web_provider` setting: one provider, or search providers tried in order until one answers. */
+export type WebProviderSetting = WebProvider | readonly SearchProvider[];
+
 /** The variable each search provider reads: the Brave and Tavily keys, the SearXNG instance URL. */
 export const PROVIDER_ENV = {
   brave: 'BRAVE_API_KEY',

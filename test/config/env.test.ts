@@ -24,6 +24,18 @@ describe('environment values are coerced by the schema type, not by the key', ()
     expect(fromEnv(list, 'ddgs text -q {query}', 'words')).toEqual(['ddgs', 'text', '-q', '{query}']);
   });
 
+  it('web_provider takes one provider, or a list of search providers written with commas or as JSON', () => {
+    const meta = SETTING_META.web_provider;
+    const read = (text: string) => fromEnv(settingSchemas.web_provider, text, meta.envList);
+    expect(read('command')).toBe('command');
+    expect(read(' command, searxng ')).toEqual(['command', 'searxng']);
+    expect(read('["tavily","brave"]')).toEqual(['tavily', 'brave']);
+    expect(settingSchemas.web_provider.safeParse(read('command,searxng')).success).toBe(true);
+    // A list names search providers only.
+    expect(settingSchemas.web_provider.safeParse(read('command,hosted')).success).toBe(false);
+    expect(settingSchemas.web_provider.safeParse([]).success).toBe(false);
+  });
+
   it('every setting with a variable gets a value its schema accepts from a well-formed text', () => {
     const samples: Record<string, string> = {
       model: 'claude-haiku-4-5',

@@ -45,6 +45,23 @@ describe('toolsIn(host)', () => {
     expect(registry.notices[0]).toMatch(/^codey: .*BRAVE_API_KEY/);
   });
 
+  it('builds a list of providers from those that can work, each that cannot a notice', async () => {
+    const registry = await toolsIn(
+      host({
+        settings: { ...off, webProvider: ['brave', 'searxng', 'tavily'], webFetch: 'local' },
+        env: { WEB_SEARCH_URL: 'https://searx.example', TAVILY_API_KEY: 'tvly-0123456789' },
+      }),
+    );
+    expect(registry.list().map((t) => t.name)).toEqual([...BUILTIN, 'web_search', 'web_fetch']);
+    expect(registry.notices).toHaveLength(1);
+    expect(registry.notices[0]).toMatch(/^codey: web_provider is brave but BRAVE_API_KEY is not set/);
+    const none = await toolsIn(
+      host({ settings: { ...off, webProvider: ['brave', 'tavily'], webFetch: 'local' } }),
+    );
+    expect(none.list().map((t) => t.name)).toEqual(BUILTIN);
+    expect(none.notices).toHaveLength(2);
+  });
+
   it('adds the skill tool after the built-ins when the host has skills', async () => {
     const skill: Skill = {
       name: 'sheets',

@@ -211,4 +211,43 @@ describe('web_search tool', () => {
     expect(description).toMatch(/web_fetch/);
     expect(description.length).toBeLessThan(400);
   });
+
+  it('tries providers in order: the result says which answered and which failed before it', async () => {
+    const down = fakeSearcher(() => {
+      throw new WebError('the search command took longer than 20 s and was stopped', 'timeout');
+    }, 'command');
+    const up = fakeSearcher(() => TWO, 'searxng');
+    const registry = new Registry([webSearchTool([down.searcher, up.searcher])]);
+    const c = ctx();
+    const r = await call(registry, { query: 'node 24' }, c);
+    expect(r.isError).toBeUndefined();
+    const lines = r.output.split('\n');
+    expect(lines[0]).toBe(
+      'command failed (the search command took longer than 20 s and was stopped); searxng answered.',
+    );
+    expect(lines[1]).toMatch(
+      /^--- begin search results [0-9a-f]{16}: 2 results from searxng for "node 24" ---$/,
+    );
+    expect(r.title).toBe('2 results (searxng)');
+    // Remembered with the provider that answered.
+    const again = await call(registry, { query: 'node 24' }, c);
+    expect(again.title).toBe('2 results (searxng) (remembered)');
+    expect(again.output).toContain('2 results from searxng');
+    expect(down.calls).toHaveLength(1);
+  });
+
+  it('when every provider fails, one error names each', async () => {
+    const a = fakeSearcher(() => {
+      throw new WebError('ddgs is not installed (spawn ddgs ENOENT)', 'provider');
+    }, 'command');
+    const b = fakeSearcher(() => {
+      throw new WebError('searxng answered HTTP 502', 'http', 502);
+    }, 'searxng');
+    const r = await call(new Registry([webSearchTool([a.searcher, b.searcher])]), { query: 'x' });
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe(
+      'web_search failed: every search provider failed (command: ddgs is not installed (spawn ddgs ENOENT); ' +
+        'searxng: searxng answered HTTP 502). Try again later, or with other words; do not repeat the same call at once.',
+    );
+  });
 });

@@ -122,7 +122,11 @@ export function initialState(deps: Pick<WizardDeps, 'env' | 'userFile' | 'existi
       ? (cmd as string[])
       : undefined;
   const model = str(existing.model) ?? MODEL_CHOICES[0].id;
-  const provider = WEB_PROVIDERS.find((p) => p === existing.web_provider) ?? 'none';
+  // A list of providers (set by hand) shows its first as the choice.
+  const stored: unknown = Array.isArray(existing.web_provider)
+    ? existing.web_provider[0]
+    : existing.web_provider;
+  const provider = WEB_PROVIDERS.find((p) => p === stored) ?? 'none';
   const ctx: WizardContext = {
     userFile: deps.userFile,
     envKeyName,
