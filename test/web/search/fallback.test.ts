@@ -38,7 +38,10 @@ describe('searchInTurn', () => {
       ],
       Q,
       new AbortController().signal,
-    ).catch((e: unknown) => e as WebError);
+    ).then(
+      () => new WebError('expected a failure', 'provider'),
+      (e: unknown) => e as WebError,
+    );
     expect(err).toBeInstanceOf(WebError);
     expect(err.kind).toBe('provider');
     expect(err.message).toBe(
@@ -54,7 +57,10 @@ describe('searchInTurn', () => {
       ],
       Q,
       new AbortController().signal,
-    ).catch((e: unknown) => e as WebError);
+    ).then(
+      () => new WebError('expected a failure', 'provider'),
+      (e: unknown) => e as WebError,
+    );
     expect(err.kind).toBe('config');
   });
 
