@@ -43,7 +43,7 @@ export interface TextOptions {
 export function htmlToText(html: string, baseUrl: string, opts: TextOptions = {}): string {
   let text: string;
   try {
-    const reducer = new HtmlReducer(baseUrl, html);
+    const reducer = new HtmlReducer(baseUrl);
     const tokenizer = new Tokenizer({ decodeEntities: true }, new TreeBuilder(html, reducer));
     tokenizer.write(html);
     tokenizer.end();

@@ -5,26 +5,14 @@
  */
 
 /**
- * Whether the page says where its main content is (`<main>`, `<article>`, `role="main"`): then
- * chrome outside it, divs included, is left out. One scan of the document before it is reduced.
- */
-export function pageHasMain(html: string): boolean {
-  return /<(?:main|article)[\s>/]|\brole\s*=\s*["']?main\b/i.test(html);
-}
-
-/**
  * Names of page chrome: navigation, headers and footers, sidebars, cookie and consent banners,
  * site notices, language pickers. A word of a class or id (split at spaces, `-` and `_`, any case).
  */
 const CHROME_WORDS =
   /(?:^|[\s_-])(?:nav|navbar|navigation|menu|menubar|mainmenu|sidebar|sidenav|footer|header|masthead|topbar|toolbar|breadcrumbs?|cookies?|consent|gdpr|sitenotice|banner|lang|langs|language|languages|locale)(?:$|[\s_-])/i;
 
-/** Elements that page chrome made of divs is built from. */
-const CHROME_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section', 'ul', 'ol', 'form']);
-
 /** Whether an element outside the main content is chrome by its class or id (a `div class="site-footer"`). */
-export function isChromeBlock(name: string, cls: string | undefined, id: string | undefined): boolean {
-  if (!CHROME_ELEMENTS.has(name)) return false;
+export function isChromeBlock(cls: string | undefined, id: string | undefined): boolean {
   return (cls !== undefined && CHROME_WORDS.test(cls)) || (id !== undefined && CHROME_WORDS.test(id));
 }
 
@@ -53,7 +41,12 @@ const LINE_NUMBER =
   /(?:^|\s)(?:linenos|lineno|lnt|ln|line-?numbers?|linenumber|hljs-ln-n|rouge-gutter)(?:$|\s)/;
 
 export function isLineNumber(cls: string | undefined): boolean {
-  return cls !== undefined && LINE_NUMBER.test(cls);
+  // Highlighters give most tokens a short class ("k", "nf"): look closer only at a likely one.
+  return (
+    cls !== undefined &&
+    (cls.includes('ln') || cls.includes('line') || cls.includes('gutter')) &&
+    LINE_NUMBER.test(cls)
+  );
 }
 
 /** The language of a highlighted block from its class: `language-go`, `lang-sh`, `highlight-python`. */

@@ -278,10 +278,16 @@ export class Layout {
     this.prefixTrim = p.trimEnd();
   }
 
+  /** Inside pre, at the start of a line of code (where line numbers stand). */
+  get preLineStart(): boolean {
+    return this.pre && this.preLastNewline;
+  }
+
   /** Start a fenced code block; the fence is written with the first text. */
   startPre(lang: string): void {
     this.newline(2);
     this.pre = true;
+    this.preLastNewline = true;
     this.fence = 1;
     this.fenceLang = lang;
     this.preFirst = true;
@@ -358,6 +364,23 @@ export class Layout {
     this.open = s.open;
     this.link = s.link;
     this.code = s.code;
+  }
+
+  /**
+   * The output with the ranges `[start, end)` (in order, outside any snapshot) taken out; a range
+   * at the very start takes the line breaks after it too.
+   */
+  without(ranges: readonly number[]): string {
+    const buf = this.buf;
+    let out = '';
+    let at = 0;
+    for (let i = 0; i + 1 < ranges.length; i += 2) {
+      if (ranges[i] < at || ranges[i + 1] > buf.length) continue;
+      out += buf.slice(at, ranges[i]);
+      at = ranges[i + 1];
+    }
+    out += buf.slice(at);
+    return ranges[0] === 0 ? out.replace(/^\n+/, '') : out;
   }
 
   /** Keep what was written since `s`. */

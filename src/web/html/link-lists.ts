@@ -47,10 +47,17 @@ export class LinkLists {
     if (foreign) f.foreign++;
   }
 
-  /** Text outside any link, inside the innermost list: it is not link-only. */
+  /** Text outside any link, inside the innermost list: unless it is only spaces, not link-only. */
   text(data: string): void {
     const f = this.frames[this.frames.length - 1];
-    if (f?.linkOnly && /\S/.test(data.replace(/\u00a0/g, ' '))) f.linkOnly = false;
+    if (f === undefined || !f.linkOnly) return;
+    for (let i = 0; i < data.length; i++) {
+      const c = data.charCodeAt(i);
+      if (c > 32 && c !== 0xa0) {
+        f.linkOnly = false;
+        return;
+      }
+    }
   }
 
   get active(): boolean {

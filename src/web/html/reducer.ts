@@ -5,7 +5,7 @@
  * Every open gets exactly one close, in order (implied ends included), so the stack never drifts.
  * What each element means is in `tags.ts`; the rules as a whole are in `../html-to-text.ts`.
  */
-import { isChromeBlock, isGutterCell, isLineNumber, isCodeTable, LANGUAGE, pageHasMain } from './chrome';
+import { isChromeBlock, isCodeTable, isGutterCell, isLineNumber, LANGUAGE } from './chrome';
 import { Layout, type Snapshot } from './layout';
 import { LinkLists, listLine } from './link-lists';
 import { originOf, resolveHref } from './links';
@@ -46,8 +46,17 @@ export class HtmlReducer implements TagSink {
   private itemDepth = 0;
   /** Open link spans (a link inside a link is text of the outer one). */
   private linkDepth = 0;
-  /** The page has main/article/role=main: chrome made of divs outside it is dropped. */
-  private readonly hasMain: boolean;
+  /**
+   * A main, article or role=main has started: chrome made of divs outside it is dropped. Chrome
+   * before the first one is written, its range kept in {@link chromeRanges}, and taken out at the
+   * end if a main came after all.
+   */
+  private mainSeen = false;
+  /** `[start, end)` pairs of the output: chrome met before any main. */
+  private readonly chromeRanges: number[] = [];
+  /** Index in {@link kinds} of the chrome element being written before any main, or -1. */
+  private chromeLevel = -1;
+  private chromeStart = 0;
   private readonly tabs = new TabSets();
   private readonly linkLists = new LinkLists();
   /** The math element being read, if any. */
@@ -79,16 +88,15 @@ export class HtmlReducer implements TagSink {
   /** href → absolute http(s) URL, or null: pages repeat their links (menus, tables of contents). */
   private readonly resolved = new Map<string, string | null>();
 
-  /** @param html the document, looked at once for where its main content is (see `pageHasMain`). */
-  constructor(baseUrl: string, html = '') {
+  constructor(baseUrl: string) {
     this.base = baseUrl;
     this.origin = originOf(baseUrl);
-    this.hasMain = pageHasMain(html);
   }
 
   /** The converted text: the title line (unless the first h1 repeats it), then the body. */
   result(): string {
-    const body = this.out.output();
+    const body =
+      this.mainSeen && this.chromeRanges.length > 0 ? this.out.without(this.chromeRanges) : this.out.output();
     const title = this.title;
     if (!title || this.firstH1?.replace(/^#+ /, '').trim() === title) return body;
     return body ? `# ${title}\n\n${body}` : `# ${title}`;
@@ -98,9 +106,14 @@ export class HtmlReducer implements TagSink {
     return this.skip > 0;
   }
 
-  /** `class` inside code (line-number spans); `class` and `id` outside the main content (chrome). */
+  /** `class` at the start of a line of code (line-number spans stand there). */
   get extraAttrs(): number {
-    return (this.out.pre ? tag.CLASS : 0) | (this.hasMain && this.mainDepth === 0 ? tag.CLASS | tag.ID : 0);
+    return this.out.preLineStart ? tag.CLASS : 0;
+  }
+
+  /** `class` and `id` of divs, sections and lists outside the main content (chrome by its names). */
+  get chromeAttrs(): number {
+    return this.mainDepth === 0 && this.regionLevel < 0 && this.chromeLevel < 0 ? tag.CLASS | tag.ID : 0;
   }
 
   open(t: Tag, attrs: Attributes): void {
@@ -135,15 +148,24 @@ export class HtmlReducer implements TagSink {
       return;
     }
     if (
-      this.hasMain &&
+      t.chromeable &&
       this.mainDepth === 0 &&
       this.regionLevel < 0 &&
+      this.chromeLevel < 0 &&
       kind <= tag.LIST &&
       attrs.size > 0 &&
-      isChromeBlock(name, attrs.get('class'), attrs.get('id'))
+      isChromeBlock(attrs.get('class'), attrs.get('id'))
     ) {
-      kind = tag.NAV;
+      // After main: dropped now. Before any main: written, and taken out if a main comes.
+      if (this.mainSeen) kind = tag.NAV;
+      else {
+        this.chromeLevel = this.kinds.length;
+        this.chromeStart = this.out.length;
+      }
     }
+    if (kind === tag.MAIN) this.mainSeen = true;
+    // Main content inside what looked like chrome: it was not chrome.
+    if (this.chromeLevel >= 0 && (name === 'h1' || kind === tag.MAIN)) this.chromeLevel = -1;
     if (this.regionLevel >= 0) {
       // An unclosed nav must not swallow the page: main content ends the dropped region. (An
       // article inside an aside is a related-articles card and does not.)
@@ -345,6 +367,10 @@ export class HtmlReducer implements TagSink {
       return;
     }
     const out = this.out;
+    if (this.kinds.length - 1 === this.chromeLevel) {
+      this.chromeRanges.push(this.chromeStart, out.length);
+      this.chromeLevel = -1;
+    }
     switch (this.kinds.pop()) {
       case tag.BLOCK:
         out.newline(1);
@@ -367,7 +393,15 @@ export class HtmlReducer implements TagSink {
         out.setPrefix(this.prefixes.pop() ?? '');
         const long = this.linkLists.close();
         const cut = long && out.cutTo(long.mark);
-        if (cut !== undefined && long) out.text(listLine(cut, long.items));
+        if (cut !== undefined && long) {
+          // Chrome ranges in what was cut are gone with it.
+          while (
+            this.chromeRanges.length > 0 &&
+            this.chromeRanges[this.chromeRanges.length - 2] >= long.mark.at
+          )
+            this.chromeRanges.length -= 2;
+          out.text(listLine(cut, long.items));
+        }
         out.newline(this.listDepth ? 1 : 2);
         break;
       }
@@ -453,8 +487,10 @@ export class HtmlReducer implements TagSink {
     else if (this.math !== null) this.math.add(data);
     else if (out.pre) {
       // Code tables: the markup's whitespace between cells and before the code is no code.
-      if (this.tables.betweenCodeCells) return;
-      if (out.fenceOwed && this.tables.ownsCode && data.trim() === '') return;
+      if (this.tables.codeTables > 0) {
+        if (this.tables.betweenCodeCells) return;
+        if (out.fenceOwed && this.tables.ownsCode && data.trim() === '') return;
+      }
       out.preText(data);
     } else {
       if (this.listDepth > 0 && this.linkDepth === 0) this.linkLists.text(data);

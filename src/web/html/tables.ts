@@ -23,6 +23,8 @@ export class Tables {
   private readonly open: Table[] = [];
   /** Open cells, over all tables. */
   private cells = 0;
+  /** Open code tables: while 0, text needs no look at the tables. */
+  codeTables = 0;
 
   constructor(private readonly out: Layout) {}
 
@@ -36,6 +38,7 @@ export class Tables {
       const owns = !out.pre;
       if (owns) out.startPre(lang);
       this.open.push({ cells: 0, rows: 0, th: false, nested: false, code: owns ? 2 : 1 });
+      this.codeTables++;
       return;
     }
     const nested = this.cells > 0;
@@ -47,6 +50,7 @@ export class Tables {
   end(): void {
     const t = this.open.pop();
     if (t?.code) {
+      this.codeTables--;
       if (t.code === 2) this.out.endPre();
       return;
     }
@@ -77,6 +81,7 @@ export class Tables {
     if (t.rows > 0 || t.cells > 0 || t.nested) return false;
     this.out.startPre(lang);
     t.code = 2;
+    this.codeTables++;
     return true;
   }
 

@@ -120,6 +120,9 @@ const ALT = 1 << 6;
 const START = 1 << 7;
 const VALUE = 1 << 8;
 const OPEN = 1 << 9;
+/** Elements that page chrome made of divs is built from (their class and id are read outside main). */
+export const CHROME_ELEMENTS: ReadonlySet<string> = new Set(['div', 'section', 'ul', 'ol', 'form']);
+
 /** `id`: read with `class` where page chrome is looked for. */
 export const ID = 1 << 10;
 const HREFLANG = 1 << 11;

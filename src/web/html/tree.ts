@@ -11,7 +11,7 @@
  * slice, no lowercase copy, one probe), and its {@link Tag} carries everything looked up per tag.
  */
 import type { TokenizerCallbacks } from 'htmlparser2';
-import { ATTR_NAMES, attrsFor, INLINE, TAG_KINDS } from './tags';
+import { ATTR_NAMES, attrsFor, CHROME_ELEMENTS, INLINE, TAG_KINDS } from './tags';
 
 /** What an element name means, looked up once per tag. Known names have one shared instance. */
 export interface Tag {
@@ -26,6 +26,8 @@ export interface Tag {
   readonly foreign: boolean;
   /** Names of the open elements (at the top of the stack) that this start tag ends. */
   readonly closes: ReadonlySet<string> | undefined;
+  /** div, section, ul, ol, form: page chrome may be built of it (see `TagSink.chromeAttrs`). */
+  readonly chromeable: boolean;
 }
 
 /** Receives the element events. */
@@ -34,6 +36,8 @@ export interface TagSink {
   readonly skipping: boolean;
   /** Attributes (bits of `ATTR_NAMES`) to collect on every element opened now, beside its own. */
   readonly extraAttrs: number;
+  /** Attributes to collect on the elements page chrome is built of ({@link Tag.chromeable}). */
+  readonly chromeAttrs: number;
   open(tag: Tag, attrs: Attributes): void;
   /** @param implied the element ended without its own end tag. */
   close(implied: boolean): void;
@@ -106,6 +110,7 @@ function makeTag(name: string): Tag {
     isVoid: VOID.has(name),
     foreign: name === 'svg' || name === 'math',
     closes: IMPLIES_CLOSE.get(name),
+    chromeable: CHROME_ELEMENTS.has(name),
   };
 }
 
@@ -216,7 +221,8 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
       while (stack.length > 0 && ends.has(stack[stack.length - 1].name)) this.pop(true);
     }
     this.tag = tag;
-    this.want = this.sink.skipping ? 0 : tag.attrs | this.sink.extraAttrs;
+    const sink = this.sink;
+    this.want = sink.skipping ? 0 : tag.attrs | sink.extraAttrs | (tag.chromeable ? sink.chromeAttrs : 0);
     this.attrCount = 0;
     this.attr = -1;
   }
