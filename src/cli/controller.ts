@@ -8,9 +8,9 @@ import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import { commandRegistry, type CommandSpec } from '../tui/commands/commands';
+import type { Controller } from '../tui/app/controller';
 import type {
   AgentInfo,
-  Controller,
   ResumeReport,
   SessionChoice,
   SkillInfo,
@@ -18,7 +18,7 @@ import type {
   ToolInfo,
   WorktreeInfo,
   WorktreeMove,
-} from '../tui/app/controller';
+} from '../tui/commands/session-port';
 import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { customCommandSpecs } from './project-context';

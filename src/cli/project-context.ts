@@ -8,7 +8,7 @@ import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/p
 import { skillReadRoots } from '../skills/read-roots';
 import type { Skill } from '../skills/skill';
 import type { CommandSpec } from '../tui/commands/commands';
-import type { SkillInfo } from '../tui/app/controller';
+import type { SkillInfo } from '../tui/commands/session-port';
 
 /**
  * The nearest folder at or above `dir` holding a `.git` entry (folder or worktree file); undefined

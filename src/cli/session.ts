@@ -14,7 +14,7 @@ import type { AgentDefinition } from '../skills/agents';
 import type { SessionRecorder } from '../session/store';
 import type { CustomCommand } from '../skills/commands';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
-import type { SkillInfo } from '../tui/app/controller';
+import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor, wireEvent } from './subagents';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../approval/types';
 import { deepForTerminal, forTerminal } from '../../util/terminal-text';
-import type { Controller } from '../app/controller';
+import type { ApprovalCallback } from '../../agent/events';
 import { displayName } from '../../util/text';
 
 interface Pending {
@@ -11,13 +11,19 @@ interface Pending {
   resolve: (decision: Decision) => void;
 }
 
+/** The part of the app's Controller approvals use: the handler's place, and the tools' shown names. */
+export interface ApprovalHost {
+  setApprovalHandler(handler: ApprovalCallback): void;
+  tools(): readonly { name: string; displayName: string }[];
+}
+
 /**
  * Registers the app as `controller`'s approval handler. Requests wait in order; the first is
  * `pending` until `answer` is called, or until its turn is interrupted (then it counts as a deny).
  * What the prompt shows (summary, detail, preview, tool name) is passed through `forTerminal`, so a
  * command cannot hide what it does behind a carriage return or an escape sequence.
  */
-export function useApproval(controller: Controller): {
+export function useApproval(controller: ApprovalHost): {
   pending?: { id: number; request: ApprovalRequest; displayName: string };
   answer: (decision: Decision) => void;
 } {

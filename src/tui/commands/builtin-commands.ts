@@ -2,7 +2,7 @@
 import type { Usage } from '../../agent/events';
 import type { CommandOutcome, CommandSpec } from './commands';
 import { MODEL_CHOICES } from '../wizard/options';
-import type { SkillInfo, Spend } from '../app/controller';
+import type { SkillInfo, Spend } from './session-port';
 import { commandLabel, formatDollars } from '../text/format';
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { Usage } from '../../agent/events';
 import { BUILTIN_COMMANDS } from './builtin-commands';
-import type { SessionPort } from '../app/controller';
+import type { SessionPort } from './session-port';
 import { formatTokens } from '../text/format';
 
 /**

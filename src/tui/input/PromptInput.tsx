@@ -3,11 +3,18 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as edit from './input-state';
 import { CommandList } from '../commands/CommandList';
 import { COMMANDS, type CommandSpec } from '../commands/commands';
-import { enterLine, listedCommands, movePick, tabCompletion, type CommandPick } from '../commands/command-pick';
+import {
+  enterLine,
+  listedCommands,
+  movePick,
+  tabCompletion,
+  type CommandPick,
+} from '../commands/command-pick';
 import { oneLine } from '../../util/text';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from '../terminal/keys';
-import { textRows } from '../transcript/live-rows';
+import { textRows } from '../text/rows';
+import { expandTabs } from '../text/tabs';
 import { isExpandKey } from '../terminal/viewer-keys';
 import { pasteText } from '../terminal/key-chunks';
 
@@ -365,7 +372,7 @@ export function PromptInput({
               return (
                 <Text key={n} dimColor={!active}>
                   <Text color={theme.accent}>{prefix}</Text>
-                  {edit.expandTabs(text)}
+                  {expandTabs(text)}
                 </Text>
               );
             }

@@ -3,7 +3,7 @@
  * GFM tables and inline emphasis, code and links. Not CommonMark: it reads what models write, line
  * by line, and an unclosed fence (text still streaming) runs to the end.
  */
-import { expandTabs } from '../input/input-state';
+import { expandTabs } from './tabs';
 import { fitRow, readTableStart, splitRow, type Align } from './markdown-table';
 
 export interface Span {

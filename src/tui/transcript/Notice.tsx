@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { RefusalDetails } from '../../agent/events';
-import { turnEndText, type TurnEnding } from '../text/format';
+import { turnEndText, type TurnEnding } from './endings';
 import { useTheme } from '../widgets/theme';
 import { Wrapped } from '../widgets/Wrapped';
 import stringWidth from 'string-width';

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useTheme } from '../widgets/theme';
 import { Wrapped } from '../widgets/Wrapped';
-import { expandTabs } from '../input/input-state';
+import { expandTabs } from '../text/tabs';
 
 /**
  * What the person sent, after a `>` marker; line breaks kept, each line wrapped under the text

@@ -5,27 +5,13 @@
  * shows only the tail of what does not fit; a finished item is then printed in full by `<Static>`.
  * The guess may be high (the tail is then shown a little early), never low for what codey draws.
  */
-import stringWidth from 'string-width';
 import { splitLines } from '../../util/text';
-import { turnEndText } from '../text/format';
+import { turnEndText } from './endings';
 import type { Item } from './transcript-state';
 import { MARKER_WIDTH } from './AssistantText';
 import { parseMarkdown } from '../text/markdown';
 import { layoutTable } from '../text/table-layout';
-
-/** Rows a wrapped line may lose to word wrapping and indentation (list, quote, code, `● `). */
-const WRAP_SLACK = 8;
-
-/** Rows of `text` wrapped at `columns` cells, each line at least one row. */
-export function textRows(text: string, columns: number): number {
-  const width = Math.max(4, columns - WRAP_SLACK);
-  let rows = 0;
-  for (const line of text.split('\n')) {
-    const cells = line.length * 2 <= width ? line.length : stringWidth(line);
-    rows += Math.max(1, Math.ceil(cells / width));
-  }
-  return rows;
-}
+import { textRows } from '../text/rows';
 
 /**
  * Rows of an answer's Markdown: its lines wrapped as {@link textRows} guesses, except that a table

@@ -18,7 +18,8 @@ export type {
   TranscriptAction,
   TranscriptState,
 } from './transcript-types';
-import { keepTail, retryingInSentence } from '../text/format';
+import { keepTail } from '../text/format';
+import { retryingInSentence } from './endings';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;

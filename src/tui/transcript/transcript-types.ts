@@ -13,7 +13,7 @@ import type {
 } from '../../agent/events';
 import type { Decision } from '../../approval/types';
 import type { ChildActivity } from './transcript-child';
-import type { TurnEnding } from '../text/format';
+import type { TurnEnding } from './endings';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 

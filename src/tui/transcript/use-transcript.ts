@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { deepForTerminal, forTerminal } from '../../util/terminal-text';
-import type { Controller } from '../app/controller';
 import {
   initialTranscript,
   reduceTranscript,
@@ -19,6 +18,12 @@ interface Batch {
   now: number;
 }
 
+/** The part of the app's Controller the transcript reads: its start-up notices and its events. */
+export interface TranscriptSource {
+  readonly notices: readonly string[];
+  subscribe(listener: (event: TranscriptAction) => void): () => void;
+}
+
 function reducer(state: TranscriptState, batch: Batch): TranscriptState {
   return reduceTranscript(state, batch.actions, batch.now);
 }
@@ -33,7 +38,7 @@ function isDelta(a: TranscriptAction): boolean {
  * `forTerminal` (src/util/terminal-text): what the model, a tool or a file says cannot drive the
  * terminal, and the colours the components add later are codey's own.
  */
-export function useTranscript(controller: Controller): {
+export function useTranscript(controller: TranscriptSource): {
   state: TranscriptState;
   dispatch: (action: TranscriptAction) => void;
 } {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as e from '../../../src/tui/input/input-state';
+import { expandTabs } from '../../../src/tui/text/tabs';
 
 describe('input editing', () => {
   it('inserts at the cursor and turns CR and CR LF into LF', () => {
@@ -44,14 +45,14 @@ describe('up and down by the drawn column', () => {
 
 describe('expandTabs', () => {
   it('moves to the next stop of 4 columns, counting from the cursor column on the first line', () => {
-    expect(e.expandTabs('\tx')).toBe('    x');
-    expect(e.expandTabs('ab\tc\n\td', 0)).toBe('ab  c\n    d');
-    expect(e.expandTabs('\ty', 3)).toBe(' y');
+    expect(expandTabs('\tx')).toBe('    x');
+    expect(expandTabs('ab\tc\n\td', 0)).toBe('ab  c\n    d');
+    expect(expandTabs('\ty', 3)).toBe(' y');
   });
 
   it('counts wide characters as two columns', () => {
-    expect(e.expandTabs('日\tx')).toBe('日  x');
-    expect(e.expandTabs('😀a\tb')).toBe('😀a b');
+    expect(expandTabs('日\tx')).toBe('日  x');
+    expect(expandTabs('😀a\tb')).toBe('😀a b');
   });
 
   it('keeps a tab in the value; only the drawn line has spaces, the cursor cell on its first column', () => {

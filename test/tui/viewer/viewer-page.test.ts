@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/agent/events';
 import { cutCells, wrapCells } from '../../../src/tui/text/cells';
 import { MAX_CHILD_CALLS, MAX_CHILD_DETAIL } from '../../../src/tui/transcript/transcript-child';
-import { initialTranscript, reduceTranscript, type ToolItem } from '../../../src/tui/transcript/transcript-state';
+import {
+  initialTranscript,
+  reduceTranscript,
+  type ToolItem,
+} from '../../../src/tui/transcript/transcript-state';
 import { headerLine, viewerFrame, wrapPage } from '../../../src/tui/viewer/viewer-frame';
 import { MAX_PAGE_LINES, isViewable, viewerPage } from '../../../src/tui/viewer/viewer-page';
 import { hostileText } from '../../support/hostile-text';

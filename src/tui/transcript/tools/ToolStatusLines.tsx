@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import type { ToolItem } from '../transcript-state';
 import { oneLine } from '../../../util/text';
-import { turnEndText } from '../../text/format';
+import { turnEndText } from '../endings';
 import { useTheme } from '../../widgets/theme';
 import { Wrapped } from '../../widgets/Wrapped';
 
