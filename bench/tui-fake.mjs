@@ -1,5 +1,5 @@
 // The fakes bench/tui-render.mjs drives the Ink app with: a TTY-like stdout that counts bytes, a raw
-// stdin, the Controller contract of src/tui/controller.ts, and the reply text it streams.
+// stdin, the Controller contract of src/tui/app/controller.ts, and the reply text it streams.
 import { EventEmitter } from 'node:events';
 
 /** How long {@link Screen.until} waits for a frame, in ms. */
@@ -75,7 +75,7 @@ export const usageOf = (n) => ({
   web_search_requests: 0,
 });
 
-/** The Controller contract of src/tui/controller.ts; turns are driven from outside. */
+/** The Controller contract of src/tui/app/controller.ts; turns are driven from outside. */
 export class BenchController {
   model = 'claude-opus-4-8';
   webStatus = 'web off';

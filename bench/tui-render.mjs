@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // In-process half of bench/tui.mjs (which starts it; it is not meant to be run by hand): the real Ink
-// app, started with runTui (src/tui/run.tsx, the CLI's own render options), on a fake terminal (a
+// app, started with runTui (src/tui/app/run.tsx, the CLI's own render options), on a fake terminal (a
 // 120×40 TTY-like stdout that counts bytes) and a fake Controller that emits AgentEvents, as the
 // loop would. Prints one JSON line with the figures; asserts nothing.
 //
 //   node bench/tui-render.mjs <bundle.mjs> render <items> <warm-up items>  streaming cost, see below
 //   node [--expose-gc] bench/tui-render.mjs <bundle.mjs> memory <turns>   peak RSS of a long session
 //
-// <bundle.mjs> is src/tui/run.tsx bundled by bench/tui.mjs with its packages left external, so ink
+// <bundle.mjs> is src/tui/app/run.tsx bundled by bench/tui.mjs with its packages left external, so ink
 // and react are the ones in node_modules, as for the built CLI.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -8,7 +8,7 @@
 //      items, against the same with 10 items (goal ratio ≤ 1.2);
 //   c. peak RSS over a scripted 500-turn session (goal < 200 MB).
 // b and c run the real app in a child process each (bench/tui-render.mjs) on a fake terminal, with
-// src/tui/run.tsx bundled here by esbuild; ink and react stay external, as in the built CLI.
+// src/tui/app/run.tsx bundled here by esbuild; ink and react stay external, as in the built CLI.
 //
 //   node bench/tui.mjs [--development]
 //
@@ -25,7 +25,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/codey.js');
 const RUNS = Math.max(3, Math.min(9, Number(process.env.BENCH_RUNS ?? 9)));
 const DEVELOPMENT = process.argv.includes('--development');
-const MARKER = 'Ask codey'; // the input box's placeholder (src/tui/PromptInput.tsx)
+const MARKER = 'Ask codey'; // the input box's placeholder (src/tui/input/PromptInput.tsx)
 const START_DEADLINE_MS = 15_000;
 const BURST_NOTE = '100 per app frame; the two sizes streamed in turns after the same warm-up';
 
@@ -263,7 +263,7 @@ const tmp = mkdtempSync(join(cache, 'codey-bench-tui-'));
 try {
   const bundle = join(tmp, 'run.mjs');
   await build({
-    entryPoints: [join(ROOT, 'src/tui/run.tsx')],
+    entryPoints: [join(ROOT, 'src/tui/app/run.tsx')],
     bundle: true,
     packages: 'external',
     platform: 'node',

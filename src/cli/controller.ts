@@ -6,11 +6,11 @@ import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import { costOf, priceOf } from '../llm/prices';
-import { BUILTIN_COMMANDS } from '../tui/builtin-commands';
-import { commandRegistry, type CommandSpec } from '../tui/commands';
+import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
+import { commandRegistry, type CommandSpec } from '../tui/commands/commands';
+import type { Controller } from '../tui/app/controller';
 import type {
   AgentInfo,
-  Controller,
   ResumeReport,
   SessionChoice,
   SkillInfo,
@@ -18,9 +18,9 @@ import type {
   ToolInfo,
   WorktreeInfo,
   WorktreeMove,
-} from '../tui/controller';
+} from '../tui/commands/session-port';
 import { shownPath } from '../skills/places';
-import type { TranscriptAction } from '../tui/transcript-state';
+import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { customCommandSpecs } from './project-context';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';

@@ -101,7 +101,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
   });
   const [{ SessionController }, { runTui }] = await Promise.all([
     import('./controller'),
-    import('../tui/run'),
+    import('../tui/app/run'),
   ]);
   const notices = [...session.notices];
   if (input.opts.verbose) {

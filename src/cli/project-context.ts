@@ -7,8 +7,8 @@ import { loadProjectInstructions } from '../skills/instructions';
 import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/places';
 import { skillReadRoots } from '../skills/read-roots';
 import type { Skill } from '../skills/skill';
-import type { CommandSpec } from '../tui/commands';
-import type { SkillInfo } from '../tui/controller';
+import type { CommandSpec } from '../tui/commands/commands';
+import type { SkillInfo } from '../tui/commands/session-port';
 
 /**
  * The nearest folder at or above `dir` holding a `.git` entry (folder or worktree file); undefined

@@ -3,7 +3,7 @@ import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types
 import type { Registry } from '../tools/registry';
 import { displayName } from '../util/text';
 import { capLine } from '../tools/truncate';
-import type { TranscriptAction } from '../tui/transcript-state';
+import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { summaryHandoff } from '../agent/compaction-prompt';
 import { INTERRUPTED } from '../agent/interrupt';
 import { splitShellNotes } from './shell-context';

@@ -33,7 +33,7 @@ export async function resumptionForTui(opts: CliOptions, env: Env): Promise<Resu
       stderr(`codey: no stored session to resume in ${workspace}: run codey there to start one\n`);
       return EXIT.usage;
     }
-    const { pickOne } = await import('../tui/pick');
+    const { pickOne } = await import('../tui/app/pick');
     const items = list.map((s) => ({
       label: `${s.updated_at.slice(0, 16).replace('T', ' ')}  ${s.title || '(no prompt)'}`,
       notes: [`${sizeOf(s)} · ${s.id}`],

@@ -8,7 +8,7 @@ import { EventHub } from '../../src/agent/events';
 import { SessionController } from '../../src/cli/controller';
 import type { CodeySession } from '../../src/cli/session';
 import type { Settings } from '../../src/config/resolve';
-import type { TranscriptAction } from '../../src/tui/transcript-state';
+import type { TranscriptAction } from '../../src/tui/transcript/transcript-state';
 import { redactor } from '../../src/util/redact';
 import { SessionLog } from '../../src/session/log';
 

@@ -9,7 +9,7 @@ import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
 import { ScriptedLlm, block, type ScriptedReply } from '../../src/llm/scripted';
 import type { LlmRequest } from '../../src/llm/types';
-import { executeCommand } from '../../src/tui/commands';
+import { executeCommand } from '../../src/tui/commands/commands';
 import { plainSkill, QUOTED_SKILL } from '../skills/skill-fixtures';
 
 async function put(file: string, text: string): Promise<void> {

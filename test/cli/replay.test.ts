@@ -4,7 +4,7 @@ import { INTERRUPTED } from '../../src/agent/interrupt';
 import { transcriptOf } from '../../src/cli/replay';
 import { shellNote } from '../../src/cli/shell-context';
 import { Registry } from '../../src/tools/registry';
-import { initialTranscript, reduceTranscript } from '../../src/tui/transcript-state';
+import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
 
 describe('transcriptOf', () => {
   it('draws a stored conversation as the transcript items a live one had', () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOMS, roomOf, roomProblem } from './tui-rooms';
 
 /**
  * The import rule of DESIGN.md ("Layers and the import rule"), checked on every source file: each
@@ -91,6 +92,8 @@ describe('the import rule', () => {
           problems.push(`${layer} may not import ${to} (${imp.spec})`);
         if ((TYPES_ONLY[layer] ?? []).includes(to) && !imp.typeOnly)
           problems.push(`${layer} imports ${to} for types only (${imp.spec})`);
+        const room = roomProblem(relative(SRC, file), relative(SRC, target));
+        if (room) problems.push(room);
       } else if (NO_UI.includes(layer) && /^(ink|react|ink-)/.test(imp.spec)) {
         problems.push(`${layer} must not import ${imp.spec}`);
       } else if (layer === 'util' && !imp.spec.startsWith('node:')) {
@@ -98,5 +101,54 @@ describe('the import rule', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the room rule of src/tui', () => {
+  it('finds every file of src/tui in a room', () => {
+    const tui = files(join(SRC, 'tui')).map((f) => relative(SRC, f));
+    expect(tui.length).toBeGreaterThan(60);
+    expect(tui.filter((f) => !((roomOf(f) ?? '') in ROOMS))).toEqual([]);
+  });
+
+  it('lets a room import itself, the three shared rooms and what its row names', () => {
+    expect(
+      roomProblem('tui/transcript/tools/ToolCall.tsx', 'tui/transcript/transcript-state'),
+    ).toBeUndefined();
+    expect(roomProblem('tui/input/PromptInput.tsx', 'tui/text/format')).toBeUndefined();
+    expect(roomProblem('tui/input/PromptInput.tsx', 'tui/commands/commands')).toBeUndefined();
+    expect(roomProblem('tui/widgets/FileDiff.tsx', 'tui/text/diff')).toBeUndefined();
+    expect(roomProblem('tui/app/App.tsx', 'tui/viewer/Viewer')).toBeUndefined();
+    expect(roomProblem('tui/text/markdown.ts', 'util/text')).toBeUndefined();
+    expect(roomProblem('cli/interactive.ts', 'tui/app/run')).toBeUndefined();
+  });
+
+  it('refuses a shared room importing another room', () => {
+    expect(roomProblem('tui/text/markdown.ts', 'tui/input/input-state')).toBe(
+      'text/ imports only text/, terminal/, widgets/ and util (tui/text/markdown.ts imports tui/input/input-state)',
+    );
+    expect(roomProblem('tui/text/format.ts', 'agent/events')).toBe(
+      'text/ imports only text/, terminal/, widgets/ and util (tui/text/format.ts imports agent/events)',
+    );
+    expect(roomProblem('tui/widgets/Picker.tsx', 'tui/transcript/theme')).toMatch(/^widgets\/ imports only/);
+  });
+
+  it('refuses a room importing a room its row does not name', () => {
+    expect(roomProblem('tui/transcript/Notice.tsx', 'tui/commands/commands')).toBe(
+      'transcript/ may not import commands/ (tui/transcript/Notice.tsx imports tui/commands/commands)',
+    );
+    expect(roomProblem('tui/commands/commands.ts', 'tui/input/input-state')).toMatch(/may not import input/);
+    expect(roomProblem('tui/transcript/Notice.tsx', 'agent/events')).toBeUndefined();
+  });
+
+  it('refuses any room but app importing app, and a file in no room', () => {
+    expect(roomProblem('tui/approval/use-approval.ts', 'tui/app/controller')).toBe(
+      'only src/cli imports app/ (tui/approval/use-approval.ts imports tui/app/controller)',
+    );
+    expect(roomProblem('tui/theme.ts', 'tui/text/format')).toBe('tui/theme.ts is in no room of the TUI');
+    expect(roomProblem('tui/app/App.tsx', 'tui/lobby/Door')).toBeUndefined();
+    expect(roomProblem('tui/input/PromptInput.tsx', 'tui/lobby/Door')).toBe(
+      'tui/lobby/Door is in no room of the TUI',
+    );
   });
 });

@@ -1,10 +1,10 @@
 import type { AgentEvent, Usage } from '../../src/agent/events';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { ApprovalCallback } from '../../src/agent/events';
-import type { CommandSpec } from '../../src/tui/commands';
+import type { CommandSpec } from '../../src/tui/commands/commands';
+import type { Controller } from '../../src/tui/app/controller';
 import type {
   AgentInfo,
-  Controller,
   ResumeReport,
   SessionChoice,
   SkillInfo,
@@ -12,7 +12,7 @@ import type {
   ToolInfo,
   WorktreeInfo,
   WorktreeMove,
-} from '../../src/tui/controller';
+} from '../../src/tui/commands/session-port';
 
 export const usageOf = (u: Partial<Usage> = {}): Usage => ({
   input_tokens: 0,

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { AltScreen } from '../../src/tui/alt-screen';
+import type { AltScreen } from '../../src/tui/terminal/alt-screen';
 
 /** An alternate screen that keeps what the viewer drew: whether it is up, and its last frame. */
 export class FakeScreen implements AltScreen {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { expect } from 'vitest';
-import { runTui } from '../../src/tui/run';
+import { runTui } from '../../src/tui/app/run';
 import { VirtualTerminal } from '../support/vt';
 import { FakeController } from './fake-controller';
 import { FakeStdin } from './fake-tty';

@@ -1,10 +1,10 @@
 import { Box } from 'ink';
-import { useTheme } from '../theme';
-import { ChoiceList } from './ChoiceList';
+import { useTheme } from '../widgets/theme';
+import { ChoiceList } from '../widgets/ChoiceList';
 import { canKeepKey, type WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
-import { Wrapped } from '../Wrapped';
+import { Wrapped } from '../widgets/Wrapped';
 
 const LIST_HINT = '↑↓ Enter · 1-2 · Esc cancel';
 const FIELD_HINT = 'Enter continue · Ctrl+U clear · Esc back';

@@ -1,10 +1,10 @@
 import { Box } from 'ink';
-import { ChoiceList } from './ChoiceList';
+import { ChoiceList } from '../widgets/ChoiceList';
 import { MODEL_CHOICES, TYPE_MODEL_LABEL } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
-import { Wrapped } from '../Wrapped';
+import { Wrapped } from '../widgets/Wrapped';
 
 /** Step 2: pick a current model, or type an id (for an endpoint that serves other models). */
 export function ModelStep({ state }: { state: WizardState }) {

@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
-import { useTheme } from '../theme';
+import { useTheme } from '../widgets/theme';
 import { commandArgv, type WizardState } from './state';
 import { ddgsStatus, envStatus } from './WebStep';
 import { webChoice } from './options';
 import { WizardFrame } from './WizardFrame';
-import { Wrapped } from '../Wrapped';
+import { Wrapped } from '../widgets/Wrapped';
 
 /** Where the key comes from, in words; never the key. */
 export function keySourceText(state: WizardState): string {

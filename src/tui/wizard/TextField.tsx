@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useTheme } from '../theme';
+import { useTheme } from '../widgets/theme';
 
 /** Bullets shown at most for a masked value; the length is given in words past that. */
 const MAX_BULLETS = 24;

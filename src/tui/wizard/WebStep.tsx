@@ -1,11 +1,11 @@
 import { Box } from 'ink';
-import { useTheme } from '../theme';
-import { ChoiceList, type ChoiceItem } from './ChoiceList';
+import { useTheme } from '../widgets/theme';
+import { ChoiceList, type ChoiceItem } from '../widgets/ChoiceList';
 import { DDGS_INSTALL, WEB_CHOICES, type WebChoice } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
 import { WizardFrame } from './WizardFrame';
-import { Wrapped } from '../Wrapped';
+import { Wrapped } from '../widgets/Wrapped';
 
 /** The status line of ddgs on PATH, for the local command. */
 export function ddgsStatus(ddgs: WizardState['ddgs']): string {

@@ -1,7 +1,7 @@
 import { useInput, type Key } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { writeUserConfig } from '../../config/write';
-import { useTheme } from '../theme';
+import { useTheme } from '../widgets/theme';
 import { KeyStep } from './KeyStep';
 import { ModelStep } from './ModelStep';
 import {
@@ -15,7 +15,7 @@ import {
 } from './state';
 import { SummaryStep } from './SummaryStep';
 import { WebStep } from './WebStep';
-import { Wrapped } from '../Wrapped';
+import { Wrapped } from '../widgets/Wrapped';
 
 export interface WizardProps {
   deps: WizardDeps;

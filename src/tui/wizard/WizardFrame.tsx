@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
-import { useTheme } from '../theme';
-import { Wrapped } from '../Wrapped';
+import { useTheme } from '../widgets/theme';
+import { Wrapped } from '../widgets/Wrapped';
 
 /** Steps shown in the header ("2/4"). */
 export const STEP_COUNT = 4;

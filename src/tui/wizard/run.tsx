@@ -1,7 +1,7 @@
 import type { Instance } from 'ink';
-import { screenRenderOptions, type ScreenIo } from '../ink-options';
-import { importForTerminal } from '../live-terminal';
-import { makeTheme, noColorFromEnv, ThemeContext } from '../theme';
+import { screenRenderOptions, type ScreenIo } from '../terminal/ink-options';
+import { importForTerminal } from '../terminal/live-terminal';
+import { makeTheme, noColorFromEnv, ThemeContext } from '../widgets/theme';
 import type { WizardDeps, WizardOutcome } from './state';
 
 export type { WizardDeps, WizardOutcome } from './state';

@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropBreakSpace as atMargin } from '../../../src/tui/Wrapped';
+import { dropBreakSpace as atMargin } from '../../../src/tui/widgets/Wrapped';
 import { Wizard } from '../../../src/tui/wizard/Wizard';
 import { KEY } from '../helpers';
 import { settle, USER_FILE } from './drive';

@@ -1,0 +1,60 @@
+import { Box, Text } from 'ink';
+import type { ContextFill, Usage } from '../../agent/events';
+import { forTerminal } from '../../util/terminal-text';
+import { tokenSummary } from '../commands/commands';
+import { shortenPath } from '../text/format';
+import { useTheme } from '../widgets/theme';
+
+export interface StatusLineProps {
+  model: string;
+  workspace: string;
+  /** Home folder, for shortening the workspace to `~/…`. */
+  home: string;
+  usage?: Usage;
+  /** How full the model's window is (from the last request); absent before the first. */
+  context?: ContextFill;
+  webStatus: string;
+  busy: boolean;
+}
+
+/**
+ * "context 42% used": the share of the window the last request's prompt took (input + cache read +
+ * cache creation tokens), rounded down, so 100% means the window is full.
+ */
+export function contextSummary(context: ContextFill): string {
+  const share = context.window > 0 ? Math.floor((context.tokens / context.window) * 100) : 0;
+  return `context ${Math.max(0, share)}% used`;
+}
+
+/**
+ * Model, workspace, tokens (with the cache-read share), how full the window is, web search, and the
+ * keys that matter now.
+ */
+export function StatusLine({ model, workspace, home, usage, context, webStatus, busy }: StatusLineProps) {
+  const theme = useTheme();
+  const sep = <Text color={theme.muted}> · </Text>;
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text wrap="truncate-end">
+        <Text color={theme.accent}>{forTerminal(model)}</Text>
+        {sep}
+        <Text>{forTerminal(shortenPath(workspace, home))}</Text>
+        {sep}
+        <Text>{tokenSummary(usage)}</Text>
+        {sep}
+        {context ? (
+          <>
+            <Text>{contextSummary(context)}</Text>
+            {sep}
+          </>
+        ) : null}
+        <Text>{forTerminal(webStatus)}</Text>
+      </Text>
+      <Text color={theme.muted} wrap="truncate-end">
+        {busy
+          ? 'Esc interrupt · Ctrl+C clear input, twice to quit'
+          : 'Enter send · \\ Enter new line · ↑↓ history · / commands · Ctrl+C twice to quit'}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The one interface the Ink app talks to. The CLI implements it on the real Agent; tests use a fake.
+ * The app renders the events it receives and answers approval requests; it never calls the model or
+ * a tool itself (DESIGN.md, layer rule for `src/tui`).
+ */
+import type { ApprovalCallback } from '../../agent/events';
+import type { CommandSpec } from '../commands/commands';
+import type { SessionPort } from '../commands/session-port';
+import type { TranscriptAction } from '../transcript/transcript-state';
+
+/** Everything the app needs: the {@link SessionPort} for commands, and turns, events, approvals. */
+export interface Controller extends SessionPort {
+  /** Current workspace root, absolute; changes after `/worktree`. */
+  readonly workspace: string;
+  /** Web search provider shown in the status line, e.g. "web: command" or "web off". */
+  readonly webStatus: string;
+  /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
+  readonly historyFile: string;
+  /** Secrets replaced with `[redacted]` before an entry is written to the history file. */
+  readonly secrets?: readonly string[];
+  /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
+  readonly notices: readonly string[];
+  readonly theme: 'dark' | 'light';
+  /**
+   * The session's slash commands (`commandRegistry`: the built-ins first, then the custom command
+   * files the CLI loaded); absent: the built-ins alone.
+   */
+  readonly commands?: readonly CommandSpec[];
+  /**
+   * Registers a listener for every AgentEvent, and for the transcript of a resumed conversation
+   * (drawn again at start and after `/resume`); returns the unsubscribe function.
+   */
+  subscribe(listener: (event: TranscriptAction) => void): () => void;
+  /**
+   * Runs one user turn; events arrive through {@link subscribe}. Resolves when the turn ends, also
+   * when `signal` aborts it. A rejection is shown as an error and the session goes on.
+   */
+  run(prompt: string, signal: AbortSignal): Promise<void>;
+  /**
+   * `!cmd` typed in the input: run `command` with bash in the workspace now, without the model or an
+   * approval (the person typed it). Resolves with its output (secrets redacted, house caps) and exit
+   * code; the CLI also gives both to the model, prefixed, at the start of the next prompt. Absent:
+   * `!` lines are sent as prompts.
+   */
+  shell?(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }>;
+  /**
+   * Ctrl+G: `text` edited in the person's editor, which owns the terminal until it exits; `error`
+   * is shown and the input kept. Absent: the key does nothing.
+   */
+  editText?(text: string): { text: string } | { error: string };
+  /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
+  setApprovalHandler(handler: ApprovalCallback): void;
+}

@@ -1,0 +1,355 @@
+import { FileDiff } from '../widgets/FileDiff';
+import { Box, Text } from 'ink';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import stringWidth from 'string-width';
+import type { ApprovalRequest, Decision } from '../../approval/types';
+import { splitLines } from '../../util/text';
+import { useTheme } from '../widgets/theme';
+import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from '../terminal/keys';
+import { capLineWidth, capPreview, capTextWidth } from './preview-cap';
+
+/** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
+const MAX_DETAIL_LINES = 12;
+
+export interface ApprovalChoice {
+  label: string;
+  /** Absent for "No, and tell the model…", which asks for a line of text first. */
+  decision?: Decision;
+}
+
+/**
+ * The choices for `request`, in order: yes once; always for the tool; always for the detail (only
+ * when rememberable); always for the domain (only when the request names one); no; no with a message.
+ */
+export function approvalChoices(request: ApprovalRequest, displayName: string): ApprovalChoice[] {
+  const choices: ApprovalChoice[] = [
+    { label: 'Yes', decision: { kind: 'allow_once' } },
+    { label: `Yes, always for ${displayName}`, decision: { kind: 'allow_tool' } },
+  ];
+  if (request.rememberable) {
+    choices.push({
+      label: `Yes, always for ${request.noun ?? 'this exact call'}`,
+      decision: { kind: 'allow_detail' },
+    });
+  }
+  if (request.domain) {
+    choices.push({ label: `Yes, always for ${request.domain}`, decision: { kind: 'allow_domain' } });
+  }
+  choices.push({ label: 'No', decision: { kind: 'deny' } });
+  choices.push({ label: 'No, and tell the model what to do instead' });
+  return choices;
+}
+
+/** What "d" prints above the prompt: the whole detail and change. */
+export interface FullPreview {
+  title: string;
+  detail: string;
+  before?: string;
+  after?: string;
+}
+
+export interface ApprovalPromptProps {
+  request: ApprovalRequest;
+  displayName: string;
+  onDecision: (decision: Decision) => void;
+  /**
+   * Esc or Ctrl+C: stop the whole turn. The loop answers the call "interrupted while asking" and the
+   * person gets the input back.
+   */
+  onInterrupt: () => void;
+  /**
+   * Rows the prompt may take, its border included (default: no limit). The header and the choices
+   * always show; the detail and the diff get what is left, then say "+N more lines, press d to see all".
+   */
+  maxRows?: number;
+  /** The terminal's width in cells; preview lines are cut to fit it (default 100). */
+  columns?: number;
+  /** Called by "d" when something was left out: the app prints it in full above the prompt. */
+  onShowAll?: (preview: FullPreview) => void;
+}
+
+/** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
+const CHROME_ROWS = 3;
+/** Rows the "tell the model" text may take; a longer text shows its end. */
+const FIELD_ROWS = 3;
+const FIELD_LABEL = 'Tell the model: ';
+const segmenter = new Intl.Segmenter();
+const DROPPED = 'A key pressed before this prompt appeared was ignored.';
+
+/** Rows `text` takes wrapped at `width` cells. */
+const rowsOf = (text: string, width: number) =>
+  Math.max(1, Math.ceil(stringWidth(text) / Math.max(1, width)));
+
+/** The end of `text` that fits in `cells` cells. */
+function tailOf(text: string, cells: number): string {
+  if (stringWidth(text) <= cells) return text;
+  const parts = [...segmenter.segment(text)].map((s) => s.segment);
+  let out = '';
+  let width = 1; // the "…"
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const w = stringWidth(parts[i]);
+    if (width + w > cells) break;
+    width += w;
+    out = parts[i] + out;
+  }
+  return `…${out}`;
+}
+/** Cells of a preview line that the prompt's diff compares and lays out. */
+const DIFF_CELLS = 1000;
+/** A preview line cut in the "d" view, in screen widths: a minified file still prints in a moment. */
+const FULL_VIEW_WIDTHS = 20;
+
+/**
+ * Splits `rows` between the detail and the diff. Each keeps at least one row; the detail keeps its
+ * margins only when there is room to spare.
+ */
+function layoutRows(rows: number, detailLines: number, diff: boolean) {
+  const margins = rows >= 14 ? 2 : 0;
+  const detailRoom = diff ? Math.max(1, Math.floor((rows - margins) / 3)) : Math.max(1, rows - margins);
+  const cap = Math.min(MAX_DETAIL_LINES, detailRoom);
+  const detailShown =
+    detailLines <= cap
+      ? detailLines
+      : detailRoom > MAX_DETAIL_LINES
+        ? MAX_DETAIL_LINES
+        : Math.max(1, cap - 1);
+  const detailUsed = detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? 1 : 0);
+  return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1) };
+}
+
+/**
+ * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` (no), Esc
+ * and Ctrl+C (stop the turn). The last choice opens a one-line input whose text goes back to the
+ * model with the refusal.
+ */
+export function ApprovalPrompt({
+  request,
+  displayName,
+  onDecision,
+  onInterrupt,
+  maxRows = Number.POSITIVE_INFINITY,
+  columns = 100,
+  onShowAll,
+}: ApprovalPromptProps) {
+  const theme = useTheme();
+  const choices = approvalChoices(request, displayName);
+  const [selected, setSelectedState] = useState(0);
+  const [message, setMessageState] = useState<string | undefined>(undefined);
+  const [dropped, setDropped] = useState(false);
+  const [shownAll, setShownAll] = useState(false);
+  // Refs hold the truth between renders, so keys that arrive together each see the last one's effect.
+  const current = useRef({
+    selected: 0,
+    message: undefined as string | undefined,
+    answered: false,
+    pasting: false,
+    seen: false,
+  });
+  // When the app was stalled just before the prompt was drawn, keys pressed meanwhile waited in the
+  // terminal and are read right after the draw: they were pressed before anyone could see the
+  // prompt, so they must not answer it. Those are read before the next check phase of the event
+  // loop; answers count from then on. Esc and Ctrl+C always stop the turn.
+  const stalled = useStallCheck();
+  useLayoutEffect(() => {
+    if (!stalled()) {
+      current.current.seen = true;
+      return;
+    }
+    const timer = setImmediate(() => {
+      current.current.seen = true;
+    });
+    return () => clearImmediate(timer);
+  }, [stalled]);
+  const setSelected = (n: number) => {
+    current.current.selected = n;
+    setSelectedState(n);
+  };
+  const setMessage = (m: string | undefined) => {
+    current.current.message = m;
+    setMessageState(m);
+  };
+  const decide = (decision: Decision) => {
+    if (current.current.answered) return;
+    current.current.answered = true;
+    onDecision(decision);
+  };
+
+  // Also after an answer: the prompt may still hold the keys for a moment, and a stop must not be lost.
+  const interrupt = () => {
+    current.current.answered = true;
+    onInterrupt();
+  };
+
+  const choose = (index: number) => {
+    const choice = choices[index];
+    if (!choice) return;
+    if (choice.decision) decide(choice.decision);
+    else setMessage('');
+  };
+
+  const send = (message: string) => {
+    const text = message.trim();
+    decide(text ? { kind: 'deny_with_message', message: text } : { kind: 'deny' });
+  };
+  // One line of text: a paste's line breaks and tabs become spaces.
+  const withoutBreaks = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
+
+  useKeys((input, key) => {
+    const c = current.current;
+    const { selected: sel, message: msg } = c;
+    if (input === PASTE_START || input === PASTE_END) {
+      c.pasting = input === PASTE_START;
+      return;
+    }
+    // Ctrl+C, and Esc outside the text box (where it goes back to the choices), stop the turn.
+    if ((key.ctrl && input === 'c') || (key.escape && msg === undefined)) return interrupt();
+    if (!c.seen) return setDropped(true);
+    if (msg !== undefined) {
+      if (c.pasting) setMessage(msg + withoutBreaks(key.return ? ' ' : input));
+      else if (key.escape) setMessage(undefined);
+      else if (key.return) send(msg);
+      else if (key.backspace || key.delete) setMessage(msg.slice(0, -1));
+      // As in the main input: typed text that arrived with its Enter is sent at once.
+      else if (!key.ctrl && !key.meta && endsWithEnter(input)) send(msg + input.slice(0, -1));
+      else if (!key.ctrl && !key.meta && input) setMessage(msg + withoutBreaks(input));
+      return;
+    }
+    if (input === 'n' || input === 'N') decide({ kind: 'deny' });
+    else if (input === 'y' || input === 'Y') decide({ kind: 'allow_once' });
+    else if ((input === 'd' || input === 'D') && cut && !shownAll && onShowAll) {
+      setShownAll(true);
+      onShowAll(fullPreview());
+    } else if (key.upArrow) setSelected((sel + choices.length - 1) % choices.length);
+    else if (key.downArrow || key.tab) setSelected((sel + 1) % choices.length);
+    else if (key.return) choose(sel);
+    else if (/^[1-9]$/.test(input) && Number(input) <= choices.length) {
+      // The highlight moves first, so the frame shows which choice the digit picked.
+      setSelected(Number(input) - 1);
+      choose(Number(input) - 1);
+    }
+  });
+
+  // Cut before any diff or layout work, so a one-line megabyte file stays cheap; wider than the box,
+  // so a change near the end of a long line still shows as a change (the rows cut at the edge).
+  const inner = Math.max(8, columns - 4);
+  const p = request.preview;
+  const change = useMemo(
+    () =>
+      p && typeof p.after === 'string'
+        ? {
+            before: capTextWidth(typeof p.before === 'string' ? p.before : '', DIFF_CELLS),
+            after: capTextWidth(p.after, DIFF_CELLS),
+          }
+        : undefined,
+    [p],
+  );
+  // A summary that is only a verb and a one-line detail ("Run: ls" over "ls"): the detail says it.
+  const summary =
+    request.detail !== '' && request.summary.endsWith(`: ${request.detail}`) ? '' : request.summary;
+  const header = `${displayName}${summary ? `: ${summary}` : ''}`;
+  // On a short screen the header keeps one row (the detail below says the same at more length).
+  const shortHeader = CHROME_ROWS + rowsOf(header, inner) + choices.length + 1 + 3 > maxRows;
+  const headerRows = shortHeader ? 1 : rowsOf(header, inner);
+  const shownHeader = shortHeader ? capLineWidth(header, inner) : header;
+  const keys =
+    message !== undefined
+      ? 'Enter send · Esc back'
+      : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`;
+  // Each choice and the keys take one row, cut at the edge of a narrow terminal.
+  const choiceRows = choices.map(() => 1);
+  // The text field: its label, then the text's end in at most FIELD_ROWS rows (and the cursor).
+  const fieldWidth = Math.max(4, inner - stringWidth(FIELD_LABEL));
+  const shownMessage = message === undefined ? '' : tailOf(message, fieldWidth * FIELD_ROWS - 1);
+  const fieldRows = message === undefined ? 0 : 1 + rowsOf(`${shownMessage} `, fieldWidth);
+  const extraRows =
+    (request.agent ? rowsOf(`Subagent "${request.agent}" asks:`, inner) : 0) +
+    (dropped ? rowsOf(DROPPED, inner) : 0);
+  const allChoices = CHROME_ROWS + headerRows + choiceRows.reduce((a, b) => a + b, 0) + 1;
+  // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
+  const onlyChosen = message !== undefined && allChoices + fieldRows + extraRows + 1 > maxRows;
+  const fixed =
+    (onlyChosen ? allChoices - choiceRows.reduce((a, b) => a + b, 0) + choiceRows[selected] : allChoices) +
+    fieldRows +
+    extraRows;
+  const allDetail = splitLines(request.detail);
+  const layout = layoutRows(maxRows - fixed, allDetail.length, change !== undefined);
+  const detail = capPreview(allDetail, inner - 2, layout.detailShown);
+  const diffRows = Number.isFinite(maxRows) ? layout.diffRows : undefined;
+  // Left out of the box: what "d" prints in full.
+  const cut = detail.hidden > 0 || (change !== undefined && Number.isFinite(maxRows));
+  const fullPreview = (): FullPreview => {
+    const wide = columns * FULL_VIEW_WIDTHS;
+    return {
+      title: header,
+      detail: capTextWidth(request.detail, wide),
+      ...(p && typeof p.after === 'string'
+        ? {
+            before: capTextWidth(typeof p.before === 'string' ? p.before : '', wide),
+            after: capTextWidth(p.after, wide),
+          }
+        : {}),
+    };
+  };
+  const moreHint = onShowAll ? (shownAll ? ', shown in full above' : ', press d to see all') : '';
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
+      {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
+      {shortHeader ? (
+        <Text>
+          <Text bold>{shownHeader.slice(0, displayName.length)}</Text>
+          {shownHeader.slice(displayName.length)}
+        </Text>
+      ) : (
+        <Text>
+          <Text bold>{displayName}</Text>
+          {summary ? <Text>{`: ${summary}`}</Text> : null}
+        </Text>
+      )}
+      {detail.lines.length > 0 ? (
+        <Box flexDirection="column" paddingLeft={2} marginY={layout.margins / 2}>
+          {detail.lines.map((line, i) => (
+            <Text key={i} color={theme.accent} wrap="truncate-end">
+              {line || ' '}
+            </Text>
+          ))}
+          {detail.hidden > 0 ? (
+            <Text color={theme.muted}>{`… +${detail.hidden} lines${moreHint}`}</Text>
+          ) : null}
+        </Box>
+      ) : null}
+      {change ? (
+        <Box marginBottom={1}>
+          <FileDiff before={change.before} after={change.after} maxRows={diffRows} clip moreHint={moreHint} />
+        </Box>
+      ) : null}
+      <Text>Allow this?</Text>
+      {choices.map((c, i) =>
+        onlyChosen && i !== selected ? null : (
+          <Text
+            key={i}
+            color={i === selected ? theme.accent : undefined}
+            bold={i === selected}
+            wrap="truncate-end"
+          >
+            {`${i === selected ? '❯' : ' '} ${i + 1}. ${c.label}`}
+          </Text>
+        ),
+      )}
+      {message !== undefined ? (
+        <Box marginTop={1}>
+          <Box flexShrink={0}>
+            <Text>{FIELD_LABEL}</Text>
+          </Box>
+          <Text>
+            {shownMessage}
+            <Text inverse> </Text>
+          </Text>
+        </Box>
+      ) : null}
+      {dropped ? <Text color={theme.warning}>{DROPPED}</Text> : null}
+      <Text color={theme.muted} wrap="truncate-end">
+        {keys}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ApprovalRequest, Decision } from '../../approval/types';
+import { deepForTerminal, forTerminal } from '../../util/terminal-text';
+import type { ApprovalCallback } from '../../agent/events';
+import { displayName } from '../../util/text';
+
+interface Pending {
+  id: number;
+  request: ApprovalRequest;
+  displayName: string;
+  resolve: (decision: Decision) => void;
+}
+
+/** The part of the app's Controller approvals use: the handler's place, and the tools' shown names. */
+export interface ApprovalHost {
+  setApprovalHandler(handler: ApprovalCallback): void;
+  tools(): readonly { name: string; displayName: string }[];
+}
+
+/**
+ * Registers the app as `controller`'s approval handler. Requests wait in order; the first is
+ * `pending` until `answer` is called, or until its turn is interrupted (then it counts as a deny).
+ * What the prompt shows (summary, detail, preview, tool name) is passed through `forTerminal`, so a
+ * command cannot hide what it does behind a carriage return or an escape sequence.
+ */
+export function useApproval(controller: ApprovalHost): {
+  pending?: { id: number; request: ApprovalRequest; displayName: string };
+  answer: (decision: Decision) => void;
+} {
+  const [queue, setQueue] = useState<Pending[]>([]);
+
+  useEffect(() => {
+    let next = 0;
+    controller.setApprovalHandler(
+      (request, signal) =>
+        new Promise<Decision>((resolve) => {
+          const id = next++;
+          const tool = controller.tools().find((t) => t.name === request.tool);
+          const remove = () => setQueue((q) => q.filter((p) => p.id !== id));
+          const onAbort = () => {
+            remove();
+            resolve({ kind: 'deny' });
+          };
+          if (signal.aborted) return onAbort();
+          signal.addEventListener('abort', onAbort, { once: true });
+          const settle = (decision: Decision) => {
+            signal.removeEventListener('abort', onAbort);
+            remove();
+            resolve(decision);
+          };
+          setQueue((q) => [
+            ...q,
+            {
+              id,
+              request: deepForTerminal(request),
+              displayName: forTerminal(tool?.displayName ?? displayName(request.tool)),
+              resolve: settle,
+            },
+          ]);
+        }),
+    );
+  }, [controller]);
+
+  const first = queue[0];
+  const answer = useCallback((decision: Decision) => first?.resolve(decision), [first]);
+  return { pending: first, answer };
+}

@@ -1,0 +1,136 @@
+/**
+ * What a slash command may ask of the session (DESIGN.md, "Commands"), and the shapes of its answers.
+ * The CLI implements it on the real session; the app's Controller extends it.
+ */
+import type { Usage } from '../../agent/events';
+
+/** What the session has spent so far, for `/cost`. */
+export interface Spend {
+  /**
+   * Dollars, each request priced at the model that served it (after `/model` the earlier requests
+   * keep their price); requests of a model without a known price add nothing.
+   */
+  dollars: number;
+  /** Models that served requests but have no known price, in the order they first did. */
+  unpriced: string[];
+}
+
+/** Where `/worktree` moved the session. */
+export interface WorktreeMove {
+  /**
+   * `created`: a new worktree on a new branch; `entered`: back in a codey worktree made earlier;
+   * `returned`: back in the workspace the session started in (`/worktree main`); `stayed`: the
+   * session was there already, nothing moved.
+   */
+  kind: 'created' | 'entered' | 'returned' | 'stayed';
+  /** The workspace root now, absolute. */
+  path: string;
+  /** With `created` and `entered`: the worktree's branch. */
+  branch?: string;
+  /** Paths with uncommitted changes (untracked files included) left in the tree the session left. */
+  uncommitted?: number;
+}
+
+/** One tree of the repository, for `/worktree` without an argument. */
+export interface WorktreeInfo {
+  path: string;
+  /** Absent for a detached HEAD. */
+  branch?: string;
+  /** The session works there now. */
+  current: boolean;
+  /** The workspace the session started in (`/worktree main` goes back there). */
+  main: boolean;
+}
+
+/** One tool of the session, for `/tools`. */
+export interface ToolInfo {
+  /** Wire name, e.g. `web_fetch`. */
+  name: string;
+  /** Shown name, e.g. `WebFetch`. */
+  displayName: string;
+  /** Whether the policy asks the person before it runs (read-only tools never ask). */
+  asks: boolean;
+}
+
+/** One loaded skill, for `/skills`. */
+export interface SkillInfo {
+  name: string;
+  /** Where it was found, as the person reads it, e.g. `project: .claude/skills/pdf` or `user: ~/.agents/skills/pdf`. */
+  where: string;
+  description: string;
+  /** Its `allowed-tools`, advisory only: recorded and shown, never a grant. */
+  allowedTools: readonly string[];
+}
+
+/** One agent definition spawn_agent offers, for `/agents`. */
+export interface AgentInfo {
+  name: string;
+  description: string;
+  /** Where it was found, as the person reads it (e.g. `.codey/agents/reviewer.md`). */
+  file: string;
+}
+
+/** A stored session `/resume` can go on with. */
+export interface SessionChoice {
+  id: string;
+  /** ISO 8601 time of its last change. */
+  updatedAt: string;
+  /** One line made from its first prompt. */
+  title: string;
+  /** `12 messages, 48 KB` */
+  size: string;
+}
+
+/** What `/resume ID` came to: the lines to show, or why not (`otherWorkspace`: it ran elsewhere). */
+export type ResumeReport =
+  { ok: true; lines: string[] } | { ok: false; message: string; otherWorkspace?: string };
+
+/**
+ * What a slash command may do to the session (DESIGN.md, "Commands"): the narrow port commands run
+ * through. Nothing else of the session reaches a command.
+ */
+export interface SessionPort {
+  /** Current model id. */
+  readonly model: string;
+  /** `/clear`: start a new conversation. */
+  clear(): void;
+  /** `/model NAME`: use another model from the next request on. */
+  setModel(name: string): void;
+  /** `/cost`: tokens used so far in this session. */
+  usage(): Usage;
+  /** `/cost`: dollars spent so far, and the models without a known price. */
+  cost(): Spend;
+  /**
+   * `/compact [FOCUS]`: replace the conversation with a handoff summary the model writes, keeping
+   * `focus` in view; `signal` interrupts it (the conversation stays as it was). Resolves with the
+   * prompt's size before and (estimated) after, in tokens; rejects with an Error whose message is
+   * shown to the person (an empty conversation, the API failed, interrupted).
+   */
+  compact(
+    focus: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ tokensBefore: number; tokensAfter: number }>;
+  /** `/tools`: the tools this session has. */
+  tools(): ToolInfo[];
+  /** `/skills`: the skills this session loaded, in precedence order; empty when none (or `--no-skills`). */
+  skills(): SkillInfo[];
+  /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
+  agents(): AgentInfo[] | undefined;
+  /**
+   * `/worktree NAME`: create a git worktree on a new branch and move the session into it (into the
+   * existing one when codey made it before); `/worktree main`: move it back to the workspace it
+   * started in. Rejects with an
+   * Error whose message is shown to the person (e.g. not a git repository).
+   */
+  worktree(name?: string): Promise<WorktreeMove>;
+  /** `/worktree`: the repository's worktrees, the main tree first. Rejects outside a git repository. */
+  worktrees(): Promise<WorktreeInfo[]>;
+  /** `/resume`: this workspace's stored sessions, the most recent first, the current one left out. */
+  sessions(): SessionChoice[];
+  /**
+   * `/resume ID`: go on with a stored session (ID or a unique prefix of one): its transcript is drawn
+   * again and the next prompt continues it. A session of another workspace is refused unless
+   * `anyWorkspace` (the person said to resume it here anyway).
+   */
+  resume(id: string, opts?: { anyWorkspace?: boolean }): ResumeReport;
+}

@@ -1,0 +1,418 @@
+import { Box, Text, type Key } from 'ink';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import * as edit from './input-state';
+import { CommandList } from '../commands/CommandList';
+import { COMMANDS, type CommandSpec } from '../commands/commands';
+import {
+  enterLine,
+  listedCommands,
+  movePick,
+  tabCompletion,
+  type CommandPick,
+} from '../commands/command-pick';
+import { oneLine } from '../../util/text';
+import { useTheme } from '../widgets/theme';
+import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from '../terminal/keys';
+import { textRows } from '../text/rows';
+import { expandTabs } from '../text/tabs';
+import { isExpandKey } from '../terminal/viewer-keys';
+import { pasteText } from '../terminal/key-chunks';
+
+/** Lines of the input shown at once; a longer text scrolls with the cursor. */
+const MAX_VISIBLE_LINES = 10;
+/** A second Ctrl+C within this many ms, with the input empty, quits. */
+export const EXIT_WINDOW_MS = 1000;
+
+// Shift+Enter under xterm's modifyOtherKeys.
+const SHIFT_ENTER_XTERM = '[27;2;13~';
+
+/** Ctrl+R: the text searched for, and the history entry that matches it (undefined: none). */
+interface Search {
+  query: string;
+  match?: number;
+}
+
+/** The newest history entry before index `before` that contains `query`. */
+function findOlder(history: readonly string[], query: string, before: number): number | undefined {
+  for (let i = Math.min(before, history.length) - 1; i >= 0; i--) if (history[i].includes(query)) return i;
+  return undefined;
+}
+
+export interface PromptInputProps {
+  /** False while another prompt has the keys; the draft is kept. */
+  active: boolean;
+  /** A turn is running (for the placeholder; `onSubmit` decides whether the text waits). */
+  busy: boolean;
+  /** Older entries first. */
+  history: readonly string[];
+  /** Sends the text, or queues it while a turn runs; the input is cleared either way. */
+  onSubmit: (text: string) => void;
+  /** How many messages wait for the running turn (for the placeholder). */
+  queued?: number;
+  /** ↑ on an empty input: the newest queued message, taken back for editing; undefined: none. */
+  onUnqueue?: () => string | undefined;
+  /** Queued text handed back (a new `id` each time): put before what the input holds, `why` shown. */
+  restore?: { id: number; text: string; why: string };
+  /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
+  onInterrupt: () => void;
+  onExit: () => void;
+  /** The session's command registry, for Tab completion and the list under the input; default the built-ins. */
+  commands?: readonly CommandSpec[];
+  /** Ctrl+L: a clean screen (what was on it kept in the scrollback), the live part drawn again. */
+  onRedraw: () => void;
+  /** After Ctrl+G's editor returns: draw the live part again, clearing nothing. */
+  onRepaint?: () => void;
+  /** Ctrl+G: the text edited in the person's editor (see `Controller.editText`). */
+  onEdit?: (text: string) => { text: string } | { error: string };
+  /** The terminal's width in cells, for {@link onTextRows}; default 80. */
+  columns?: number;
+  /**
+   * Told, as the text changes (in the same render), how many rows the text inside the box may draw
+   * ({@link textRowsOf}), so the app can keep the frame shorter than the terminal before the box is
+   * measured.
+   */
+  onTextRows?: (rows: number) => void;
+  /** Rows the command list under the input may take (default: no limit). */
+  maxListRows?: number;
+  /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
+  onExpand?: () => string | undefined;
+}
+
+/**
+ * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
+ * guessed high, as live-rows.ts does) and the "more lines" notes.
+ */
+export function textRowsOf(state: edit.InputState, columns: number): number {
+  const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
+  // The border and the padding take 4 columns.
+  const inner = columns - 4;
+  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(`› ${l}`, inner), 0);
+}
+
+/**
+ * The multi-line input: Enter sends (queues, while a turn runs); a trailing `\`, Shift+Enter,
+ * Alt+Enter or Ctrl+J starts a new line; Up/Down move between lines, then (after taking back the
+ * newest queued message, on an empty input) through history; a paste is inserted whole.
+ */
+export function PromptInput({
+  active,
+  busy,
+  history,
+  onSubmit,
+  queued = 0,
+  onUnqueue,
+  restore,
+  onInterrupt,
+  onExit,
+  commands = COMMANDS,
+  onRedraw,
+  onRepaint,
+  onEdit,
+  columns = 80,
+  onTextRows,
+  maxListRows,
+  onExpand,
+}: PromptInputProps) {
+  const theme = useTheme();
+  const [state, setState] = useState<edit.InputState>(edit.emptyInput);
+  const [armed, setArmedState] = useState(false);
+  const [hint, setHint] = useState('');
+  // The truth between renders: keys that arrive together each see the previous one's edit.
+  const cur = useRef({
+    input: edit.emptyInput,
+    histIndex: undefined as number | undefined,
+    draft: '',
+    pasting: false,
+    armed: false,
+    ctrlCAt: 0,
+    search: undefined as Search | undefined,
+    pick: undefined as CommandPick | undefined,
+  });
+  const [pick, setPickState] = useState<CommandPick | undefined>(undefined);
+  const [search, setSearchState] = useState<Search | undefined>(undefined);
+  const setSearch = (next: Search | undefined) => {
+    cur.current.search = next;
+    setSearchState(next);
+  };
+
+  const setArmed = (on: boolean) => {
+    cur.current.armed = on;
+    setArmedState(on);
+  };
+
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (leaving) onExit();
+  }, [leaving, onExit]);
+
+  useEffect(() => {
+    if (!armed) return;
+    const timer = setTimeout(() => setArmed(false), EXIT_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [armed]);
+
+  /** Sets the input; the command list's highlight starts afresh unless `keep` is given. */
+  const set = (next: edit.InputState, keep?: CommandPick) => {
+    cur.current.input = next;
+    cur.current.pick = keep;
+    setState(next);
+    setPickState(keep);
+    setHint('');
+    onTextRows?.(textRowsOf(next, columns));
+  };
+
+  // Queued text that came back goes first: it was typed before what the input holds now.
+  const restored = useRef(0);
+  useLayoutEffect(() => {
+    if (!restore || restore.id === restored.current) return;
+    restored.current = restore.id;
+    const draft = cur.current.input.value;
+    cur.current.histIndex = undefined;
+    set(edit.inputOf(draft.trim() ? `${restore.text}\n\n${draft}` : restore.text));
+    setHint(restore.why);
+  }, [restore]);
+
+  const submit = (value: string) => {
+    if (value.trim() === '') return;
+    onSubmit(value.trim());
+    set(edit.emptyInput);
+    cur.current.histIndex = undefined;
+    cur.current.draft = '';
+  };
+
+  const browse = (direction: -1 | 1) => {
+    const c = cur.current;
+    if (history.length === 0) return;
+    if (direction === -1) {
+      const next = c.histIndex === undefined ? history.length - 1 : Math.max(0, c.histIndex - 1);
+      if (c.histIndex === undefined) c.draft = c.input.value;
+      c.histIndex = next;
+      set(edit.inputOf(history[next]));
+    } else if (c.histIndex !== undefined) {
+      const next = c.histIndex + 1;
+      if (next >= history.length) {
+        c.histIndex = undefined;
+        set(edit.inputOf(c.draft));
+      } else {
+        c.histIndex = next;
+        set(edit.inputOf(history[next]));
+      }
+    }
+  };
+
+  /**
+   * Ctrl+R search, as readline's reverse-i-search: typing narrows, Ctrl+R again finds an older
+   * match, Enter (or any motion key) takes the match into the input, Esc or Ctrl+C leave it as it was.
+   */
+  const onSearchKey = (s: Search, input: string, key: Key) => {
+    if (key.ctrl && input === 'r') {
+      const older = findOlder(history, s.query, s.match ?? history.length);
+      return setSearch({ ...s, match: older ?? s.match });
+    }
+    if (key.escape || (key.ctrl && (input === 'c' || input === 'g'))) return setSearch(undefined);
+    if (key.backspace || key.delete) {
+      const query = s.query.slice(0, -1);
+      return setSearch({ query, match: findOlder(history, query, history.length) });
+    }
+    if (!key.ctrl && !key.meta && input && !key.return && !key.tab) {
+      const query = s.query + input;
+      return setSearch({ query, match: findOlder(history, query, (s.match ?? history.length - 1) + 1) });
+    }
+    setSearch(undefined);
+    if (s.match !== undefined) {
+      cur.current.histIndex = undefined;
+      set(edit.inputOf(history[s.match]));
+    }
+  };
+
+  const onKey = (input: string, key: Key) => {
+    const c = cur.current;
+    const state = c.input;
+    if (input === PASTE_START || input === PASTE_END) {
+      c.pasting = input === PASTE_START;
+      return;
+    }
+    if (onExpand && !c.pasting && isExpandKey(input, key)) {
+      const why = onExpand();
+      if (why) setHint(why);
+      return;
+    }
+    if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
+    if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
+    if (key.ctrl && input === 'l') return onRedraw();
+    if (key.ctrl && input === 'g' && onEdit) {
+      const edited = onEdit(state.value);
+      // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
+      onRepaint?.();
+      if ('text' in edited) set(edit.inputOf(pasteText(edited.text)));
+      else setHint(edited.error);
+      return;
+    }
+    if (c.pasting) {
+      set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
+      return;
+    }
+    if (key.ctrl && input === 'c') {
+      // It clears the text first; on an empty input it interrupts a turn. Only at an idle prompt
+      // does it arm, and a second one within the window quits.
+      const now = Date.now();
+      const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
+      if (state.value !== '') set(edit.emptyInput);
+      else if (busy) {
+        setArmed(false);
+        return onInterrupt();
+      } else if (again) {
+        // The last frame stays on the terminal: quit once it is drawn without the "again" line.
+        setArmed(false);
+        setLeaving(true);
+        return;
+      }
+      c.ctrlCAt = now;
+      setArmed(!busy);
+      return;
+    }
+    if (key.escape) {
+      onInterrupt();
+      return;
+    }
+    if (key.return || input === '\n' || input === SHIFT_ENTER_XTERM) {
+      if (key.shift || key.meta || input === '\n' || input === SHIFT_ENTER_XTERM)
+        set(edit.insert(state, '\n'));
+      else if (state.value[state.cursor - 1] === '\\') set(edit.insert(edit.backspace(state), '\n'));
+      else submit(enterLine(state.value, c.pick, commands));
+      return;
+    }
+    // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
+    if (key.tab) {
+      const done = tabCompletion(state.value, c.pick, commands);
+      if (done) set(edit.inputOf(done.value), done.pick);
+      return;
+    }
+    const moved =
+      key.upArrow || key.downArrow
+        ? movePick(state.value, c.pick, commands, key.upArrow ? -1 : 1)
+        : undefined;
+    if (moved) return set(state, moved);
+    if (key.upArrow) {
+      const moved = edit.up(state);
+      if (moved) return set(moved);
+      // An empty input takes the newest queued message back before it reaches the history.
+      const back = state.value === '' && c.histIndex === undefined ? onUnqueue?.() : undefined;
+      if (back !== undefined) set(edit.inputOf(back));
+      else browse(-1);
+      return;
+    }
+    if (key.downArrow) {
+      const moved = edit.down(state);
+      if (moved) set(moved);
+      else browse(1);
+      return;
+    }
+    // Alt+B / Alt+F arrive as ESC b / ESC f (ink: meta with the letter); some terminals send
+    // Alt+Left / Alt+Right for the same.
+    if (key.meta && (input === 'b' || key.leftArrow)) return set(edit.wordLeft(state));
+    if (key.meta && (input === 'f' || key.rightArrow)) return set(edit.wordRight(state));
+    if (key.leftArrow) return set(edit.left(state));
+    if (key.rightArrow) return set(edit.right(state));
+    if (key.home || (key.ctrl && input === 'a')) return set(edit.home(state));
+    if (key.end || (key.ctrl && input === 'e')) return set(edit.end(state));
+    if (key.ctrl && input === 'd') {
+      if (state.value === '') onExit();
+      else set(edit.deleteForward(state));
+      return;
+    }
+    if (key.ctrl && input === 'w') return set(edit.deleteWordBack(state));
+    if (key.ctrl && input === 'u') return set(edit.killToStart(state));
+    if (key.ctrl && input === 'k') return set(edit.killToEnd(state));
+    // The Backspace key sends DEL (0x7f), which ink names "delete".
+    if (key.backspace || key.delete) return set(edit.backspace(state));
+    if (key.ctrl || key.meta || input === '') return;
+    // Typed text that arrived in one read with its Enter ("ls\r"): send it. Any other chunk with line
+    // breaks is a paste and goes in whole.
+    if (endsWithEnter(input)) {
+      const typed = edit.insert(state, input.slice(0, -1));
+      // A trailing `\` before the Enter means "new line", as when the two keys come apart.
+      if (typed.value[typed.cursor - 1] === '\\') set(edit.insert(edit.backspace(typed), '\n'));
+      else submit(typed.value);
+      return;
+    }
+    set(edit.insert(state, input));
+  };
+
+  useKeys(onKey, active);
+
+  const { line: cursorLine, col } = edit.cursorPosition(state);
+  const { first, lines: visible, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
+  return (
+    <Box flexDirection="column">
+      <Box
+        flexDirection="column"
+        borderStyle="round"
+        borderColor={active ? theme.accent : theme.muted}
+        paddingX={1}
+      >
+        {first > 0 ? <Text color={theme.muted}>{`… ${first} more lines above`}</Text> : null}
+        {state.value === '' ? (
+          <Text>
+            <Text color={theme.accent}>{'› '}</Text>
+            {active ? <Text inverse> </Text> : null}
+            <Text color={theme.muted}>
+              {!busy
+                ? 'Ask codey, or / for commands'
+                : queued > 0
+                  ? 'Enter queues · ↑ edits queued · Esc interrupts'
+                  : 'Enter queues · Esc interrupts'}
+            </Text>
+          </Text>
+        ) : (
+          visible.map((text, i) => {
+            const n = first + i;
+            const prefix = n === 0 ? '› ' : '  ';
+            if (n !== cursorLine || !active) {
+              return (
+                <Text key={n} dimColor={!active}>
+                  <Text color={theme.accent}>{prefix}</Text>
+                  {expandTabs(text)}
+                </Text>
+              );
+            }
+            const drawn = edit.drawnLine(text, col);
+            return (
+              <Text key={n}>
+                <Text color={theme.accent}>{prefix}</Text>
+                {drawn.before}
+                <Text inverse>{drawn.at}</Text>
+                {drawn.after}
+              </Text>
+            );
+          })
+        )}
+        {below > 0 ? <Text color={theme.muted}>{`… ${below} more lines below`}</Text> : null}
+      </Box>
+      {armed && !busy && state.value === '' ? (
+        <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
+      ) : null}
+      {hint ? <Text color={theme.muted}>{hint}</Text> : null}
+      {search ? (
+        <Text>
+          <Text color={theme.muted}>{`search history: ${search.query}`}</Text>
+          <Text inverse> </Text>
+          <Text color={theme.muted}>{'  → '}</Text>
+          {search.match === undefined ? (
+            <Text color={theme.muted}>{search.query ? 'no match' : 'type to search'}</Text>
+          ) : (
+            <Text>{oneLine(history[search.match], 120)}</Text>
+          )}
+          <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
+        </Text>
+      ) : null}
+      {active ? (
+        <CommandList
+          matches={listedCommands(state.value, pick, commands).matches}
+          selected={listedCommands(state.value, pick, commands).index}
+          maxRows={maxListRows}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import { Box, Static, Text, measureElement, type DOMElement } from 'ink';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import stringWidth from 'string-width';
+import type { Item } from './transcript-state';
+import { liveRows } from './live-rows';
+import { TranscriptItem } from './TranscriptItem';
+import { useTheme } from '../widgets/theme';
+
+/**
+ * Finished items: printed once by `<Static>` and never laid out again. Each is laid out at the
+ * terminal's width: Ink lays `<Static>` out as an absolute box, which would otherwise let a line run
+ * past the right edge.
+ */
+const Done = memo(function Done({ items, columns }: { items: Item[]; columns: number }) {
+  return (
+    <Static items={items}>
+      {(item) => (
+        <Box key={item.key} width={columns} flexDirection="column">
+          <TranscriptItem item={item} columns={columns} />
+        </Box>
+      )}
+    </Static>
+  );
+});
+
+export interface TranscriptProps {
+  done: Item[];
+  live: Item[];
+  /** The terminal's width in cells. */
+  columns: number;
+  /** Rows the live items may take; when they might take more, only their last rows are shown. */
+  maxLiveRows: number;
+}
+
+/**
+ * The line above live items that do not fit: how many rows are held back, in the longest wording
+ * that fits `columns` (never cut at the edge).
+ */
+export function heldBackNote(rows: number, columns: number): string {
+  const lines = rows === 1 ? '1 line' : `${rows} lines`;
+  const wordings = [
+    `  ⋮ ${lines} above this show in full when the answer is finished`,
+    `  ⋮ ${lines} above, shown in full when finished`,
+    `  ⋮ ${lines} above`,
+    `  ⋮ ${rows}`,
+  ];
+  return wordings.find((w) => stringWidth(w) <= columns) ?? '⋮';
+}
+
+/** The conversation: finished items above, the live ones (streaming text, running tools) below. */
+export function Transcript({ done, live, columns, maxLiveRows }: TranscriptProps) {
+  const theme = useTheme();
+  const items = live.map((item) => <TranscriptItem key={item.key} item={item} columns={columns} />);
+  const rows = Math.max(2, Math.floor(maxLiveRows));
+  // The estimate (live-rows.ts) says when the live items might not fit; their measured height then
+  // says whether rows really are held back. Until measured, they count as not fitting.
+  const clipped = live.length > 0 && liveRows(live, columns) > rows;
+  const content = useRef<DOMElement>(null);
+  const [measured, setMeasured] = useState(Number.POSITIVE_INFINITY);
+  // Measured once per change of the items or the room they get, so the note cannot flicker.
+  useLayoutEffect(() => {
+    setMeasured(content.current ? measureElement(content.current).height : Number.POSITIVE_INFINITY);
+  }, [live, columns, rows]);
+  const held = clipped && measured > rows;
+  return (
+    <>
+      <Done items={done} columns={columns} />
+      {live.length === 0 ? null : clipped ? (
+        <Box flexDirection="column" flexShrink={0}>
+          {held ? (
+            <Text color={theme.muted} wrap="truncate-end">
+              {heldBackNote(Number.isFinite(measured) ? measured - (rows - 1) : 1, columns)}
+            </Text>
+          ) : null}
+          <Box
+            flexDirection="column"
+            height={held ? rows - 1 : undefined}
+            overflow="hidden"
+            justifyContent="flex-end"
+          >
+            <Box ref={content} flexDirection="column" flexShrink={0}>
+              {items}
+            </Box>
+          </Box>
+        </Box>
+      ) : (
+        <Box flexDirection="column">{items}</Box>
+      )}
+    </>
+  );
+}

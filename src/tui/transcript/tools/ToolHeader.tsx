@@ -1,0 +1,65 @@
+import { Text } from 'ink';
+import { Wrapped } from '../../widgets/Wrapped';
+import type { ToolItem, ToolStatus } from '../transcript-state';
+import { firstLine } from '../../../util/text';
+import { formatElapsed, spinnerFrame } from '../../text/format';
+import { useTheme } from '../../widgets/theme';
+import { useNow } from '../../widgets/use-now';
+
+export interface ToolHeaderProps {
+  status: ToolStatus;
+  displayName: string;
+  /** Shown in the parentheses; its first line only. */
+  detail: string;
+  /** ms since the epoch. */
+  startedAt: number;
+  durationMs?: number;
+  awaitingApproval?: boolean;
+  /** Text after the call, e.g. "+3 −1". */
+  extra?: string;
+}
+
+/** The header fields of a tool item. */
+export function headerProps(item: ToolItem): ToolHeaderProps {
+  return {
+    status: item.status,
+    displayName: item.displayName,
+    detail: item.detail,
+    startedAt: item.startedAt,
+    durationMs: item.durationMs,
+    awaitingApproval: item.awaitingApproval,
+  };
+}
+
+/** `● DisplayName(detail)`, with a spinner and the elapsed time while it runs. */
+export function ToolHeader(props: ToolHeaderProps) {
+  const theme = useTheme();
+  const running = props.status === 'running';
+  const now = useNow(running && !props.awaitingApproval);
+  const elapsed = running ? now - props.startedAt : (props.durationMs ?? 0);
+  const glyph = running ? spinnerFrame(now) : '●';
+  const glyphColor =
+    props.status === 'error'
+      ? theme.error
+      : props.status === 'denied'
+        ? theme.warning
+        : props.status === 'interrupted'
+          ? theme.muted
+          : running
+            ? theme.accent
+            : theme.success;
+  const time = props.awaitingApproval
+    ? 'waiting for approval'
+    : running || elapsed >= 1000
+      ? formatElapsed(elapsed)
+      : '';
+  const detail = firstLine(props.detail, 200);
+  return (
+    <Wrapped marker={<Text color={glyphColor}>{glyph} </Text>}>
+      <Text bold>{props.displayName}</Text>
+      {detail ? <Text>({detail})</Text> : null}
+      {props.extra ? <Text color={theme.muted}> {props.extra}</Text> : null}
+      {time ? <Text dimColor> {time}</Text> : null}
+    </Wrapped>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The shapes of the transcript: its items (what the person sees, one per message, tool call or
+ * notice), the local actions the app dispatches beside the agent's events, and the state the
+ * reducer in `transcript-state.ts` keeps.
+ */
+import type {
+  AgentEvent,
+  ContextFill,
+  RefusalDetails,
+  ToolDisplay,
+  TurnEndReason,
+  Usage,
+} from '../../agent/events';
+import type { Decision } from '../../approval/types';
+import type { ChildActivity } from './transcript-child';
+import type { TurnEnding } from './endings';
+
+export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
+
+export type Item =
+  | { kind: 'user'; key: number; text: string }
+  | {
+      kind: 'assistant';
+      key: number;
+      text: string;
+      streaming: boolean;
+      /** A later part of a block whose earlier paragraphs were already finished (no `●` marker). */
+      continued?: boolean;
+      /** Characters of the block split off before this part (streaming only). */
+      offset?: number;
+    }
+  | { kind: 'thinking'; key: number; text: string; streaming: boolean }
+  | {
+      kind: 'tool';
+      key: number;
+      id: string;
+      name: string;
+      displayName: string;
+      summary: string;
+      detail: string;
+      input: unknown;
+      status: ToolStatus;
+      /** ms since the epoch, from the reducer's `now`. */
+      startedAt: number;
+      awaitingApproval: boolean;
+      /** What the call printed so far (its last {@link PROGRESS_KEEP_CHARS} characters). */
+      progress?: string;
+      /** A dim line: the saved rule that settled the approval. */
+      note?: string;
+      /** What the person told the model when they refused the call. */
+      rejectedWith?: string;
+      output?: string;
+      title?: string;
+      /** The display kind announced at the start (`tool_start.shows`), for the view of a running call. */
+      shows?: ToolDisplay['kind'];
+      /** The finished call's display, by shape; its `kind` picks the view. */
+      display?: ToolDisplay;
+      durationMs?: number;
+      /** For a call that runs a subagent: what the child does (its tool calls), from its tagged events. */
+      child?: ChildActivity;
+    }
+  | {
+      kind: 'server_tool';
+      key: number;
+      id: string;
+      name: string;
+      input: unknown;
+      startedAt: number;
+      status: 'running' | 'done' | 'error';
+      results?: { title: string; url: string }[];
+      error?: string;
+    }
+  | { kind: 'notice'; key: number; level: 'info' | 'warn'; text: string }
+  | { kind: 'error'; key: number; text: string }
+  | { kind: 'info'; key: number; title?: string; lines: string[] }
+  /** An approval's whole detail and change, printed on request ("d") above the prompt. */
+  | { kind: 'preview'; key: number; title: string; detail: string; before?: string; after?: string }
+  | { kind: 'turn_end'; key: number; reason: TurnEnding; refusal?: RefusalDetails };
+
+/** Actions the app adds to the agent's events. */
+export type LocalAction =
+  | { type: 'user_prompt'; text: string }
+  | { type: 'info'; title?: string; lines: string[] }
+  | { type: 'local_error'; message: string }
+  /** A prompt went to the agent: wait for the model until something arrives. */
+  | { type: 'turn_start' }
+  /** Print an approval's whole preview now, above the live part (straight to `done`). */
+  | { type: 'show_preview'; title: string; detail: string; before?: string; after?: string }
+  /** The run settled (resolved or rejected): whatever is still live is finished. */
+  | { type: 'settle' }
+  /** `/clear`: the transcript starts empty and the token figures from zero. */
+  | { type: 'clear' };
+
+export type TranscriptAction = AgentEvent | LocalAction;
+
+export interface TranscriptState {
+  done: Item[];
+  live: Item[];
+  nextKey: number;
+  /** Session total from the latest `usage` event. */
+  usage?: Usage;
+  /** How full the model's window is: from the latest `usage` that says, or a compaction's estimate. */
+  context?: ContextFill;
+  /** The session total at the latest `/clear`; the status line counts from it. */
+  usageBase?: Usage;
+  /** Counts `/clear`s: a new value starts a new `<Static>`, which only ever appends. */
+  epoch?: number;
+  /** Counts `/clear`s (the app then clears the screen and its scrollback). */
+  clears?: number;
+  /** First item key of the model response being streamed (set at `request_start`). */
+  responseFrom?: number;
+  /**
+   * The response being streamed continues an assistant message the server paused: its first text,
+   * right after the paused text, goes on under the same `●`. Cleared by the next item.
+   */
+  continuing?: boolean;
+  /**
+   * ms since the epoch since when the app waits for the model with nothing to show: set when a prompt
+   * is sent, a request starts or a response is retried; cleared by the first thing that arrives.
+   */
+  waitingSince?: number;
+}
+
+export type ToolItem = Extract<Item, { kind: 'tool' }>;
+export type ServerToolItem = Extract<Item, { kind: 'server_tool' }>;

@@ -1,0 +1,45 @@
+import { FakeStdin, FakeStdout } from '../fake-tty';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runTui } from '../../../src/tui/app/run';
+import { FakeController } from '../fake-controller';
+import { eventually, mounted, tick } from '../helpers';
+
+// As in a dev container whose shell exports CI=true. Set before any import, because Ink reads it when
+// it is first evaluated; this file must load Ink only through runTui.
+const ci = vi.hoisted(() => {
+  const before = process.env.CI;
+  process.env.CI = 'true';
+  return { before };
+});
+afterAll(() => {
+  if (ci.before === undefined) delete process.env.CI;
+  else process.env.CI = ci.before;
+});
+
+describe('runTui', () => {
+  it('renders the app live under CI=true, turns bracketed paste on and off, and resolves 0 on /exit', async () => {
+    const stdin = new FakeStdin();
+    const stdout = new FakeStdout();
+    const c = new FakeController();
+    const exited = runTui(c, {
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
+      env: {},
+      // Vitest's console cannot be patched.
+      patchConsole: false,
+    });
+    await eventually(() => expect(stdout.writes[0]).toBe('\u001B[?2004h'));
+    // The frame is written while the app runs, not only the last one at exit.
+    await eventually(() => expect(stdout.writes.join('')).toContain('claude-test-1'));
+    // The tools' child processes still see the person's CI value.
+    expect(process.env.CI).toBe('true');
+    await mounted(stdin);
+    stdin.write('/exit');
+    await tick();
+    stdin.write('\r');
+    expect(await exited).toBe(0);
+    expect(stdout.writes[stdout.writes.length - 1]).toBe('\u001B[?2004l');
+    expect(c.listenerCount).toBe(0);
+  });
+});

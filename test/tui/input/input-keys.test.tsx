@@ -1,0 +1,150 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../../src/tui/app/App';
+import { FakeController } from '../fake-controller';
+import { KEY, eventually, frame, mounted, tick } from '../helpers';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'codey-keys-'));
+});
+afterEach(async () => {
+  cleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(c = new FakeController(join(dir, 'history.jsonl'))) {
+  const app = render(<App controller={c} home="/home/ann" />);
+  await mounted(app.stdin);
+  const type = async (...chunks: string[]) => {
+    for (const chunk of chunks) {
+      app.stdin.write(chunk);
+      await tick();
+    }
+  };
+  return { c, app, type, out: () => frame(app.lastFrame) };
+}
+
+/** The rows of the input box, between its borders, without the "› " prompt. */
+function boxRows(out: string): string[] {
+  const lines = out.split('\n');
+  const top = lines.findLastIndex((l) => l.startsWith('╭'));
+  const rows: string[] = [];
+  for (let i = top + 1; i < lines.length && !lines[i].startsWith('╰'); i++)
+    rows.push(lines[i].replace(/^│ (› | {2})/, '').replace(/\s*│$/, ''));
+  return rows;
+}
+
+// C0 and C1 controls but newline, and ESC.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0009\u000b-\u001a\u001c-\u001f\u007f-\u009f]/;
+
+describe('keys that arrive together in one read', () => {
+  it('act as keys: "hello" ^A ^D ^K "world" sends "world", and history holds it', async () => {
+    const { c, type, app } = await start();
+    await type('hello\u0001\u0004\u000bworld', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['world']);
+    await eventually(async () =>
+      expect(await readFile(join(dir, 'history.jsonl'), 'utf8')).toBe('"world"\n'),
+    );
+    expect(app.lastFrame()).not.toMatch(CONTROLS);
+  });
+
+  it('edit the text typed before them in the same read: "abc" ^A ^D leaves "bc"', async () => {
+    const { type, out } = await start();
+    await type('abc\u0001\u0004');
+    await eventually(() => expect(boxRows(out())).toEqual(['bc']));
+    await type('aaa\u000b\u000bbbb\b\b\b\b\bC');
+    await eventually(() => expect(boxRows(out())).toEqual(['aC']));
+  });
+});
+
+describe('a bracketed paste', () => {
+  it('goes in as text with its controls and escape sequences dropped', async () => {
+    const { c, type, app, out } = await start();
+    await type('\u001B[200~pasted\u000b\b\btext\u001B[2Jafter\u001B[201~');
+    await eventually(() => expect(boxRows(out())).toEqual(['pastedtextafter']));
+    expect(app.lastFrame()).not.toMatch(CONTROLS);
+    await type(KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['pastedtextafter']);
+  });
+
+  it('keeps a real tab for the model and draws it as spaces to the next stop of 4', async () => {
+    const { c, type, out } = await start();
+    await type('\u001B[200~all:\n\tmake\tx\u001B[201~');
+    await eventually(() => expect(boxRows(out())).toEqual(['all:', '    make    x']));
+    expect(out()).not.toContain('\t');
+    // The cursor walks over the tab in one step: Left twice puts the cursor on the tab's first column.
+    await type(KEY.left, KEY.left, 'Y');
+    await eventually(() => expect(boxRows(out())).toEqual(['all:', '    makeY   x']));
+    await type(KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['all:\n\tmakeY\tx']);
+    // A typed Tab in text does nothing (it completes commands only).
+    c.endTurn();
+    await type('a', KEY.tab, 'b', KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['all:\n\tmakeY\tx', 'ab']);
+  });
+});
+
+describe('text from the editor (Ctrl+G)', () => {
+  it('comes back without terminal controls, tabs kept', async () => {
+    const controller = new FakeController(join(dir, 'history.jsonl'));
+    controller.editText = () => ({ text: 'fixed\u001b[2J\u0007 it\r\n\tdone' });
+    const { c, type, app, out } = await start(controller);
+    await type('draft', '\u0007');
+    await eventually(() => expect(boxRows(out())).toEqual(['fixed it', '    done']));
+    expect(app.lastFrame()).not.toMatch(CONTROLS);
+    await type(KEY.enter);
+    expect(c.runs.map((r) => r.prompt)).toEqual(['fixed it\n\tdone']);
+  });
+});
+
+describe('Tab', () => {
+  it('cycles through the commands a shared prefix names; Down moves the highlight, Enter runs it', async () => {
+    const { c, type, out } = await start();
+    await type('/co');
+    await eventually(() => expect(out()).toMatch(/^▸ \/cost +\S/m));
+    expect(out()).toMatch(/^ {2}\/compact \[FOCUS\] +\S/m);
+    await type(KEY.tab);
+    await eventually(() => expect(boxRows(out())).toEqual(['/cost']));
+    expect(out()).toMatch(/^ {2}\/compact/m);
+    await type(KEY.tab);
+    await eventually(() => expect(boxRows(out())).toEqual(['/compact']));
+    expect(out()).toMatch(/^▸ \/compact/m);
+    await type(KEY.tab);
+    await eventually(() => expect(boxRows(out())).toEqual(['/cost']));
+    // A new prefix: Down highlights /compact, the text stays, Enter runs the highlighted command.
+    await type(KEY.backspace, KEY.backspace);
+    await eventually(() => expect(boxRows(out())).toEqual(['/co']));
+    await type(KEY.down);
+    await eventually(() => expect(out()).toMatch(/^▸ \/compact/m));
+    expect(boxRows(out())).toEqual(['/co']);
+    await type(KEY.enter);
+    await eventually(() => expect(c.compactions).toEqual([undefined]));
+    expect(out()).not.toContain('Unknown command');
+    // One match: Tab completes it whole.
+    c.endTurn();
+    await type('/he', KEY.tab);
+    await eventually(() => expect(boxRows(out())).toEqual(['/help']));
+  });
+});
+
+describe('Ctrl+C', () => {
+  it('interrupts a turn without arming; the next one arms, the one after quits', async () => {
+    const { c, type, out } = await start();
+    await type('go', KEY.enter);
+    await type(KEY.ctrlC);
+    expect(c.runs[0].signal.aborted).toBe(true);
+    await eventually(() => expect(out()).toContain('Interrupted'));
+    expect(out()).not.toContain('Press Ctrl+C again');
+    await type(KEY.ctrlC);
+    await eventually(() => expect(out()).toContain('Press Ctrl+C again to exit'));
+    expect(c.listenerCount).toBe(1);
+    await type(KEY.ctrlC);
+    await eventually(() => expect(c.listenerCount).toBe(0));
+    expect(out()).not.toContain('Press Ctrl+C again');
+  });
+});
