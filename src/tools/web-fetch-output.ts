@@ -43,6 +43,8 @@ export interface RenderOptions {
   notes?: readonly string[];
   /** A fence; default a fresh one with a random token. */
   fence?: Fence;
+  /** `body` went through `neutraliseMarkers` already (a page kept for reading in parts). */
+  neutralised?: boolean;
 }
 
 /**
@@ -74,7 +76,7 @@ export function renderPage(
             `Call again with a larger max_bytes (at most ${MAX_BYTES}) to read more.`,
     );
   }
-  const text = neutraliseMarkers(body);
+  const text = opts.neutralised ? body : neutraliseMarkers(body);
   const whole = (): string => {
     const after = [fence.end, fence.note, ...cutNote];
     if (text.trim() === '') {

@@ -4,7 +4,7 @@ import { rawFileUrl } from '../web/github';
 import { checkUrl, stripBrackets } from '../web/jail';
 import type { PdfText } from '../web/pdf';
 import { WebError } from '../web/types';
-import { withoutControls } from './fence';
+import { neutraliseMarkers, withoutControls } from './fence';
 import { defineTool, ToolError, type ToolContext, type ToolErrorCode } from './tool';
 import { describeRange, isAppShell, kB, renderPage } from './web-fetch-output';
 import { pageKey, pageStore, type StoredPage } from './web-pages';
@@ -147,7 +147,8 @@ async function fetchText(
       );
     }
   } else text = withoutControls(page.text);
-  return { page, text, maxBytes, rawOf: raw === undefined ? undefined : url };
+  // Once here, not for every part: the parts are cut from the same escaped text.
+  return { page, text: neutraliseMarkers(text), maxBytes, rawOf: raw === undefined ? undefined : url };
 }
 
 /** A PDF's text with page markers; a PDF without a text layer is an error saying so. */
@@ -233,7 +234,11 @@ export function webFetchTool(deps: WebFetchDeps) {
         );
       }
       const notes = entry.rawOf ? [`github.com file page read as the raw file: ${entry.page.url}`] : [];
-      const { output, range } = renderPage(entry.page, args.url, entry.text, { offset: args.offset, notes });
+      const { output, range } = renderPage(entry.page, args.url, entry.text, {
+        offset: args.offset,
+        notes,
+        neutralised: true,
+      });
       if (range && !remembered) store.set(key, entry);
       const { page } = entry;
       const part = range ? `, ${describeRange(range)}` : '';
