@@ -1,11 +1,12 @@
 import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { buildAgent, specOf, withChanges } from '../agent/build';
 import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
-import { stateDir } from '../config/paths';
+import { absoluteDir, stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
@@ -142,7 +143,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     known,
     notices,
   );
-  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
+  const place = { cwd: workspace, home: absoluteDir(env.HOME) ?? homedir() };
+  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny, { place }) });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);
