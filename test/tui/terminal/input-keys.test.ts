@@ -1,29 +1,8 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
+import { PLAIN as none } from '../../../src/tui/terminal/key-chunks';
 import { INPUT_KEYS, inputAction } from '../../../src/tui/terminal/input-keys';
 
-const none: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 const k = (over: Partial<Key>): Key => ({ ...none, ...over });
 
 /** Keys as Ink hands them over, with the action each must have (undefined: text or nothing). */
