@@ -83,7 +83,8 @@ function skillLines(skills: readonly SkillInfo[]): string[] {
       [...flat].length > SKILL_DESCRIPTION_SHOWN
         ? `${[...flat].slice(0, SKILL_DESCRIPTION_SHOWN - 1).join('')}…`
         : flat;
-    lines.push(`${s.name}  (${s.where})`, `  ${shown}`);
+    const who = s.invokedBy === 'you only' ? `, /${s.name} only` : s.invokedBy ? ', the model only' : '';
+    lines.push(`${s.name}  (${s.where}${who})`, `  ${shown}`);
     if (s.allowedTools.length)
       lines.push(
         `  allowed-tools: ${s.allowedTools.join(' ')} (advisory: not a grant; approval still applies)`,
