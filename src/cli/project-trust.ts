@@ -4,7 +4,7 @@
  */
 import type { HeldSettings } from '../config/resolve';
 import { isTrusted, recordTrust } from '../config/trust';
-import { readRule } from '../approval/policy';
+import { readRule } from '../approval/rule-grammar';
 import { escapeJsonControls, showHidden } from '../util/terminal-text';
 import { askLine, isYes } from './ask';
 
@@ -39,9 +39,10 @@ const code = (text: string) => `\`${text}\``;
 function ruleMeans(text: string): string {
   const read = readRule(text);
   if (!('rule' in read)) return 'not a rule codey can read: it would be ignored';
-  const { tool, match } = read.rule;
+  const { tool, tools, match } = read.rule;
   const shown = showHidden(match?.value ?? '').text;
-  if (!match) return WHOLE_TOOL[tool] ?? `every ${code(tool)} call would run without asking`;
+  if (!match)
+    return tools.map((t) => WHOLE_TOOL[t] ?? `every ${code(t)} call would run without asking`).join('; ');
   switch (match.kind) {
     case 'domain':
       return `any page on ${shown} or its subdomains would be fetched without asking`;
@@ -49,6 +50,10 @@ function ruleMeans(text: string): string {
       return tool === 'bash'
         ? `any command starting with ${code(shown)} would run without asking`
         : `any ${code(tool)} call starting with ${code(shown)} would run without asking`;
+    case 'wildcard':
+      return `any command matching ${code(shown)} (\`*\` is any text) would run without asking`;
+    case 'path':
+      return `${tools.map(code).join(' and ')} on paths matching ${code(shown)} would run without asking`;
     case 'exact':
       return tool === 'bash'
         ? 'this one command would run without asking'

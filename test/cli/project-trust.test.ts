@@ -15,7 +15,10 @@ describe('the trust question', () => {
     const long = `bash(${'x'.repeat(200)})`;
     const q = trustQuestion(
       held([
-        { key: 'allow', value: [long, 'bash', 'bash(git diff:*)', 'web_fetch(domain:evil.example)'] },
+        {
+          key: 'allow',
+          value: [long, 'bash', 'bash(git diff:*)', 'web_fetch(domain:evil.example)', 'Edit(src/**)'],
+        },
         { key: 'web_provider', value: 'brave' },
       ]),
       60,
@@ -26,6 +29,7 @@ describe('the trust question', () => {
     expect(bare(q)).toContain(bare(`allow \`${long}\`: this one command would run without asking`));
     expect(flat).toContain('  allow `bash`: every command would run without asking');
     expect(flat).toContain('  allow `bash(git diff:*)`: any command starting with `git diff` would run');
+    expect(flat).toContain('allow `Edit(src/**)`: `edit_file` and `write_file` on paths matching');
     expect(flat).toContain('web_provider `"brave"`: web searches would go to "brave"');
     for (const row of q.split('\n').slice(1, -1)) expect(row.length).toBeLessThanOrEqual(60);
   });
