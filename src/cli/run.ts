@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { ConfigError, FlagError, resolveSettings, type HeldSettings, type Settings } from '../config/resolve';
 import { describeApiRoute } from '../llm/proxy';
 import { SETTING_KEYS, SETTING_META } from '../config/schema';
+import { ignoredHomeNotice } from '../config/paths';
 import type { CliOptions } from './program';
 import { EXIT } from './program';
 import { expandPrintPrompt } from './project-context';
@@ -88,6 +89,8 @@ export async function settingsFor(opts: CliOptions, trustNow = false): Promise<R
 /** Pick the mode (setup, one-shot, interactive) and run it; returns the exit code. */
 export async function runMode(input: ModeInput): Promise<number> {
   const { opts } = input;
+  const home = ignoredHomeNotice(process.env, process.cwd());
+  if (home) stderr(`${home}\n`);
   const resolved = await settingsFor(opts);
   if (typeof resolved === 'number') return resolved;
 

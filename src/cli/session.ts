@@ -5,7 +5,7 @@ import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
-import { stateDir } from '../config/paths';
+import { personEnv, personHome, stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
@@ -103,14 +103,16 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const events = new EventHub();
   const workspace = realpathSync(input.cwd);
   // Read once: the tool list and the system prompt stay as they are for the whole session.
+  // The person's own folders as paths.ts allows them (a HOME inside the workspace is not theirs).
+  const places = personEnv(env, workspace);
   const loaded = await loadProject({
     workspace,
-    env,
+    env: places,
     skills: s.skills,
     reserved: BUILTIN_COMMANDS.map((c) => c.name),
   });
   notices.push(...loaded.notices);
-  const agents = await subagentsFor(s, workspace, env);
+  const agents = await subagentsFor(s, workspace, places);
   notices.push(...agents.notices);
   const built = await buildAgent({
     workspace,
@@ -142,7 +144,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     known,
     notices,
   );
-  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
+  const place = { cwd: workspace, home: personHome(env, workspace) };
+  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny, { place }) });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);

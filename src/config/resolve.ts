@@ -111,7 +111,7 @@ export async function resolveSettings(
   input: ResolveInput,
 ): Promise<{ settings: Settings; notices: string[]; held?: HeldSettings }> {
   const env = input.env ?? process.env;
-  const userFile = input.userFile ?? userConfigFile(env);
+  const userFile = input.userFile ?? userConfigFile(env, input.cwd);
   const [projectFile, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
   const project = projectFile.found;
   const notices: string[] = [...projectFile.notices];

@@ -1,22 +1,17 @@
-import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
+import { runChild } from './exec';
 import { defineTool, type ToolProgress } from './tool';
 import { MAX_OUTPUT_CHARS } from './truncate';
 
 /** Default and largest timeout of one command, in ms (the limits Claude Code's Bash tool uses). */
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
-/**
- * How long to wait, in ms, for the output pipe to close after bash itself exited. A background job
- * (`server &`) keeps the pipe open; past this we stop reading and say so instead of hanging.
- */
-export const PIPE_GRACE_MS = 1_000;
-/** Characters of output kept from each end while a command runs (memory bound; headTail cuts more). */
-const KEEP_CHARS = 200_000;
+/** Bytes of output kept while a command runs (memory bound: its first and last half; headTail cuts more). */
+const KEEP_BYTES = 600_000;
 
 /** How a command ended. */
 export interface BashOutcome {
-  /** stdout and stderr interleaved in arrival order, middle cut when over 2 × KEEP_CHARS. */
+  /** stdout and stderr interleaved in arrival order, middle cut when over 600,000 bytes. */
   output: string;
   /** Exit status, or null when bash was killed by a signal or never started. */
   exitCode: number | null;
@@ -24,7 +19,7 @@ export interface BashOutcome {
   signal: string | null;
   timedOut: boolean;
   aborted: boolean;
-  /** bash exited but a background process kept the output pipe open past {@link PIPE_GRACE_MS}. */
+  /** bash exited but a background process kept the output pipe open past the runner's pipe grace. */
   pipeHeld: boolean;
   /** Size of the whole output, before any cut: characters, and lines (a final newline ends a line). */
   totalChars: number;
@@ -37,121 +32,49 @@ export interface BashRunOptions {
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;
-  /** The whole environment bash gets (`ToolContext.env`: codey's own keys already removed). */
-  env: Readonly<Record<string, string>>;
+  /** The environment bash starts from (`ToolContext.env`); codey's own keys are removed in any case. */
+  env: Readonly<Record<string, string | undefined>>;
   onOutput?: (progress: ToolProgress) => void;
-  /** Override of {@link PIPE_GRACE_MS}, in ms. */
+  /** Override of the runner's pipe grace (`PIPE_GRACE_MS`, 1,000), in ms. */
   pipeGraceMs?: number;
 }
 
-/** Keeps the first and the last KEEP_CHARS characters of a stream, counting what falls between. */
-function outputKeeper(): { add(s: string): void; text(): string; chars(): number; lines(): number } {
-  let head = '';
-  let tail = '';
-  let dropped = 0;
+/**
+ * Run a shell command line as the bash tool does: `bash -c command` through the one process runner
+ * (its own process group, stdin closed, output interleaved and capped). On timeout or abort the
+ * whole group is killed with SIGKILL, grandchildren included. Never throws. Also the entry point for
+ * the person's `!cmd` and a command file's `!cmd` lines.
+ */
+export async function runBash(command: string, opts: BashRunOptions): Promise<BashOutcome> {
   let chars = 0;
   let newlines = 0;
   let last = '';
-  return {
-    add(s) {
-      if (s === '') return;
+  const r = await runChild('bash', ['-c', command], {
+    cwd: opts.cwd,
+    env: opts.env,
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs,
+    streams: 'merged',
+    maxBytes: KEEP_BYTES,
+    ...(opts.pipeGraceMs !== undefined && { pipeGraceMs: opts.pipeGraceMs }),
+    onOutput: (s) => {
       chars += s.length;
       last = s.charAt(s.length - 1);
       for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) newlines++;
-      if (head.length < KEEP_CHARS) {
-        let room = KEEP_CHARS - head.length;
-        if (/[\ud800-\udbff]/.test(s.charAt(room - 1))) room--; // keep a surrogate pair together
-        head += s.slice(0, room);
-        s = s.slice(room);
-      }
-      tail += s;
-      if (tail.length > 2 * KEEP_CHARS) {
-        let from = tail.length - KEEP_CHARS;
-        if (/[\udc00-\udfff]/.test(tail.charAt(from))) from++;
-        dropped += from;
-        tail = tail.slice(from);
-      }
+      opts.onOutput?.({ message: s });
     },
-    chars: () => chars,
-    lines: () => newlines + (chars > 0 && last !== '\n' ? 1 : 0),
-    text: () =>
-      dropped
-        ? `${head}\n[… ${dropped.toLocaleString('en-US')} chars of output cut …]\n${tail}`
-        : head + tail,
-  };
-}
-
-/**
- * Run `bash -c command` in its own process group (detached), stdin closed. On timeout or abort the
- * whole group is killed with SIGKILL (`kill(-pid)`), grandchildren included. Never throws.
- */
-export async function runBash(command: string, opts: BashRunOptions): Promise<BashOutcome> {
-  const outcome: BashOutcome = {
-    output: '',
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    aborted: false,
-    pipeHeld: false,
-    totalChars: 0,
-    totalLines: 0,
-  };
-  const { execa } = await import('execa'); // loaded on first use, not at start-up
-  // Checked after the load: an abort while it loaded fires no listener added later.
-  if (opts.signal.aborted) return { ...outcome, aborted: true };
-  const sub = execa('bash', ['-c', command], {
-    cwd: opts.cwd,
-    env: opts.env,
-    extendEnv: false,
-    detached: true,
-    stdin: 'ignore',
-    all: true,
-    reject: false,
-    buffer: false,
   });
-  const keeper = outputKeeper();
-  const decoder = new StringDecoder('utf8');
-  sub.all?.on('data', (chunk: Buffer | string) => {
-    const s = typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    keeper.add(s);
-    if (s) opts.onOutput?.({ message: s });
-  });
-  const killGroup = (): void => {
-    if (sub.pid === undefined) return;
-    try {
-      process.kill(-sub.pid, 'SIGKILL');
-    } catch {
-      // The group is already gone.
-    }
+  return {
+    output: r.output,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    aborted: r.aborted,
+    pipeHeld: r.pipeHeld,
+    totalChars: chars,
+    totalLines: newlines + (chars > 0 && last !== '\n' ? 1 : 0),
+    ...(r.spawnError && { spawnError: r.spawnError.message }),
   };
-  const timer = setTimeout(() => {
-    outcome.timedOut = true;
-    killGroup();
-  }, opts.timeoutMs);
-  const onAbort = (): void => {
-    outcome.aborted = true;
-    killGroup();
-  };
-  opts.signal.addEventListener('abort', onAbort, { once: true });
-  let grace: NodeJS.Timeout | undefined;
-  sub.on('exit', () => {
-    grace = setTimeout(() => {
-      outcome.pipeHeld = true;
-      for (const s of [sub.stdout, sub.stderr, sub.all]) s?.destroy();
-    }, opts.pipeGraceMs ?? PIPE_GRACE_MS);
-  });
-  const result = await sub;
-  clearTimeout(timer);
-  clearTimeout(grace);
-  opts.signal.removeEventListener('abort', onAbort);
-  keeper.add(decoder.end());
-  outcome.output = keeper.text();
-  outcome.totalChars = keeper.chars();
-  outcome.totalLines = keeper.lines();
-  outcome.exitCode = result.exitCode ?? null;
-  outcome.signal = result.signal ?? null;
-  if (sub.pid === undefined) outcome.spawnError = result.originalMessage || result.shortMessage;
-  return outcome;
 }
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settingsDigest } from '../../src/config/trust';
 import { block, reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 import {
+  BIN,
   CANARY,
   codey,
   removeSandbox,
@@ -133,6 +136,34 @@ describe('a relative XDG_CONFIG_HOME', () => {
     expect(existsSync(join(box.cwd, 'ran.txt'))).toBe(false);
     expect(fake.messageRequests[0].raw).not.toContain(OUTSIDE);
     expect(JSON.stringify(fake.messageRequests[1].body.messages!.at(-1))).toContain('is_error');
+  });
+});
+
+describe('a relative HOME', () => {
+  it("reads nothing under it: the repository's rel/ config and trust answers are not yours", async () => {
+    const rc = join(box.cwd, '.codeyrc.json');
+    const data = { allow: ['bash'] };
+    await put(rc, JSON.stringify(data));
+    await put(join(box.cwd, 'rel/.config/codey/config.json'), '{ not json');
+    await put(
+      join(box.cwd, 'rel/.local/state/codey/trusted-projects.json'),
+      JSON.stringify({ [rc]: settingsDigest(data) }),
+    );
+    const env = { ...box.env, HOME: 'rel' };
+    delete (env as Record<string, string | undefined>).XDG_CONFIG_HOME;
+    delete (env as Record<string, string | undefined>).XDG_STATE_HOME;
+    // -p without a prompt stops after reading the settings, before any session is written.
+    const r = await execa('node', [BIN, '-p'], {
+      cwd: box.cwd,
+      env,
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+    });
+    expect(r.stderr).not.toContain('rel/');
+    expect(r.stderr.match(/HOME=rel is relative: not used for your config/g)).toHaveLength(1);
+    // Not trusted: rel/'s trust answer was not read.
+    expect(r.stderr).toContain(`codey: to use ${rc}'s settings above`);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bashTool, runBash } from '../../src/tools/bash';
 import { toolsIn } from '../../src/tools/factory';
 import { childEnv } from '../../src/util/secrets';
+import { expectAllGone, killAll } from '../support/processes';
 import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
 
 let root: string;
@@ -13,39 +14,9 @@ beforeEach(async () => {
   root = await tempDir();
 });
 afterEach(async () => {
-  for (const pid of leftovers.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killAll(leftovers.splice(0));
   await removeDir(root);
 });
-
-/** Whether `pid` is a running process (a zombie waiting to be reaped counts as gone). */
-async function isAlive(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-  if (stat === undefined) return process.platform !== 'linux';
-  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-/** Wait until every pid is gone; fails the test if some are still running after ~5 s. */
-async function expectAllGone(pids: number[]): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const alive = (await Promise.all(pids.map(isAlive))).some(Boolean);
-    if (!alive) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const still = [];
-  for (const p of pids) if (await isAlive(p)) still.push(p);
-  expect(still).toEqual([]);
-}
 
 async function readPids(): Promise<number[]> {
   const pids = (await readFile(path.join(root, 'pids'), 'utf8')).trim().split('\n').map(Number);

@@ -1,0 +1,73 @@
+/**
+ * The shapes of the one process runner (`src/tools/exec.ts`), here so that a layer that may not
+ * import `src/tools` (the web search command) can take the runner as an injected function.
+ */
+
+/** How to start one child process. Every duration is in milliseconds, every size in bytes. */
+export interface ChildOptions {
+  /** The folder the child starts in. */
+  cwd: string;
+  /**
+   * The environment the child starts from (default `process.env`); codey's own keys are removed
+   * from it (`childEnv`) whatever is passed. Nothing else is inherited.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Aborting it kills the child's whole process group (`result.aborted`). */
+  signal?: AbortSignal;
+  /** Kill the whole process group after this long (`result.timedOut`); default: no limit. */
+  timeoutMs?: number;
+  /**
+   * `separate` (default): `stdout` and `stderr` apart; `merged`: both interleaved in arrival order
+   * in `output` (as a terminal shows them).
+   */
+  streams?: 'separate' | 'merged';
+  /** Each piece of output as it arrives, decoded as UTF-8 (the merged stream, or stdout and stderr). */
+  onOutput?: (text: string) => void;
+  /**
+   * Each complete line of stdout, without its line end; return `false` to stop the child (its group
+   * is killed, `result.stopped`). With it, stdout is not kept in the result.
+   */
+  onLine?: (line: string) => boolean | void;
+  /** Most bytes kept of each stream (default 1 MiB); see `overflow`. */
+  maxBytes?: number;
+  /**
+   * Past `maxBytes`: `cut` (default) keeps the first and the last half and counts the bytes between
+   * (`result.cutBytes`); `stop` kills the group (`result.overflow`, `result.stopped`).
+   */
+  overflow?: 'cut' | 'stop';
+  /**
+   * How long to wait for the output pipes once the child itself exited (default 1,000 ms): a
+   * background job (`server &`) keeps them open; past this they are closed (`result.pipeHeld`).
+   */
+  pipeGraceMs?: number;
+  /** Kill whatever the child left running in its group when it exits (default: leave it running). */
+  endGroupOnExit?: boolean;
+}
+
+/** How a child ended. Never thrown: a child that could not start has `spawnError`. */
+export interface ChildResult {
+  /** What was kept of stdout and stderr (`separate`), or of both interleaved (`merged`, in `output`). */
+  stdout: string;
+  stderr: string;
+  output: string;
+  /** Exit status, or null when the child was killed by a signal or never started. */
+  exitCode: number | null;
+  /** The signal that ended the child, if any (SIGKILL after a timeout, an abort or a stop). */
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** Stopped by `onLine` returning false or by `overflow: 'stop'`. */
+  stopped: boolean;
+  /** A stream passed `maxBytes` (with `overflow: 'stop'` the child was then killed). */
+  overflow: boolean;
+  /** The child exited but something it started held the output pipes past `pipeGraceMs`. */
+  pipeHeld: boolean;
+  /** Bytes of output the child wrote (all streams), and bytes left out of the result by the cap. */
+  bytes: number;
+  cutBytes: number;
+  /** Set when the child could not be started: the system's code (`ENOENT`, `EACCES`…) and a sentence. */
+  spawnError?: { code?: string; message: string };
+}
+
+/** The runner: start `file` with `args` (never through a shell) and wait for it to end. */
+export type RunChild = (file: string, args: readonly string[], opts: ChildOptions) => Promise<ChildResult>;
