@@ -6,6 +6,7 @@ import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
 import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/places';
 import { skillReadRoots } from '../skills/read-roots';
+import { skillCommands } from '../skills/skill-commands';
 import type { Skill } from '../skills/skill';
 import type { CommandSpec } from '../tui/commands/commands';
 import type { SkillInfo } from '../tui/commands/session-port';
@@ -62,15 +63,20 @@ export async function loadProject(input: {
     discoverCommands(places, input.reserved),
   ]);
   const readRoots = found.skills.length ? await skillReadRoots(found.skills, projectRoot(places)) : [];
+  // Built-ins first, then command files, then the skills the person runs: the first of a name wins.
+  const fromSkills = skillCommands(found.skills, [
+    ...input.reserved,
+    ...commands.commands.map((c) => c.name),
+  ]);
   return {
     project: Object.freeze({
       skills: Object.freeze([...found.skills]),
       skillReadRoots: Object.freeze(readRoots),
       instructions: instructions.text,
     }),
-    commands: commands.commands,
+    commands: [...commands.commands, ...fromSkills.commands],
     instructionFiles: instructions.files.map((f) => shownPath(f, input.workspace, places.env)),
-    notices: [...found.notices, ...instructions.notices, ...commands.notices],
+    notices: [...found.notices, ...instructions.notices, ...commands.notices, ...fromSkills.notices],
   };
 }
 
@@ -81,6 +87,8 @@ export function skillInfos(skills: readonly Skill[], workspace: string, env: Pla
     where: `${s.scope}: ${shownPath(s.dir, workspace, env)}`,
     description: s.description,
     allowedTools: s.allowedTools,
+    ...(s.modelInvocable === false && { invokedBy: 'you only' as const }),
+    ...(s.userInvocable === false && { invokedBy: 'the model only' as const }),
   }));
 }
 

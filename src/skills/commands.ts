@@ -26,6 +26,8 @@ export interface CustomCommand {
   /** The file, absolute. */
   path: string;
   scope: 'project' | 'user';
+  /** True when it runs a skill (`skillCommands`), not a command file. */
+  skill?: boolean;
 }
 
 /** The commands found, in precedence order, and one-line notices for the person. */

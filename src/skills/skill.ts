@@ -7,15 +7,12 @@ export const SKILL_NAME_MAX = 64;
 export const SKILL_DESCRIPTION_MAX = 1024;
 export const SKILL_COMPATIBILITY_MAX = 500;
 
-/** `a-z`, `0-9` and single hyphens between them. */
-const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** Where a skill was found: the repository's folders or the person's own. */
 export type SkillScope = 'project' | 'user';
 
 /** A loaded skill: its frontmatter, checked, and its instructions. */
 export interface Skill {
-  /** Equal to the folder's name. */
+  /** The frontmatter's `name` (the folder's without one), normalised by {@link normalSkillName}. */
   name: string;
   /** What it does and when to use it, at most {@link SKILL_DESCRIPTION_MAX} characters (longer ones are cut). */
   description: string;
@@ -26,6 +23,12 @@ export interface Skill {
   metadata: Record<string, string>;
   /** `allowed-tools`, split at spaces: advisory only, never a grant (see README, "Skills"). */
   allowedTools: string[];
+  /** False with `disable-model-invocation: true`: left out of the `skill` tool, the person's only (absent: true). */
+  modelInvocable?: boolean;
+  /** False with `user-invocable: false`: no `/name` command, the model's only (absent: true). */
+  userInvocable?: boolean;
+  /** `argument-hint`, shown in completion of `/name` (a YAML list as `[a] [b]`). */
+  argumentHint?: string;
   /** The skill's folder, absolute. */
   dir: string;
   /** Its SKILL.md, absolute. */
@@ -50,11 +53,27 @@ const chars = (s: string) => [...s].length;
 const cut = (s: string, max: number) => [...s].slice(0, max).join('');
 
 /**
+ * The name a skill loads under: lower case, every run of other characters than `a-z` and `0-9` one
+ * hyphen, none at either end, at most {@link SKILL_NAME_MAX} characters (accents are dropped, so
+ * `Café Notes` is `cafe-notes`). `''` when nothing is left.
+ */
+export function normalSkillName(raw: string): string {
+  const flat = raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return flat.slice(0, SKILL_NAME_MAX).replace(/-+$/, '');
+}
+
+/**
  * Parse and check one SKILL.md. Strict where the spec protects the person: no frontmatter, bad YAML,
- * a missing or malformed name, a name other than the folder's, a missing or empty description leave
- * the skill out. Lenient where published skills differ: a description over 1024 characters loads,
- * cut, with a problem; an over-long `compatibility` is cut the same way; a malformed optional field is
- * dropped with a problem and the skill still loads.
+ * a missing or empty description, and two `false` invocation fields leave the skill out. Lenient
+ * where published skills differ: a name with capitals, spaces or other characters, or one other than
+ * the folder's, loads under {@link normalSkillName} of it with one problem (no name: the folder's); a
+ * description over 1024 characters loads, cut, with a problem; an over-long `compatibility` is cut
+ * the same way; a malformed optional field is dropped with a problem and the skill still loads.
  */
 export function parseSkill(
   text: string,
@@ -68,22 +87,21 @@ export function parseSkill(
   const d = fm.data;
   const problems: string[] = [];
 
-  const name = d.name;
-  if (name === undefined || name === null || name === '') return { problems: ['no name; skipped'] };
-  if (typeof name !== 'string') return { problems: ['name is not a string; skipped'] };
-  if (chars(name) > SKILL_NAME_MAX || !NAME_RE.test(name)) {
-    return {
-      problems: [
-        `name "${cut(name, 80)}" is not 1–${SKILL_NAME_MAX} characters of a-z, 0-9 and single hyphens between them; skipped`,
-      ],
-    };
+  const written = d.name === undefined || d.name === null || d.name === '' ? undefined : d.name;
+  if (written !== undefined && typeof written !== 'string' && typeof written !== 'number') {
+    return { problems: ['name is not a string; skipped'] };
   }
-  if (name !== where.folderName) {
-    return {
-      problems: [
-        `name "${name}" differs from its folder's name "${where.folderName}"; rename the folder to ${name} to load it; skipped`,
-      ],
-    };
+  const given = written === undefined ? where.folderName : String(written);
+  const name = normalSkillName(given);
+  if (!name) return { problems: [`name "${cut(given, 80)}" has no letter or digit; skipped`] };
+  if (written === undefined) {
+    if (name !== where.folderName) problems.push(`no name; loaded as "${name}" (its folder's name)`);
+  } else if (name !== given) {
+    problems.push(
+      `name "${cut(given, 80)}" is not 1–${SKILL_NAME_MAX} characters of a-z, 0-9 and single hyphens; loaded as "${name}"`,
+    );
+  } else if (name !== where.folderName) {
+    problems.push(`name "${name}" differs from its folder's name "${where.folderName}"; loaded as "${name}"`);
   }
 
   const rawDescription = d.description;
@@ -110,6 +128,17 @@ export function parseSkill(
   }
   const metadata = metadataMap(d.metadata, problems);
   const allowedTools = allowedToolsList(d['allowed-tools'], problems);
+  const modelInvocable = !flag(d['disable-model-invocation'], 'disable-model-invocation', false, problems);
+  const userInvocable = flag(d['user-invocable'], 'user-invocable', true, problems);
+  if (!modelInvocable && !userInvocable) {
+    return {
+      problems: [
+        ...problems,
+        'disable-model-invocation: true and user-invocable: false leave no one to run it; skipped',
+      ],
+    };
+  }
+  const argumentHint = hintText(d['argument-hint'], problems);
 
   const lead = /^(?:[ \t]*\n)*/.exec(fm.body)?.[0] ?? '';
   const body = fm.body.slice(lead.length).trimEnd();
@@ -121,6 +150,9 @@ export function parseSkill(
       ...(compatibility !== undefined && { compatibility }),
       metadata,
       allowedTools,
+      modelInvocable,
+      userInvocable,
+      ...(argumentHint && { argumentHint }),
       dir: where.dir,
       file: where.file,
       body,
@@ -138,6 +170,22 @@ function optionalString(v: unknown, key: string, problems: string[]): string | u
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   problems.push(`${key} is not a string; ignored`);
   return undefined;
+}
+
+/** A boolean field; `"true"` / `"false"` as text count too; anything else is `fallback`, with a problem. */
+function flag(v: unknown, key: string, fallback: boolean, problems: string[]): boolean {
+  if (v === undefined || v === null) return fallback;
+  if (typeof v === 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  problems.push(`${key} is not true or false; ignored`);
+  return fallback;
+}
+
+/** `argument-hint`: one line of text; a YAML list is shown as `[a] [b]`. */
+function hintText(v: unknown, problems: string[]): string | undefined {
+  if (Array.isArray(v)) return v.map((x) => `[${String(x)}]`).join(' ') || undefined;
+  const t = optionalString(v, 'argument-hint', problems);
+  return t?.replace(/\s+/g, ' ');
 }
 
 /** `metadata`: a map of strings; numbers and booleans are kept as text, other values dropped. */

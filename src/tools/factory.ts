@@ -139,7 +139,8 @@ const skills: ToolSource = async (host) => {
   if (!host.skills?.length) return none();
   const { skillTool } = await import('./skill');
   const tool = skillTool(host.skills);
-  if (!tool) return none();
+  // Skills only the person runs still bring their folders: the prompt they send names its files.
+  if (!tool) return { tools: [], notices: [], readRoots: host.skillReadRoots ?? [] };
   return { tools: [tool], notices: [], readRoots: host.skillReadRoots ?? [] };
 };
 

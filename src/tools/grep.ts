@@ -11,7 +11,7 @@ import { runChild } from './exec';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { RegexMatcher } from './regex-worker';
 import { capQuote } from './truncate';
-import { missingFileMessage, resolveInWorkspace } from './workspace';
+import { checkPathLength, missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
 export type { GrepMode, GrepQuery } from './grep-results';
@@ -268,6 +268,7 @@ export const grepTool = defineTool({
     const detail = `${args.pattern}${args.path ? ` in ${args.path}` : ''}${args.glob ? ` (${args.glob})` : ''}`;
     return { summary: `Grep ${detail}`, detail, rememberable: false };
   },
+  check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
     const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots);
     if (!(await stat(target).catch(() => undefined)))

@@ -27,15 +27,17 @@ function listing(skills: readonly Skill[]): string {
 }
 
 /**
- * The `skill` tool over `skills` (DESIGN.md, "toolsIn": built only when skills exist), or undefined
- * when there are none, so a build without skills carries no trace of them. The description lists
+ * The `skill` tool over the skills the model may invoke (DESIGN.md, "toolsIn": built only when one
+ * exists; a skill with `disable-model-invocation: true` is the person's only), or undefined when
+ * there are none, so a build without skills carries no trace of them. The description lists
  * each skill's name and description, by name; `skill(name)` returns the SKILL.md body without
  * frontmatter, the absolute folder and the folder's other files (relative, at most
  * {@link MAX_LISTED_SKILL_FILES}). A body too long for one result is cut at a line, with the
  * `read_file` offset to read on. Unknown name: an error listing the names (code `not_found`).
  * display: `list` (`total`: the folder's other files, `shown`: those listed).
  */
-export function skillTool(skills: readonly Skill[]): Tool | undefined {
+export function skillTool(all: readonly Skill[]): Tool | undefined {
+  const skills = all.filter((s) => s.modelInvocable !== false);
   if (skills.length === 0) return undefined;
   const sorted = [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const byName = new Map(sorted.map((s) => [s.name, s]));

@@ -117,15 +117,22 @@ describe('discoverSkills', () => {
       '.claude/skills/zz-last/SKILL.md': skill('zz-last', 'the end'),
     });
     const r = await discoverSkills({ workspace: ws, env: { HOME: home } });
-    expect(r.skills.map((s) => s.name)).toEqual(['api-helper', 'long', 'sheets', 'zz-last']);
+    expect(r.skills.map((s) => s.name)).toEqual([
+      'upper',
+      'api-helper',
+      'other',
+      'long',
+      'nameless',
+      'sheets',
+      'zz-last',
+    ]);
     expect(r.notices).toEqual([
-      'codey: skill ~/.claude/skills/Upper/SKILL.md: name "Upper" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
+      'codey: skill ~/.claude/skills/Upper/SKILL.md: name "Upper" is not 1–64 characters of a-z, 0-9 and single hyphens; loaded as "upper"',
       'codey: skill ~/.claude/skills/bare/SKILL.md: no YAML frontmatter (a first line --- with name and description); skipped',
       'codey: skill ~/.claude/skills/colon/SKILL.md: the frontmatter is not valid YAML at line 3 (Nested mappings are not allowed in compact mappings); put a value that holds ": " or starts with [ in quotes; skipped',
-      'codey: skill ~/.claude/skills/folder/SKILL.md: name "other" differs from its folder\'s name "folder"; rename the folder to other to load it; skipped',
+      'codey: skill ~/.claude/skills/folder/SKILL.md: name "other" differs from its folder\'s name "folder"; loaded as "other"',
       'codey: skill ~/.claude/skills/long/SKILL.md: description is 1,070 characters, over the 1024 of the Agent Skills format; loaded, its first 1024 listed',
       'codey: skill ~/.claude/skills/mute/SKILL.md: no description; skipped',
-      'codey: skill ~/.claude/skills/nameless/SKILL.md: no name; skipped',
     ]);
   });
 

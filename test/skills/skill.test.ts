@@ -135,49 +135,6 @@ describe('parseSkill', () => {
       'x',
       'the frontmatter is not a YAML mapping of keys to values; skipped',
     ],
-    ['no name', '---\ndescription: y\n---\nbody', 'x', 'no name; skipped'],
-    [
-      'a name that is a number',
-      '---\nname: 42\ndescription: y\n---\nbody',
-      '42',
-      'name is not a string; skipped',
-    ],
-    [
-      'upper case in the name',
-      '---\nname: My-Skill\ndescription: y\n---\nbody',
-      'My-Skill',
-      'name "My-Skill" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
-    ],
-    [
-      'a leading hyphen',
-      '---\nname: -lead\ndescription: y\n---\nbody',
-      '-lead',
-      'name "-lead" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
-    ],
-    [
-      'a trailing hyphen',
-      '---\nname: trail-\ndescription: y\n---\nbody',
-      'trail-',
-      'name "trail-" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
-    ],
-    [
-      'a double hyphen',
-      '---\nname: a--b\ndescription: y\n---\nbody',
-      'a--b',
-      'name "a--b" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped',
-    ],
-    [
-      'a 65-character name',
-      `---\nname: ${'a'.repeat(65)}\ndescription: y\n---\nbody`,
-      'a'.repeat(65),
-      `name "${'a'.repeat(65)}" is not 1–64 characters of a-z, 0-9 and single hyphens between them; skipped`,
-    ],
-    [
-      'a name other than the folder',
-      '---\nname: template-skill\ndescription: y\n---\nbody',
-      'template',
-      'name "template-skill" differs from its folder\'s name "template"; rename the folder to template-skill to load it; skipped',
-    ],
     ['no description', '---\nname: x\n---\nbody', 'x', 'no description; skipped'],
     ['an empty description', '---\nname: x\ndescription: "  "\n---\nbody', 'x', 'no description; skipped'],
     [
@@ -185,6 +142,18 @@ describe('parseSkill', () => {
       '---\nname: x\ndescription:\n  a: b\n---\nbody',
       'x',
       'description is not a string; skipped',
+    ],
+    [
+      'a name with no letter or digit',
+      '---\nname: "--"\ndescription: y\n---\nbody',
+      'x',
+      'name "--" has no letter or digit; skipped',
+    ],
+    [
+      'both invocation fields off',
+      '---\nname: x\ndescription: y\ndisable-model-invocation: true\nuser-invocable: false\n---\nbody',
+      'x',
+      'disable-model-invocation: true and user-invocable: false leave no one to run it; skipped',
     ],
     [
       'a frontmatter too large to parse (thousands of anchors)',
@@ -196,6 +165,86 @@ describe('parseSkill', () => {
     const r = parseSkill(text, where(folder));
     expect(r.skill).toBeUndefined();
     expect(r.problems).toEqual([problem]);
+  });
+
+  const lenient = (n: string) =>
+    `name "${n}" is not 1–64 characters of a-z, 0-9 and single hyphens; loaded as`;
+  it.each([
+    ['no name (the folder names it)', '---\ndescription: y\n---\nbody', 'x', 'x', undefined],
+    [
+      'no name and a folder with capitals',
+      '---\ndescription: y\n---\nbody',
+      'My Tool',
+      'my-tool',
+      'no name; loaded as "my-tool" (its folder\'s name)',
+    ],
+    ['a name that is a number', '---\nname: 42\ndescription: y\n---\nbody', '42', '42', undefined],
+    [
+      'upper case in the name',
+      '---\nname: My-Skill\ndescription: y\n---\nbody',
+      'My-Skill',
+      'my-skill',
+      `${lenient('My-Skill')} "my-skill"`,
+    ],
+    [
+      'spaces in the name',
+      '---\nname: PDF Forms Helper\ndescription: y\n---\nbody',
+      'pdf',
+      'pdf-forms-helper',
+      `${lenient('PDF Forms Helper')} "pdf-forms-helper"`,
+    ],
+    [
+      'a leading hyphen',
+      '---\nname: -lead\ndescription: y\n---\nbody',
+      '-lead',
+      'lead',
+      `${lenient('-lead')} "lead"`,
+    ],
+    [
+      'a double hyphen',
+      '---\nname: a--b\ndescription: y\n---\nbody',
+      'a--b',
+      'a-b',
+      `${lenient('a--b')} "a-b"`,
+    ],
+    [
+      'a 65-character name',
+      `---\nname: ${'a'.repeat(65)}\ndescription: y\n---\nbody`,
+      'a',
+      'a'.repeat(64),
+      `${lenient('a'.repeat(65))} "${'a'.repeat(64)}"`,
+    ],
+    [
+      'a name other than the folder',
+      '---\nname: template-skill\ndescription: y\n---\nbody',
+      'template',
+      'template-skill',
+      'name "template-skill" differs from its folder\'s name "template"; loaded as "template-skill"',
+    ],
+  ])(
+    'loads a skill with %s under a normalised name, with one problem',
+    (_kind, text, folder, name, problem) => {
+      const r = parseSkill(text, where(folder));
+      expect(r.skill?.name).toBe(name);
+      expect(r.problems).toEqual(problem ? [problem] : []);
+    },
+  );
+
+  it('reads who may run it: disable-model-invocation and user-invocable', () => {
+    const userOnly = parseSkill(
+      '---\nname: x\ndescription: y\ndisable-model-invocation: true\nargument-hint: "[file]"\n---\nb',
+      where('x'),
+    );
+    expect(userOnly.skill).toMatchObject({
+      modelInvocable: false,
+      userInvocable: true,
+      argumentHint: '[file]',
+    });
+    const modelOnly = parseSkill('---\nname: x\ndescription: y\nuser-invocable: "false"\n---\nb', where('x'));
+    expect(modelOnly.skill).toMatchObject({ modelInvocable: true, userInvocable: false });
+    const odd = parseSkill('---\nname: x\ndescription: y\nuser-invocable: sometimes\n---\nb', where('x'));
+    expect(odd.skill).toMatchObject({ userInvocable: true });
+    expect(odd.problems).toEqual(['user-invocable is not true or false; ignored']);
   });
 
   it('reads CRLF files and a byte-order mark', () => {

@@ -60,6 +60,8 @@ export interface SkillInfo {
   description: string;
   /** Its `allowed-tools`, advisory only: recorded and shown, never a grant. */
   allowedTools: readonly string[];
+  /** Absent: both the model (the skill tool) and the person (`/name`); else who alone may. */
+  invokedBy?: 'you only' | 'the model only';
 }
 
 /** One agent definition spawn_agent offers, for `/agents`. */
