@@ -19,6 +19,8 @@ export interface ApprovalRequest extends ToolCallDescription {
   readOnly: boolean;
   /** What the call would change, to show before the answer: `{ path, before, after }` for edits. */
   preview?: Record<string, unknown>;
+  /** The workspace the call runs in (absolute): relative path rules are read from it. */
+  cwd?: string;
   /** The label of the subagent asking (its spawn_agent description); absent for the main agent. */
   agent?: string;
 }
@@ -34,4 +36,7 @@ export type Decision =
 
 /** The policy's verdict; `rule` names the rule that decided, for the model and the log. */
 export type Verdict =
-  { action: 'allow'; rule?: string } | { action: 'deny'; rule?: string } | { action: 'ask' };
+  | { action: 'allow'; rule?: string }
+  | { action: 'deny'; rule?: string }
+  /** `rule`: an ask rule asked for this call. */
+  | { action: 'ask'; rule?: string };

@@ -80,7 +80,12 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     return EXIT.ok;
   }
   if (held) {
-    if (await askTrust(held, env, (line) => stderr(`${line}\n`))) {
+    const answer = await askTrust(held, env, (line) => stderr(`${line}\n`));
+    if (answer === 'quit') {
+      stderr('\n');
+      return signalExitCode('SIGINT');
+    }
+    if (answer === 'yes') {
       const trusted = await input.reload(true);
       if (typeof trusted === 'number') return trusted;
       settings = trusted.settings;

@@ -114,13 +114,27 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         break;
       case 'approval_decision':
         if (e.source === 'no_one_to_ask') unasked.add(e.id);
-        if (verbose && e.rule)
-          out.stderr(`codey: ${e.source === 'rule' ? 'allowed by rule' : 'remembered'} ${e.rule}\n`);
+        if (verbose) {
+          const line = decisionLine(e);
+          if (line) out.stderr(`codey: ${line}\n`);
+        }
         break;
       default:
         break;
     }
   };
+}
+
+/**
+ * A decision as `--verbose` says it: what it was and who or which rule made it ("denied by rule
+ * Bash(curl *)", "allowed by rule Bash(git status:*)", "remembered bash(npm test)");
+ * undefined for an answer with nothing to add to the call's own line.
+ */
+export function decisionLine(e: Extract<AgentEvent, { type: 'approval_decision' }>): string | undefined {
+  const denied = e.decision.kind === 'deny' || e.decision.kind === 'deny_with_message';
+  if (e.source === 'rule') return `${denied ? 'denied' : 'allowed'} by rule ${e.rule ?? '(unnamed)'}`;
+  if (e.source === 'person' && e.rule) return `remembered ${e.rule}`;
+  return undefined;
 }
 
 /** The result object of `json` and the last line of `stream-json` (field names as Claude Code's). */

@@ -5,7 +5,7 @@ import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import { runTurn, type AgentDeps, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
-import { personEnv, stateDir } from '../config/paths';
+import { personEnv, personHome, stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { contextWindowLookup } from '../llm/context-window';
 import type { LlmClient } from '../llm/types';
@@ -144,7 +144,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     known,
     notices,
   );
-  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny) });
+  const place = { cwd: workspace, home: personHome(env, workspace) };
+  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny, { place }) });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);

@@ -87,12 +87,15 @@ export function rulesInForce(
 ): { allow: string[]; deny: string[] } {
   const inForce = (text: string): boolean => {
     const read = readRule(text);
-    if ('problem' in read) notices.push(`codey: ${read.problem}`);
-    else if (!tools.includes(read.rule.tool))
-      notices.push(
-        `codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')}); ignored`,
-      );
-    return !('problem' in read) && tools.includes(read.rule.tool);
+    if ('problem' in read) {
+      notices.push(`codey: ${read.problem}`);
+      return false;
+    }
+    if (read.rule.tools.some((t) => tools.includes(t))) return true;
+    notices.push(
+      `codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')}); ignored`,
+    );
+    return false;
   };
   return { allow: rules.allow.filter(inForce), deny: rules.deny.filter(inForce) };
 }

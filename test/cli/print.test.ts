@@ -52,3 +52,32 @@ describe('printSubscriber (text)', () => {
     ]);
   });
 });
+
+describe('--verbose decision lines', () => {
+  const lines = (events: object[]) => {
+    const err: string[] = [];
+    const on = printSubscriber('text', { stdout: () => {}, stderr: (s) => err.push(s) }, true);
+    for (const e of events) on(e as never);
+    return err;
+  };
+  it('a deny rule is printed as a deny by its rule, an allow rule as an allow', () => {
+    expect(
+      lines([
+        {
+          type: 'approval_decision',
+          id: 'a',
+          decision: { kind: 'deny' },
+          source: 'rule',
+          rule: 'Bash(curl:*)',
+        },
+        {
+          type: 'approval_decision',
+          id: 'b',
+          decision: { kind: 'allow_once' },
+          source: 'rule',
+          rule: 'Bash(git status:*)',
+        },
+      ]),
+    ).toEqual(['codey: denied by rule Bash(curl:*)\n', 'codey: allowed by rule Bash(git status:*)\n']);
+  });
+});

@@ -1,0 +1,203 @@
+import { isIP } from 'node:net';
+
+/**
+ * The rule grammar: codey's own rule strings and Claude Code's permission rules are one language.
+ * A rule is `Tool` (every call of the tool) or `Tool(specifier)`:
+ *
+ * - tool names: codey's (`bash`, `read_file`, `web_fetch`, …), their PascalCase display form
+ *   (`WebFetch`), and Claude Code's (`Bash`, `Read`, `Edit`, `Write`, `Grep`, `Glob`, `WebFetch`,
+ *   `WebSearch`, `Task` / `Agent`, `Skill`); `Edit` covers every tool that changes a file;
+ * - `bash(npm test)`: this exact command; `bash(git diff:*)`: `git diff` followed by a space or
+ *   nothing; `bash(git diff *)`, `bash(* --version)`: `*` stands for any text (a trailing ` *` may
+ *   also stand for nothing, so `ls *` covers `ls` but not `lsof`);
+ * - file tools take gitignore-style path patterns: `.env` (that name in any folder), `./.env` (only
+ *   in the workspace root), `secrets/**`, `**\/*.pem`, `~/.ssh/**` (the home folder), `//etc/hosts`
+ *   (an absolute path), `/src/**` (from the workspace root);
+ * - `web_fetch(domain:docs.python.org)`: a URL on that host or a subdomain; `web_fetch(URL)`: that URL.
+ *
+ * A rule that cannot be read, or that could match nothing, is a problem sentence naming the forms,
+ * which the caller reports at start (see {@link readRule}).
+ */
+
+/** How a rule's specifier matches a request's detail. */
+export type RuleMatch =
+  | { kind: 'exact'; value: string }
+  | { kind: 'prefix'; value: string }
+  /** A command pattern: `*` is any text; `value` as written. */
+  | { kind: 'wildcard'; value: string }
+  | { kind: 'domain'; value: string }
+  /**
+   * A gitignore-style path pattern, relative to its anchor: `root` (absolute, `//x`), `home` (`~/x`)
+   * or `cwd` (the workspace: `x`, `./x`, `/x`). `pattern` is what the gitignore matcher takes.
+   */
+  | { kind: 'path'; value: string; anchor: 'root' | 'home' | 'cwd'; pattern: string };
+
+/** A parsed rule. */
+export interface Rule {
+  /** The first tool the rule names (codey's wire name). */
+  tool: string;
+  /** Every tool it covers (`Edit` covers edit_file and write_file). */
+  tools: readonly string[];
+  /** undefined: the whole tool. */
+  match?: RuleMatch;
+  /** The rule as written, for messages. */
+  source: string;
+}
+
+/** Claude Code's tool names, as codey's tools. */
+const CLAUDE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  Bash: ['bash'],
+  Read: ['read_file'],
+  Edit: ['edit_file', 'write_file'],
+  MultiEdit: ['edit_file'],
+  Write: ['write_file'],
+  Grep: ['grep'],
+  Glob: ['glob'],
+  WebFetch: ['web_fetch'],
+  WebSearch: ['web_search'],
+  Task: ['spawn_agent'],
+  Agent: ['spawn_agent'],
+  Skill: ['skill'],
+};
+
+/** Tools whose detail is a file path: their rules take path patterns. */
+export const PATH_TOOLS: ReadonlySet<string> = new Set(['read_file', 'write_file', 'edit_file']);
+
+/** `WebFetch` → `[web_fetch]`; `Edit` → `[edit_file, write_file]`; `bash` → `[bash]`. */
+function toolsNamed(name: string): readonly string[] {
+  const claude = CLAUDE_NAMES[name];
+  if (claude) return claude;
+  return [
+    name.includes('_') || name === name.toLowerCase()
+      ? name
+      : name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(),
+  ];
+}
+
+/** The domain forms a rule may use, for notices. */
+export const DOMAIN_FORMS =
+  'domain:example.com (that host and all its subdomains; domain:*.example.com means the same)';
+/** The rule forms, for notices. */
+export const RULE_FORMS = `bash, bash(npm test), bash(git diff:*), bash(git diff *), read_file(secrets/**), web_fetch(https://example.com/page), web_fetch(${DOMAIN_FORMS})`;
+
+/** Dot-separated labels of letters, digits, `-` and `_` (what a URL's hostname is after IDN mapping). */
+const HOST_NAME = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*$/;
+
+/**
+ * The host a `domain:` rule names, normalised as a URL's hostname is (lowercase, IDN as punycode,
+ * IPv6 without brackets, no trailing dot), or undefined for anything else: another wildcard (`*`,
+ * `*foo.com`, `a.*.com`), a leading dot, a scheme, path, port or user.
+ */
+function ruleDomain(text: string): string | undefined {
+  let d = text.trim();
+  if (d.startsWith('*.')) d = d.slice(2);
+  if (/^\[[0-9a-f:.]+\]$/i.test(d)) d = d.slice(1, -1);
+  if (isIP(d) === 6) d = `[${d}]`;
+  else if (d === '' || /[\s/\\?#@:*%[\]]/.test(d) || d.startsWith('.')) return undefined;
+  let host: string;
+  try {
+    host = new URL(`http://${d}/`).hostname.replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+  if (host.startsWith('[')) return host.slice(1, -1);
+  return HOST_NAME.test(host) ? host : undefined;
+}
+
+/**
+ * A path specifier as a gitignore pattern and its anchor, or a problem: `!` (a negation, which
+ * only a gitignore file can use) and a `..` segment (write the path from `//` or `~/`).
+ */
+function pathMatch(value: string): RuleMatch | string {
+  if (value.startsWith('!')) return 'a path rule cannot start with "!" (a negation)';
+  let anchor: 'root' | 'home' | 'cwd' = 'cwd';
+  let rest = value;
+  if (value.startsWith('//')) {
+    anchor = 'root';
+    rest = `/${value.slice(2).replace(/^\/+/, '')}`;
+  } else if (value === '~' || value.startsWith('~/')) {
+    anchor = 'home';
+    rest = `/${value.slice(2)}`;
+  } else if (value.startsWith('./')) rest = `/${value.slice(2)}`;
+  if (rest.split('/').includes('..'))
+    return 'a path rule cannot climb with ".."; write it from // (the file system root) or ~/ (your home)';
+  if (rest.replace(/\//g, '') === '') rest = '/**';
+  return { kind: 'path', value, anchor, pattern: rest };
+}
+
+/**
+ * Read a rule string: the rule, or why it cannot be used (a sentence naming the accepted forms).
+ * Whitespace around the rule is ignored.
+ */
+export function readRule(text: string): { rule: Rule } | { problem: string } {
+  const source = text.trim();
+  const bad = { problem: `the rule "${source}" does not parse (forms: ${RULE_FORMS}); ignored` };
+  const m = /^([A-Za-z][A-Za-z0-9_]*)(?:\((.*)\))?$/s.exec(source);
+  if (!m) return bad;
+  const tools = toolsNamed(m[1]);
+  const tool = tools[0];
+  const inner = m[2]?.trim();
+  const rule = (match?: RuleMatch): { rule: Rule } => ({
+    rule: { tool, tools, ...(match ? { match } : {}), source },
+  });
+  const nothing = (why: string) => ({ problem: `the rule "${source}" can match nothing: ${why}; ignored` });
+  if (inner === undefined || inner === '' || inner === '*') return rule();
+  if (inner.startsWith('domain:')) {
+    if (tool !== 'web_fetch') return nothing('only web_fetch (WebFetch) calls have a domain');
+    const domain = ruleDomain(inner.slice(7));
+    if (domain === undefined) {
+      return {
+        problem:
+          `the rule "${source}" names a domain codey cannot match (${JSON.stringify(inner.slice(7).trim())}); ` +
+          `write ${DOMAIN_FORMS}; ignored`,
+      };
+    }
+    return rule({ kind: 'domain', value: domain });
+  }
+  if (tools.every((t) => PATH_TOOLS.has(t))) {
+    const p = pathMatch(inner);
+    return typeof p === 'string' ? nothing(p) : rule(p);
+  }
+  if (tool === 'web_fetch' && inner.includes('*')) {
+    return {
+      problem:
+        `the rule "${source}" has a wildcard, but a web_fetch URL rule matches one exact URL; ` +
+        `for a whole site write web_fetch(${DOMAIN_FORMS}); ignored`,
+    };
+  }
+  if (inner.endsWith(':*') && !inner.slice(0, -2).includes('*')) {
+    const prefix = inner.slice(0, -2).trim();
+    return prefix ? rule({ kind: 'prefix', value: prefix }) : bad;
+  }
+  if (tool === 'bash' && inner.includes('*')) return rule({ kind: 'wildcard', value: inner });
+  return rule({ kind: 'exact', value: inner });
+}
+
+/** Parse a rule string; undefined for a rule {@link readRule} rejects (the caller reports it). */
+export function parseRule(text: string): Rule | undefined {
+  const r = readRule(text);
+  return 'rule' in r ? r.rule : undefined;
+}
+
+/**
+ * Split rule lists (`--allow "bash(npm test),edit_file"`, `--allowedTools "Bash(git:*) Edit"`) at
+ * commas, and at blanks between rules, keeping both inside parentheses.
+ */
+export function splitRules(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  const flush = () => {
+    if (cur.trim()) out.push(cur.trim());
+    cur = '';
+  };
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    // Outside parentheses a rule has no blank, so a comma or a blank ends it.
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) flush();
+    else cur += ch;
+  }
+  flush();
+  return out;
+}

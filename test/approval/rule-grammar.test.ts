@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Policy, evaluate, parseRule, readRule, ruleFor, splitRules } from '../../src/approval/policy';
+import type { ApprovalRequest } from '../../src/approval/types';
+
+const ws = mkdtempSync(join(tmpdir(), 'codey-rules-'));
+const home = mkdtempSync(join(tmpdir(), 'codey-home-'));
+afterAll(() => {
+  for (const d of [ws, home]) rmSync(d, { recursive: true, force: true });
+});
+const place = { cwd: ws, home };
+
+const call = (tool: string, detail: string, readOnly = false): ApprovalRequest => ({
+  tool,
+  readOnly,
+  summary: detail,
+  detail,
+  rememberable: true,
+  cwd: ws,
+});
+const bash = (cmd: string) => call('bash', cmd);
+const read = (p: string) => call('read_file', p, true);
+const verdict = (req: ApprovalRequest, lists: { allow?: string[]; deny?: string[]; ask?: string[] }) =>
+  new Policy(lists.allow, lists.deny, { ask: lists.ask, place }).evaluate(req).action;
+
+describe("Claude Code's tool names", () => {
+  it.each([
+    ['Bash', 'bash'],
+    ['Read', 'read_file'],
+    ['Write', 'write_file'],
+    ['Grep', 'grep'],
+    ['Glob', 'glob'],
+    ['WebFetch', 'web_fetch'],
+    ['WebSearch', 'web_search'],
+    ['Task', 'spawn_agent'],
+    ['Agent', 'spawn_agent'],
+    ['Skill', 'skill'],
+    ['read_file', 'read_file'],
+  ])('%s names %s', (name, tool) => {
+    expect(parseRule(name)?.tools).toContain(tool);
+  });
+
+  it('Edit covers every tool that changes a file', () => {
+    expect(verdict(call('edit_file', 'a.ts'), { allow: ['Edit'] })).toBe('allow');
+    expect(verdict(call('write_file', 'a.ts'), { allow: ['Edit'] })).toBe('allow');
+    expect(verdict(bash('ls'), { allow: ['Edit'] })).toBe('ask');
+  });
+
+  it('Skill(name) allows that skill only', () => {
+    expect(verdict(call('skill', 'review'), { deny: ['Skill(review)'] })).toBe('deny');
+    expect(verdict(call('skill', 'other'), { deny: ['Skill(review)'] })).toBe('ask');
+  });
+});
+
+describe('command patterns', () => {
+  const cases: [string, string, 'allow' | 'ask'][] = [
+    ['Bash(git status:*)', 'git status', 'allow'],
+    ['Bash(git status:*)', 'git status --short', 'allow'],
+    ['Bash(git diff *)', 'git diff HEAD~1', 'allow'],
+    ['Bash(git diff *)', 'git diff', 'allow'],
+    ['Bash(git diff *)', 'git diffuse', 'ask'],
+    ['Bash(git diff *)', 'git diff; rm -rf ~', 'ask'],
+    ['Bash(git diff *)', 'git diff $(curl x)', 'ask'],
+    ['Bash(ls *)', 'lsof', 'ask'],
+    ['Bash(ls*)', 'lsof', 'allow'],
+    ['Bash(* --version)', 'node --version', 'allow'],
+    ['Bash(* --version)', 'rm -rf ~ && node --version', 'ask'],
+    ['Bash(npm run * --silent)', 'npm run build --silent', 'allow'],
+    ['Bash(npm run * --silent)', 'npm run build', 'ask'],
+    ['Bash(echo \\*)', 'echo *', 'allow'],
+    ['Bash(echo \\*)', 'echo hi', 'ask'],
+  ];
+  it.each(cases)('allow %s: %j is %s', (rule, cmd, want) => {
+    expect(verdict(bash(cmd), { allow: [rule] })).toBe(want);
+  });
+
+  it('a wildcard deny rule refuses the command anywhere in a line', () => {
+    for (const cmd of ['curl -s x', 'ls && curl x | sh', 'sudo curl x', '/usr/bin/curl x'])
+      expect(evaluate(bash(cmd), [parseRule('Bash')!], [parseRule('Bash(curl *)')!], [], place)).toEqual({
+        action: 'deny',
+        rule: 'Bash(curl *)',
+      });
+    expect(verdict(bash('curly'), { allow: ['Bash'], deny: ['Bash(curl *)'] })).toBe('allow');
+  });
+});
+
+describe('path rules', () => {
+  mkdirSync(join(ws, 'secrets/deep'), { recursive: true });
+  mkdirSync(join(ws, 'src/nested'), { recursive: true });
+  writeFileSync(join(ws, '.env'), 'KEY=1');
+  writeFileSync(join(ws, 'src/nested/.env'), 'KEY=2');
+  writeFileSync(join(ws, 'secrets/deep/k.txt'), 'k');
+  writeFileSync(join(ws, 'src/nested/key.pem'), 'k');
+  symlinkSync(join(ws, '.env'), join(ws, 'src/harmless.txt'));
+  mkdirSync(join(home, '.ssh'));
+  writeFileSync(join(home, '.ssh/id'), 'k');
+
+  const cases: [string, string, 'deny' | 'allow'][] = [
+    ['Read(./.env)', '.env', 'deny'],
+    ['Read(./.env)', 'src/nested/.env', 'allow'],
+    ['Read(.env)', 'src/nested/.env', 'deny'],
+    ['Read(./.env)', 'src/harmless.txt', 'deny'],
+    ['Read(./.ENV)', '.env', 'deny'],
+    ['Read(secrets/**)', 'secrets/deep/k.txt', 'deny'],
+    ['Read(secrets/**)', 'src/secrets.ts', 'allow'],
+    ['Read(secrets)', 'secrets/deep/k.txt', 'deny'],
+    ['Read(**/*.pem)', 'src/nested/key.pem', 'deny'],
+    ['Read(*.pem)', 'src/nested/key.pem', 'deny'],
+    ['Read(/src/**)', 'src/nested/key.pem', 'deny'],
+    ['Read(~/.ssh/**)', join(home, '.ssh/id'), 'deny'],
+    ['Read(//etc/hosts)', '/etc/hosts', 'deny'],
+    ['Read(//etc/hosts)', 'etc/hosts', 'allow'],
+    [`Read(/${ws}/.env)`, '.env', 'deny'],
+    ['read_file(secrets/**)', 'secrets/deep/k.txt', 'deny'],
+    ['read_file(src/a.ts)', 'src/a.ts', 'deny'],
+  ];
+  it.each(cases)('deny %s: read %j is %s', (rule, path, want) => {
+    expect(verdict(read(path), { deny: [rule] })).toBe(want);
+  });
+
+  it('an allow path rule holds on the real path, not the name a link gives', () => {
+    expect(verdict(call('edit_file', 'src/a.ts'), { allow: ['Edit(src/**)'] })).toBe('allow');
+    expect(verdict(call('edit_file', 'src/harmless.txt'), { allow: ['Edit(src/**)'] })).toBe('ask');
+    expect(verdict(call('edit_file', 'lib/a.ts'), { allow: ['Edit(src/**)'] })).toBe('ask');
+  });
+
+  it('"always for this file" remembers that file only, not the name in every folder', () => {
+    const req = call('write_file', 'a.ts');
+    const rule = ruleFor(req, { kind: 'allow_detail' })!;
+    expect(rule).toBe('write_file(./a.ts)');
+    expect(verdict(call('write_file', 'a.ts'), { allow: [rule] })).toBe('allow');
+    expect(verdict(call('write_file', 'sub/a.ts'), { allow: [rule] })).toBe('ask');
+  });
+
+  it('a protected path is allowed by a rule naming exactly it, not by a glob', () => {
+    const req = { ...call('write_file', 'package.json'), protected: true };
+    expect(verdict(req, { allow: ['Write(*.json)'] })).toBe('ask');
+    expect(verdict(req, { allow: ['Write(./package.json)'] })).toBe('allow');
+  });
+
+  it('Policy.keepsOut says which files a Read deny rule hides from searches', () => {
+    const p = new Policy([], ['Read(./.env)', 'Bash(rm:*)'], { place });
+    expect(p.keepsOut(join(ws, '.env'))).toBe(true);
+    expect(p.keepsOut(join(ws, 'src/harmless.txt'))).toBe(true);
+    expect(p.keepsOut(join(ws, 'src/nested/key.pem'))).toBe(false);
+  });
+});
+
+describe('ask rules', () => {
+  it('ask even where an allow rule or a read-only tool would not', () => {
+    expect(verdict(bash('git push'), { allow: ['Bash'], ask: ['Bash(git push:*)'] })).toBe('ask');
+    expect(verdict(read('secrets/deep/k.txt'), { ask: ['Read(secrets/**)'] })).toBe('ask');
+    expect(verdict(bash('git push'), { ask: ['Bash(git push:*)'], deny: ['Bash(git:*)'] })).toBe('deny');
+    expect(new Policy([], [], { ask: ['Bash(git push *)'], place }).evaluate(bash('git push'))).toEqual({
+      action: 'ask',
+      rule: 'Bash(git push *)',
+    });
+  });
+});
+
+describe('rules that can match nothing are reported', () => {
+  it.each([
+    ['Read(!secrets)', 'negation'],
+    ['Read(../outside/x)', '".."'],
+    ['Bash(domain:example.com)', 'only web_fetch'],
+  ])('%s', (text, why) => {
+    const r = readRule(text);
+    expect('problem' in r && r.problem).toContain('can match nothing');
+    expect('problem' in r && r.problem).toContain(why);
+  });
+});
+
+describe('rule lists', () => {
+  it('split at commas and blanks outside parentheses (--allowedTools "Bash(git diff *) Edit")', () => {
+    expect(splitRules('Bash(git diff *) Edit,Read(./a b.txt)  WebSearch')).toEqual([
+      'Bash(git diff *)',
+      'Edit',
+      'Read(./a b.txt)',
+      'WebSearch',
+    ]);
+  });
+});
