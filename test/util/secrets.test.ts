@@ -3,7 +3,7 @@ import { secretsOf } from '../../src/cli/wiring';
 import type { Settings } from '../../src/config/resolve';
 import { childEnv, SECRET_ENV_NAMES, secretValues } from '../../src/util/secrets';
 
-const env = {
+const env: Record<string, string> = {
   PATH: '/usr/bin',
   ANTHROPIC_API_KEY: 'anthropic-key-0123',
   ANTHROPIC_AUTH_TOKEN: 'auth-token-0123',
@@ -17,6 +17,15 @@ describe('the secrets list', () => {
     const child = childEnv({}, env);
     expect(child).toEqual({ PATH: '/usr/bin' });
     expect(secretValues(env).sort()).toEqual(SECRET_ENV_NAMES.map((k) => env[k]).sort());
+  });
+
+  it('holds every provider key the provider list marks secret, and not the SearXNG URL', () => {
+    expect(SECRET_ENV_NAMES).toEqual(expect.arrayContaining(['BRAVE_API_KEY', 'TAVILY_API_KEY']));
+    expect(SECRET_ENV_NAMES).not.toContain('WEB_SEARCH_URL');
+    expect(childEnv({ WEB_SEARCH_URL: 'http://localhost:8888' }, env)).toEqual({
+      PATH: '/usr/bin',
+      WEB_SEARCH_URL: 'http://localhost:8888',
+    });
   });
 
   it('keeps CODEY_API_KEY out of the output even when another key is in force', () => {
