@@ -16,21 +16,21 @@ export function trustedAlready(held: HeldSettings, env: Env): Promise<boolean> {
 /** The question: what the file asks for, what trusting means, and the default (no). */
 export function trustQuestion(held: HeldSettings): string {
   return [
-    `codey: ${held.file} asks for settings that give this repository more than your own config does:`,
+    `codey: ${held.files.join(' and ')} ask${held.files.length === 1 ? 's' : ''} for settings that give this repository more than your own config does:`,
     ...held.values.map((v) => `  ${v}`),
-    'Trust this file? Its settings then apply here (you are asked again whenever they change). [y/N] ',
+    `Trust ${held.files.length === 1 ? 'this file' : 'these files'}? Their settings then apply here (you are asked again whenever they change). [y/N] `,
   ].join('\n');
 }
 
 /** After a no: what stays ignored, and that the question comes again. */
 export function notTrusted(held: HeldSettings): string {
   const keys = [...new Set(held.values.map((v) => v.slice(0, v.indexOf(':'))))].join(', ');
-  return `codey: not trusted: ${held.file}'s ${keys} ignored for this session; codey asks again next time`;
+  return `codey: not trusted: ${held.files.join(' and ')}'s ${keys} ignored for this session; codey asks again next time`;
 }
 
 /** For `-p`: the held settings are ignored; this line says how to accept them. */
 export function trustHint(held: HeldSettings): string {
-  return `codey: to use ${held.file}'s settings above, run codey here once and answer yes when it asks to trust the file`;
+  return `codey: to use the settings of ${held.files.join(' and ')} above, run \`codey trust grant\` here (or run codey here once and answer yes when it asks)`;
 }
 
 /**
