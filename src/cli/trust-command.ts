@@ -5,7 +5,7 @@
  */
 import { ConfigError, resolveSettings, type HeldSettings } from '../config/resolve';
 import { forgetTrust, isTrusted, recordTrust, trustAnswers } from '../config/trust';
-import { EXIT } from './program';
+import { EXIT } from './exit-codes';
 
 type Env = Record<string, string | undefined>;
 

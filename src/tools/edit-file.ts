@@ -17,6 +17,7 @@ import { defineTool, ToolError, type ToolContext } from './tool';
 import { capLine } from './truncate';
 import {
   callPath,
+  checkPathLength,
   displayPath,
   isProtectedPath,
   missingFileMessage,
@@ -199,6 +200,7 @@ export const editFileTool = defineTool({
     const p = callPath(args.path, at?.cwd);
     return { summary: `Edit ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
+  check: (args) => checkPathLength(args.path),
   /** The diff the person sees before approving; a failing plan fails the call without asking. */
   async preview(args, ctx) {
     const { shown, text, after } = await planEdit(args, ctx);

@@ -6,7 +6,7 @@ import { walkFiles } from './search-files';
 import { leftOutNote } from './grep-results';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { capQuote } from './truncate';
-import { displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
+import { checkPathLength, displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Paths listed per call; the rest are counted in a note. */
 export const MAX_GLOB_RESULTS = 200;
@@ -137,6 +137,7 @@ export const globTool = defineTool({
     const detail = args.path ? `${args.pattern} in ${args.path}` : args.pattern;
     return { summary: `Glob ${detail}`, detail, rememberable: false };
   },
+  check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
     const dir = await searchFolder(ctx.cwd, args.path, ctx.readRoots);
     const pattern = relativePattern(dir, args.pattern);

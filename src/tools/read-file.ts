@@ -7,7 +7,7 @@ import { splitLines } from '../util/text';
 import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
-import { callPath, displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
+import { callPath, checkPathLength, displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Lines returned when the model passes no `limit`. */
 export const DEFAULT_READ_LINES = 2_000;
@@ -58,6 +58,7 @@ export const readFileTool = defineTool({
     const p = callPath(args.path, at?.cwd);
     return { summary: `Read ${p}`, detail: p, rememberable: true };
   },
+  check: (args) => checkPathLength(args.path),
   async run(args, ctx) {
     const abs = await resolveInWorkspace(ctx.cwd, args.path, ctx.readRoots);
     const shown = displayPath(ctx.cwd, abs);

@@ -36,7 +36,7 @@ export interface ToolState {
 export interface ToolContext {
   /** Workspace root, absolute, symlinks resolved. File tools refuse paths outside it. */
   cwd: string;
-  /** Aborted on Esc / Ctrl-C / SIGINT; tools pass it to execa and undici. */
+  /** Aborted on Esc / Ctrl-C / SIGINT; tools pass it to the process runner (`exec.ts`) and undici. */
   signal: AbortSignal;
   /** Report progress to the person. */
   emit: (progress: ToolProgress) => void;

@@ -8,6 +8,7 @@ import { recordVersion, seenVersion } from './file-version';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import {
   callPath,
+  checkPathLength,
   displayPath,
   isProtectedPath,
   refuseIndirectProtected,
@@ -86,6 +87,7 @@ export const writeFileTool = defineTool({
     const p = callPath(args.path, at?.cwd);
     return { summary: `Write ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
+  check: (args) => checkPathLength(args.path),
   /** The diff the person sees before approving; a call that cannot succeed fails without asking. */
   async preview(args, ctx) {
     const { shown, before, stamp } = await planWrite(args.path, ctx);

@@ -1,15 +1,12 @@
 import { FileDiff } from '../widgets/FileDiff';
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import stringWidth from 'string-width';
 import type { ApprovalRequest, Decision } from '../../approval/types';
 import { splitLines } from '../../util/text';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from '../terminal/keys';
-import { capLineWidth, capPreview, capTextWidth } from './preview-cap';
-
-/** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
-const MAX_DETAIL_LINES = 12;
+import { capPreview, capTextWidth } from './preview-cap';
+import { FIELD_LABEL, promptRows } from './prompt-rows';
 
 export interface ApprovalChoice {
   label: string;
@@ -68,54 +65,12 @@ export interface ApprovalPromptProps {
   onShowAll?: (preview: FullPreview) => void;
 }
 
-/** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
-const CHROME_ROWS = 3;
-/** Rows the "tell the model" text may take; a longer text shows its end. */
-const FIELD_ROWS = 3;
-const FIELD_LABEL = 'Tell the model: ';
-const segmenter = new Intl.Segmenter();
 const DROPPED = 'A key pressed before this prompt appeared was ignored.';
 
-/** Rows `text` takes wrapped at `width` cells. */
-const rowsOf = (text: string, width: number) =>
-  Math.max(1, Math.ceil(stringWidth(text) / Math.max(1, width)));
-
-/** The end of `text` that fits in `cells` cells. */
-function tailOf(text: string, cells: number): string {
-  if (stringWidth(text) <= cells) return text;
-  const parts = [...segmenter.segment(text)].map((s) => s.segment);
-  let out = '';
-  let width = 1; // the "…"
-  for (let i = parts.length - 1; i >= 0; i--) {
-    const w = stringWidth(parts[i]);
-    if (width + w > cells) break;
-    width += w;
-    out = parts[i] + out;
-  }
-  return `…${out}`;
-}
 /** Cells of a preview line that the prompt's diff compares and lays out. */
 const DIFF_CELLS = 1000;
 /** A preview line cut in the "d" view, in screen widths: a minified file still prints in a moment. */
 const FULL_VIEW_WIDTHS = 20;
-
-/**
- * Splits `rows` between the detail and the diff. Each keeps at least one row; the detail keeps its
- * margins only when there is room to spare.
- */
-function layoutRows(rows: number, detailLines: number, diff: boolean) {
-  const margins = rows >= 14 ? 2 : 0;
-  const detailRoom = diff ? Math.max(1, Math.floor((rows - margins) / 3)) : Math.max(1, rows - margins);
-  const cap = Math.min(MAX_DETAIL_LINES, detailRoom);
-  const detailShown =
-    detailLines <= cap
-      ? detailLines
-      : detailRoom > MAX_DETAIL_LINES
-        ? MAX_DETAIL_LINES
-        : Math.max(1, cap - 1);
-  const detailUsed = detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? 1 : 0);
-  return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1) };
-}
 
 /**
  * Asks whether a tool call may run. Keys: ↑/↓ and Enter, the digits, `y` (yes once), `n` (no), Esc
@@ -247,34 +202,29 @@ export function ApprovalPrompt({
   const summary =
     request.detail !== '' && request.summary.endsWith(`: ${request.detail}`) ? '' : request.summary;
   const header = `${displayName}${summary ? `: ${summary}` : ''}`;
-  // On a short screen the header keeps one row (the detail below says the same at more length).
-  const shortHeader = CHROME_ROWS + rowsOf(header, inner) + choices.length + 1 + 3 > maxRows;
-  const headerRows = shortHeader ? 1 : rowsOf(header, inner);
-  const shownHeader = shortHeader ? capLineWidth(header, inner) : header;
   const keys =
     message !== undefined
       ? 'Enter send · Esc back'
       : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`;
-  // Each choice and the keys take one row, cut at the edge of a narrow terminal.
-  const choiceRows = choices.map(() => 1);
-  // The text field: its label, then the text's end in at most FIELD_ROWS rows (and the cursor).
-  const fieldWidth = Math.max(4, inner - stringWidth(FIELD_LABEL));
-  const shownMessage = message === undefined ? '' : tailOf(message, fieldWidth * FIELD_ROWS - 1);
-  const fieldRows = message === undefined ? 0 : 1 + rowsOf(`${shownMessage} `, fieldWidth);
-  const extraRows =
-    (request.agent ? rowsOf(`Subagent "${request.agent}" asks:`, inner) : 0) +
-    (dropped ? rowsOf(DROPPED, inner) : 0);
-  const allChoices = CHROME_ROWS + headerRows + choiceRows.reduce((a, b) => a + b, 0) + 1;
-  // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
-  const onlyChosen = message !== undefined && allChoices + fieldRows + extraRows + 1 > maxRows;
-  const fixed =
-    (onlyChosen ? allChoices - choiceRows.reduce((a, b) => a + b, 0) + choiceRows[selected] : allChoices) +
-    fieldRows +
-    extraRows;
   const allDetail = splitLines(request.detail);
-  const layout = layoutRows(maxRows - fixed, allDetail.length, change !== undefined);
-  const detail = capPreview(allDetail, inner - 2, layout.detailShown);
-  const diffRows = Number.isFinite(maxRows) ? layout.diffRows : undefined;
+  const notes = [
+    ...(request.agent ? [`Subagent "${request.agent}" asks:`] : []),
+    ...(dropped ? [DROPPED] : []),
+  ];
+  const rows = promptRows({
+    header,
+    inner,
+    maxRows,
+    choices: choices.length,
+    selected,
+    message,
+    notes,
+    detailLines: allDetail.length,
+    diff: change !== undefined,
+  });
+  const { shortHeader, onlyChosen, shownMessage, diffRows } = rows;
+  const shownHeader = rows.header;
+  const detail = capPreview(allDetail, inner - 2, rows.detailShown);
   // Left out of the box: what "d" prints in full.
   const cut = detail.hidden > 0 || (change !== undefined && Number.isFinite(maxRows));
   const fullPreview = (): FullPreview => {
@@ -306,7 +256,7 @@ export function ApprovalPrompt({
         </Text>
       )}
       {detail.lines.length > 0 ? (
-        <Box flexDirection="column" paddingLeft={2} marginY={layout.margins / 2}>
+        <Box flexDirection="column" paddingLeft={2} marginY={rows.margins / 2}>
           {detail.lines.map((line, i) => (
             <Text key={i} color={theme.accent} wrap="truncate-end">
               {line || ' '}

@@ -1,40 +1,10 @@
 /** The built-in slash commands, in the order /help lists them. Adding one is one entry here. */
 import type { Usage } from '../../agent/events';
-import type { CommandOutcome, CommandSpec } from './commands';
+import type { CommandOutcome, CommandSpec } from './command-spec';
 import { MODEL_CHOICES } from '../wizard/options';
 import type { SkillInfo, Spend } from './session-port';
 import { commandLabel, formatDollars } from '../text/format';
-
-/**
- * The keys /help explains after the commands: every key of the README's key table ("The
- * interactive session"), by the same name, with a short line on what it does.
- */
-export const KEYS: readonly (readonly [key: string, does: string])[] = [
-  ['Enter', 'send (queued while a turn runs); on the start of a /command, run the highlighted one'],
-  ['\\ then Enter, Shift+Enter, Alt+Enter, Ctrl+J', 'new line'],
-  [
-    '↑ / ↓',
-    'input history (↑ on an empty input takes the last queued message back first); in the /command list, move the highlight',
-  ],
-  ['Ctrl+R', 'search the input history'],
-  ['Tab', 'complete a /command, again for the next match (nothing elsewhere)'],
-  ['Esc', 'interrupt the running turn (queued messages come back to the input)'],
-  ['Ctrl+C', 'clear the input; interrupt the turn; twice at an idle prompt: quit'],
-  ['Ctrl+D', 'quit on an empty input, else delete the character under the cursor'],
-  ['Ctrl+L', 'clear the screen and draw the session again'],
-  ['Ctrl+O', 'open the latest tool output, thinking or subagent in full'],
-  ['!cmd then Enter', 'run cmd with bash yourself; the model sees it next time'],
-  ['Ctrl+G', 'edit the input in $VISUAL / $EDITOR'],
-  ['Ctrl+A / Ctrl+E', 'start / end of the line'],
-  ['Alt+B / Alt+F (or Alt+← / Alt+→)', 'back / forward one word'],
-  ['Ctrl+W / Ctrl+U / Ctrl+K', 'delete word before / to line start / to line end'],
-];
-
-/** The key lines of /help, aligned. */
-export function keyLines(): string[] {
-  const width = Math.max(...KEYS.map(([k]) => k.length));
-  return KEYS.map(([k, does]) => `${k.padEnd(width)}  ${does}`);
-}
+import { inputKeyLines } from '../terminal/input-keys';
 
 /** Every command with its argument hint and description, aligned, then the keys. */
 function helpLines(commands: readonly CommandSpec[]): string[] {
@@ -43,7 +13,7 @@ function helpLines(commands: readonly CommandSpec[]): string[] {
     ...commands.map((c) => `${commandLabel(c).padEnd(width)}  ${c.description}`),
     '',
     'Keys',
-    ...keyLines(),
+    ...inputKeyLines(),
   ];
 }
 

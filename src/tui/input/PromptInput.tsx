@@ -10,33 +10,20 @@ import {
   tabCompletion,
   type CommandPick,
 } from '../commands/command-pick';
-import { oneLine } from '../../util/text';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from '../terminal/keys';
 import { textRows } from '../text/rows';
 import { expandTabs } from '../text/tabs';
-import { isExpandKey } from '../terminal/viewer-keys';
+import { inputAction, type InputAction } from '../terminal/input-keys';
+import { EDIT_ACTIONS } from './edit-actions';
+import { searchStep, type HistorySearch, type SearchStep } from './history-search';
+import { SearchLine } from './SearchLine';
 import { pasteText } from '../terminal/key-chunks';
 
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
 export const EXIT_WINDOW_MS = 1000;
-
-// Shift+Enter under xterm's modifyOtherKeys.
-const SHIFT_ENTER_XTERM = '[27;2;13~';
-
-/** Ctrl+R: the text searched for, and the history entry that matches it (undefined: none). */
-interface Search {
-  query: string;
-  match?: number;
-}
-
-/** The newest history entry before index `before` that contains `query`. */
-function findOlder(history: readonly string[], query: string, before: number): number | undefined {
-  for (let i = Math.min(before, history.length) - 1; i >= 0; i--) if (history[i].includes(query)) return i;
-  return undefined;
-}
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -125,12 +112,12 @@ export function PromptInput({
     pasting: false,
     armed: false,
     ctrlCAt: 0,
-    search: undefined as Search | undefined,
+    search: undefined as HistorySearch | undefined,
     pick: undefined as CommandPick | undefined,
   });
   const [pick, setPickState] = useState<CommandPick | undefined>(undefined);
-  const [search, setSearchState] = useState<Search | undefined>(undefined);
-  const setSearch = (next: Search | undefined) => {
+  const [search, setSearchState] = useState<HistorySearch | undefined>(undefined);
+  const setSearch = (next: HistorySearch | undefined) => {
     cur.current.search = next;
     setSearchState(next);
   };
@@ -200,28 +187,92 @@ export function PromptInput({
     }
   };
 
-  /**
-   * Ctrl+R search, as readline's reverse-i-search: typing narrows, Ctrl+R again finds an older
-   * match, Enter (or any motion key) takes the match into the input, Esc or Ctrl+C leave it as it was.
-   */
-  const onSearchKey = (s: Search, input: string, key: Key) => {
-    if (key.ctrl && input === 'r') {
-      const older = findOlder(history, s.query, s.match ?? history.length);
-      return setSearch({ ...s, match: older ?? s.match });
-    }
-    if (key.escape || (key.ctrl && (input === 'c' || input === 'g'))) return setSearch(undefined);
-    if (key.backspace || key.delete) {
-      const query = s.query.slice(0, -1);
-      return setSearch({ query, match: findOlder(history, query, history.length) });
-    }
-    if (!key.ctrl && !key.meta && input && !key.return && !key.tab) {
-      const query = s.query + input;
-      return setSearch({ query, match: findOlder(history, query, (s.match ?? history.length - 1) + 1) });
-    }
+  const onSearch = (step: SearchStep) => {
+    if (step.kind === 'search') return setSearch(step.search);
     setSearch(undefined);
-    if (s.match !== undefined) {
+    if (step.kind === 'take' && step.index !== undefined) {
       cur.current.histIndex = undefined;
-      set(edit.inputOf(history[s.match]));
+      set(edit.inputOf(history[step.index]));
+    }
+  };
+
+  /** Ctrl+C: clears the text; on an empty input interrupts a turn; twice at an idle prompt quits. */
+  const cancel = (state: edit.InputState) => {
+    const c = cur.current;
+    const now = Date.now();
+    const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
+    if (state.value !== '') set(edit.emptyInput);
+    else if (busy) {
+      setArmed(false);
+      return onInterrupt();
+    } else if (again) {
+      // The last frame stays on the terminal: quit once it is drawn without the "again" line.
+      setArmed(false);
+      setLeaving(true);
+      return;
+    }
+    c.ctrlCAt = now;
+    setArmed(!busy);
+  };
+
+  /** Carries out what the key table says a key means. */
+  const act = (action: InputAction, state: edit.InputState) => {
+    const c = cur.current;
+    const edited = EDIT_ACTIONS[action];
+    if (edited) return set(edited(state));
+    switch (action) {
+      case 'expand': {
+        const why = onExpand?.();
+        if (why) setHint(why);
+        return;
+      }
+      case 'search':
+        return setSearch({ query: '', match: undefined });
+      case 'redraw':
+        return onRedraw();
+      case 'edit': {
+        if (!onEdit) return;
+        const result = onEdit(state.value);
+        // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
+        onRepaint?.();
+        if ('text' in result) set(edit.inputOf(pasteText(result.text)));
+        else setHint(result.error);
+        return;
+      }
+      case 'cancel':
+        return cancel(state);
+      case 'interrupt':
+        return onInterrupt();
+      case 'newline':
+        return set(edit.insert(state, '\n'));
+      case 'submit':
+        if (state.value[state.cursor - 1] === '\\') return set(edit.insert(edit.backspace(state), '\n'));
+        return submit(enterLine(state.value, c.pick, commands));
+      case 'complete': {
+        // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
+        const done = tabCompletion(state.value, c.pick, commands);
+        if (done) set(edit.inputOf(done.value), done.pick);
+        return;
+      }
+      case 'up':
+      case 'down': {
+        const up = action === 'up';
+        const picked = movePick(state.value, c.pick, commands, up ? -1 : 1);
+        if (picked) return set(state, picked);
+        const moved = up ? edit.up(state) : edit.down(state);
+        if (moved) return set(moved);
+        // An empty input takes the newest queued message back before it reaches the history.
+        const back = up && state.value === '' && c.histIndex === undefined ? onUnqueue?.() : undefined;
+        if (back !== undefined) set(edit.inputOf(back));
+        else browse(up ? -1 : 1);
+        return;
+      }
+      case 'quit-or-delete':
+        if (state.value === '') onExit();
+        else set(edit.deleteForward(state));
+        return;
+      default:
+        return;
     }
   };
 
@@ -232,100 +283,11 @@ export function PromptInput({
       c.pasting = input === PASTE_START;
       return;
     }
-    if (onExpand && !c.pasting && isExpandKey(input, key)) {
-      const why = onExpand();
-      if (why) setHint(why);
-      return;
-    }
-    if (c.search && !c.pasting) return onSearchKey(c.search, input, key);
-    if (key.ctrl && input === 'r') return setSearch({ query: '', match: undefined });
-    if (key.ctrl && input === 'l') return onRedraw();
-    if (key.ctrl && input === 'g' && onEdit) {
-      const edited = onEdit(state.value);
-      // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
-      onRepaint?.();
-      if ('text' in edited) set(edit.inputOf(pasteText(edited.text)));
-      else setHint(edited.error);
-      return;
-    }
-    if (c.pasting) {
-      set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
-      return;
-    }
-    if (key.ctrl && input === 'c') {
-      // It clears the text first; on an empty input it interrupts a turn. Only at an idle prompt
-      // does it arm, and a second one within the window quits.
-      const now = Date.now();
-      const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
-      if (state.value !== '') set(edit.emptyInput);
-      else if (busy) {
-        setArmed(false);
-        return onInterrupt();
-      } else if (again) {
-        // The last frame stays on the terminal: quit once it is drawn without the "again" line.
-        setArmed(false);
-        setLeaving(true);
-        return;
-      }
-      c.ctrlCAt = now;
-      setArmed(!busy);
-      return;
-    }
-    if (key.escape) {
-      onInterrupt();
-      return;
-    }
-    if (key.return || input === '\n' || input === SHIFT_ENTER_XTERM) {
-      if (key.shift || key.meta || input === '\n' || input === SHIFT_ENTER_XTERM)
-        set(edit.insert(state, '\n'));
-      else if (state.value[state.cursor - 1] === '\\') set(edit.insert(edit.backspace(state), '\n'));
-      else submit(enterLine(state.value, c.pick, commands));
-      return;
-    }
-    // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
-    if (key.tab) {
-      const done = tabCompletion(state.value, c.pick, commands);
-      if (done) set(edit.inputOf(done.value), done.pick);
-      return;
-    }
-    const moved =
-      key.upArrow || key.downArrow
-        ? movePick(state.value, c.pick, commands, key.upArrow ? -1 : 1)
-        : undefined;
-    if (moved) return set(state, moved);
-    if (key.upArrow) {
-      const moved = edit.up(state);
-      if (moved) return set(moved);
-      // An empty input takes the newest queued message back before it reaches the history.
-      const back = state.value === '' && c.histIndex === undefined ? onUnqueue?.() : undefined;
-      if (back !== undefined) set(edit.inputOf(back));
-      else browse(-1);
-      return;
-    }
-    if (key.downArrow) {
-      const moved = edit.down(state);
-      if (moved) set(moved);
-      else browse(1);
-      return;
-    }
-    // Alt+B / Alt+F arrive as ESC b / ESC f (ink: meta with the letter); some terminals send
-    // Alt+Left / Alt+Right for the same.
-    if (key.meta && (input === 'b' || key.leftArrow)) return set(edit.wordLeft(state));
-    if (key.meta && (input === 'f' || key.rightArrow)) return set(edit.wordRight(state));
-    if (key.leftArrow) return set(edit.left(state));
-    if (key.rightArrow) return set(edit.right(state));
-    if (key.home || (key.ctrl && input === 'a')) return set(edit.home(state));
-    if (key.end || (key.ctrl && input === 'e')) return set(edit.end(state));
-    if (key.ctrl && input === 'd') {
-      if (state.value === '') onExit();
-      else set(edit.deleteForward(state));
-      return;
-    }
-    if (key.ctrl && input === 'w') return set(edit.deleteWordBack(state));
-    if (key.ctrl && input === 'u') return set(edit.killToStart(state));
-    if (key.ctrl && input === 'k') return set(edit.killToEnd(state));
-    // The Backspace key sends DEL (0x7f), which ink names "delete".
-    if (key.backspace || key.delete) return set(edit.backspace(state));
+    if (c.pasting) return set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
+    const action = inputAction(input, key);
+    // Ctrl+O opens the viewer even while searching.
+    if (c.search && action !== 'expand') return onSearch(searchStep(c.search, input, key, history));
+    if (action) return act(action, state);
     if (key.ctrl || key.meta || input === '') return;
     // Typed text that arrived in one read with its Enter ("ls\r"): send it. Any other chunk with line
     // breaks is a paste and goes in whole.
@@ -393,19 +355,7 @@ export function PromptInput({
         <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
       ) : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
-      {search ? (
-        <Text>
-          <Text color={theme.muted}>{`search history: ${search.query}`}</Text>
-          <Text inverse> </Text>
-          <Text color={theme.muted}>{'  → '}</Text>
-          {search.match === undefined ? (
-            <Text color={theme.muted}>{search.query ? 'no match' : 'type to search'}</Text>
-          ) : (
-            <Text>{oneLine(history[search.match], 120)}</Text>
-          )}
-          <Text color={theme.muted}>{'  (Ctrl+R older · Enter take · Esc cancel)'}</Text>
-        </Text>
-      ) : null}
+      {search ? <SearchLine search={search} history={history} /> : null}
       {active ? (
         <CommandList
           matches={listedCommands(state.value, pick, commands).matches}

@@ -16,7 +16,8 @@ export const PASTE_END = '[201~';
 /** One key as a handler receives it: ink's `(input, key)` pair. */
 export type KeyEvent = readonly [input: string, key: Key];
 
-const PLAIN: Key = {
+/** Ink's key of plain text: no flag set. */
+export const PLAIN: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,

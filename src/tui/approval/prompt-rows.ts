@@ -1,0 +1,124 @@
+/**
+ * How the approval prompt spends its rows: the header, the detail (a command, a URL, a path), the
+ * diff of an edit, the choices, the "tell the model" field and the key line. Pure, so every size is
+ * tested without drawing. Widths are terminal cells as `string-width` counts them (Ink's measure).
+ */
+import stringWidth from 'string-width';
+import { capLineWidth } from './preview-cap';
+
+/** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
+export const MAX_DETAIL_LINES = 12;
+/** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
+const CHROME_ROWS = 3;
+/** Rows the "tell the model" text may take; a longer text shows its end. */
+const FIELD_ROWS = 3;
+/** The label before the text told to the model. */
+export const FIELD_LABEL = 'Tell the model: ';
+
+const segmenter = new Intl.Segmenter();
+
+/** Rows `text` takes wrapped at `width` cells. */
+export const rowsOf = (text: string, width: number) =>
+  Math.max(1, Math.ceil(stringWidth(text) / Math.max(1, width)));
+
+/** The end of `text` that fits in `cells` cells, after a "…" when cut. */
+export function tailOf(text: string, cells: number): string {
+  if (stringWidth(text) <= cells) return text;
+  const parts = [...segmenter.segment(text)].map((s) => s.segment);
+  let out = '';
+  let width = 1; // the "…"
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const w = stringWidth(parts[i]);
+    if (width + w > cells) break;
+    width += w;
+    out = parts[i] + out;
+  }
+  return `…${out}`;
+}
+
+/** What the prompt holds, for {@link promptRows}. */
+export interface PromptContent {
+  /** The tool's name and the summary, one line. */
+  header: string;
+  /** Cells inside the border and padding. */
+  inner: number;
+  /** Rows the prompt may take, its border included (Infinity: no limit). */
+  maxRows: number;
+  /** How many choices there are, and which is highlighted. */
+  choices: number;
+  selected: number;
+  /** The text told to the model while its field is open. */
+  message?: string;
+  /** Lines above the header or under the choices that must show (a subagent's name, a note). */
+  notes: readonly string[];
+  /** Lines of the detail. */
+  detailLines: number;
+  /** Whether an edit's diff shows under the detail. */
+  diff: boolean;
+}
+
+/** The rows each part of the prompt gets. */
+export interface PromptRows {
+  /** The header as drawn: cut to one row on a short screen. */
+  header: string;
+  shortHeader: boolean;
+  /** Only the highlighted choice shows (the field is open and space is short). */
+  onlyChosen: boolean;
+  /** The end of the message that fits the field. */
+  shownMessage: string;
+  /** Blank rows around the detail (0 or 2). */
+  margins: number;
+  /** Lines of the detail shown (the rest are counted on a "+N lines" row). */
+  detailShown: number;
+  /** Rows of the diff, its "+N more lines" row included; undefined: no limit. */
+  diffRows?: number;
+}
+
+/**
+ * Splits `rows` between the detail and the diff. Each keeps at least one row; the detail keeps its
+ * margins only when there is room to spare.
+ */
+function splitRows(rows: number, detailLines: number, diff: boolean) {
+  const margins = rows >= 14 ? 2 : 0;
+  const detailRoom = diff ? Math.max(1, Math.floor((rows - margins) / 3)) : Math.max(1, rows - margins);
+  const cap = Math.min(MAX_DETAIL_LINES, detailRoom);
+  const detailShown =
+    detailLines <= cap
+      ? detailLines
+      : detailRoom > MAX_DETAIL_LINES
+        ? MAX_DETAIL_LINES
+        : Math.max(1, cap - 1);
+  const detailUsed = detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? 1 : 0);
+  return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1) };
+}
+
+/**
+ * The rows of each part within `maxRows`: the header, the choices and the key line always show (on a
+ * short screen the header keeps one row, the detail below saying the same at more length); the
+ * detail and the diff get what is left.
+ */
+export function promptRows(p: PromptContent): PromptRows {
+  const { inner, maxRows, message } = p;
+  const shortHeader = CHROME_ROWS + rowsOf(p.header, inner) + p.choices + 1 + 3 > maxRows;
+  const headerRows = shortHeader ? 1 : rowsOf(p.header, inner);
+  // The text field: its label, then the text's end in at most FIELD_ROWS rows (and the cursor).
+  const fieldWidth = Math.max(4, inner - stringWidth(FIELD_LABEL));
+  const shownMessage = message === undefined ? '' : tailOf(message, fieldWidth * FIELD_ROWS - 1);
+  const fieldRows = message === undefined ? 0 : 1 + rowsOf(`${shownMessage} `, fieldWidth);
+  const noteRows = p.notes.reduce((n, l) => n + rowsOf(l, inner), 0);
+  // Each choice and the keys take one row, cut at the edge of a narrow terminal.
+  const allChoices = CHROME_ROWS + headerRows + p.choices + 1;
+  // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
+  const onlyChosen = message !== undefined && allChoices + fieldRows + noteRows + 1 > maxRows;
+  const fixed = (onlyChosen ? allChoices - p.choices + 1 : allChoices) + fieldRows + noteRows;
+  const split = splitRows(maxRows - fixed, p.detailLines, p.diff);
+  return {
+    header: shortHeader ? capLineWidth(p.header, inner) : p.header,
+    shortHeader,
+    onlyChosen,
+    shownMessage,
+    margins: split.margins,
+    detailShown: split.detailShown,
+    diffRows: Number.isFinite(maxRows) ? split.diffRows : undefined,
+  };
+}
