@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Policy } from '../approval/policy';
+import { gitRootOf } from '../util/git-root';
 import { redactor } from '../util/redact';
 import type { Effort, ThinkingMode } from '../util/shapes';
 import type { LlmClient } from '../llm/types';
@@ -14,14 +13,6 @@ import { spawnChild } from './subagent';
 import { subagentPrompt } from './subagent-prompt';
 import type { SubagentRole, SubagentSettings } from './subagent-types';
 import { systemPrompt } from './system-prompt';
-
-/** Is `dir` inside a git repository (a `.git` folder or file in it or an ancestor)? */
-export function isGitRepo(dir: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, '.git'))) return true;
-    if (dirname(d) === d) return false;
-  }
-}
 
 /**
  * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
@@ -123,7 +114,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     cwd: spec.workspace,
     platform: spec.platform ?? process.platform,
     date: spec.date ?? new Date().toISOString().slice(0, 10),
-    isGitRepo: isGitRepo(spec.workspace),
+    isGitRepo: gitRootOf(spec.workspace) !== undefined,
     instructions: spec.project?.instructions,
   });
   const secrets = Object.freeze([...(spec.secrets ?? [])]);
