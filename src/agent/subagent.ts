@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Spawn } from '../tools/factory';
-import type { SpawnReport } from '../tools/spawn-agent';
+import type { Conversation } from './conversation';
+import type { SpawnReport, SpawnRequest } from '../tools/spawn-agent';
 import type { ToolContext } from '../tools/tool';
-import { buildAgent, specOf } from './build';
 import type { AgentEvent, ApprovalCallback, LoopEvent } from './events';
-import { runTurn, type AgentDeps, type TurnResult } from './loop';
+import type { AgentDeps, AgentSpec } from './agent';
+import { runTurn, type TurnResult } from './loop';
 import type { SubagentDefinition } from './subagent-types';
 
 const FAMILIES = ['opus', 'sonnet', 'haiku'] as const;
@@ -95,14 +95,24 @@ function labelled(ask: ApprovalCallback | undefined, label: string): ApprovalCal
   return (request, signal) => ask({ ...request, agent: request.agent ?? label }, signal);
 }
 
+/** How `spawnChild` builds an agent: `buildAgent` and `specOf` (./build.ts), handed in by the builder. */
+export interface ChildBuilder {
+  build(spec: AgentSpec): Promise<{ conversation: Conversation; deps: AgentDeps }>;
+  specOf(deps: AgentDeps): AgentSpec;
+}
+
 /**
  * Build and run a child for a spawn_agent call (`host.spawn`, DESIGN.md "toolsIn(host)"): the same
- * `buildAgent` as the main agent, for the same workspace, settings, environment, policy, tool state
+ * `buildAgent` as the main agent (`builder`), for the same workspace, settings, environment, policy, tool state
  * and totals (so its usage and refusals count for the session), one level deeper, with its own
  * conversation whose first user message is the task. Its events go to the parent's listeners tagged
  * with its `agentId` and the call's id. Resolves with its report; never rejects.
  */
-export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<SpawnReport> => {
+export async function spawnChild(
+  builder: ChildBuilder,
+  request: SpawnRequest,
+  ctx: ToolContext,
+): Promise<SpawnReport> {
   // Set by dispatch for every call of the loop; absent only when a tool runs outside it.
   const parent = ctx.agent as AgentDeps | undefined;
   const agentId = randomUUID().replace(/-/g, '').slice(0, 8);
@@ -123,8 +133,8 @@ export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<Spaw
   const have = parent.registry.list().map((t) => t.name);
   const only = def?.tools ? def.tools.filter((t) => have.includes(t)) : parent.only;
   try {
-    const child = await buildAgent({
-      ...specOf(parent),
+    const child = await builder.build({
+      ...builder.specOf(parent),
       model,
       emit,
       requestApproval: labelled(parent.requestApproval, request.description),
@@ -140,4 +150,4 @@ export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<Spaw
     const why = err instanceof Error ? err.message : String(err);
     return { agentId, text: '', footer: stats.footer(agentId), failure: `it could not start (${why})` };
   }
-};
+}

@@ -1,4 +1,4 @@
-import type { ProjectContext } from '../agent/build';
+import type { ProjectContext } from '../agent/agent';
 import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
