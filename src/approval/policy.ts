@@ -116,6 +116,21 @@ export class Policy {
     this.#place = opts.place ?? { cwd: process.cwd(), home: homedir() };
   }
 
+  /**
+   * Add `rules` (rule text, as `--allow` takes it) to the allow rules until the returned function is
+   * called: a command file's `allowed-tools` while its turn runs. Deny and ask rules still come first.
+   */
+  hold(rules: readonly string[]): () => void {
+    const held = rules.map(parseRule).filter((r): r is Rule => r !== undefined);
+    this.#allow.push(...held);
+    return () => {
+      for (const r of held) {
+        const i = this.#allow.indexOf(r);
+        if (i >= 0) this.#allow.splice(i, 1);
+      }
+    };
+  }
+
   evaluate(req: ApprovalRequest): Verdict {
     return evaluate(req, this.#allow, this.#deny, this.#ask, this.#place);
   }
