@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { gitRootOf } from '../util/git-root';
 import { redactor } from '../util/redact';
 import { toolsIn } from '../tools/factory';
 import { newTotals, type AgentDeps, type AgentSpec } from './agent';
@@ -8,14 +7,6 @@ import { Conversation } from './conversation';
 import { spawnChild } from './subagent';
 import { subagentPrompt } from './subagent-prompt';
 import { systemPrompt } from './system-prompt';
-
-/** Is `dir` inside a git repository (a `.git` folder or file in it or an ancestor)? */
-export function isGitRepo(dir: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, '.git'))) return true;
-    if (dirname(d) === d) return false;
-  }
-}
 
 /** A built agent: an empty conversation and the deps `runTurn` takes. */
 export interface BuiltAgent {
@@ -52,7 +43,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     cwd: spec.workspace,
     platform: spec.platform ?? process.platform,
     date: spec.date ?? new Date().toISOString().slice(0, 10),
-    isGitRepo: isGitRepo(spec.workspace),
+    isGitRepo: gitRootOf(spec.workspace) !== undefined,
     instructions: spec.project?.instructions,
   });
   const secrets = Object.freeze([...(spec.secrets ?? [])]);

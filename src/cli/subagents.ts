@@ -5,7 +5,7 @@ import { discoverAgents, type AgentDefinition } from '../skills/agents';
 import { absoluteEnv } from '../skills/places';
 import { builtinTools } from '../tools/builtin-tools';
 import type { ToolDisplay } from '../tools/tool';
-import { gitRootOf } from './project-context';
+import { gitRootOf } from '../util/git-root';
 
 /** Every tool name codey has in some session: what an agent definition's `tools` may name. */
 function codeyToolNames(): Set<string> {

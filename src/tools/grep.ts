@@ -54,6 +54,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
       throw new ToolError(
         `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
           'with a backslash (e.g. \\( or \\.) to match them literally',
+        'invalid_arguments',
       );
     }
   }
