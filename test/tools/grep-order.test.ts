@@ -27,7 +27,13 @@ async function fakeRg(unsorted: string, sorted = unsorted) {
   await chmod(rg, 0o755);
 }
 const argvLog = async () => (await import('node:fs/promises')).readFile(path.join(root, 'argv.log'), 'utf8');
-const q = (pattern = 'x') => ({ root, target: root, pattern, mode: 'files_with_matches' as const, ignoreCase: false });
+const q = (pattern = 'x') => ({
+  root,
+  target: root,
+  pattern,
+  mode: 'files_with_matches' as const,
+  ignoreCase: false,
+});
 
 describe('grep with ripgrep', () => {
   it('lists files in walk order (folders inline, names in byte order) without asking rg to sort', async () => {
