@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Policy } from '../approval/policy';
+import { QuestionQueue } from './approval-gate';
 import { redactor } from '../util/redact';
 import type { Effort, ThinkingMode } from '../util/shapes';
 import type { LlmClient } from '../llm/types';
@@ -54,6 +55,8 @@ export interface AgentSpec {
    */
   env: Readonly<Record<string, string | undefined>>;
   policy: Policy;
+  /** The session's queue of questions to the person; default a new one (a subagent gets its parent's). */
+  questions?: QuestionQueue;
   model: string;
   thinking: ThinkingMode;
   effort?: Effort;
@@ -131,6 +134,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     llm: spec.llm,
     registry,
     policy: spec.policy,
+    questions: spec.questions ?? new QuestionQueue(),
     system: spec.role ? `${base}\n${subagentPrompt(spec.role)}` : base,
     model: spec.model,
     thinking: spec.thinking,

@@ -1,4 +1,5 @@
 import type { Policy } from '../approval/policy';
+import type { QuestionQueue } from './approval-gate';
 import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse } from '../llm/types';
 import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/errors';
 import type { ToolSettings } from '../tools/factory';
@@ -52,6 +53,8 @@ export interface AgentDeps {
   readonly llm: LlmClient;
   readonly registry: Registry;
   readonly policy: Policy;
+  /** The session's one queue of questions to the person, shared with every subagent. */
+  readonly questions: QuestionQueue;
   readonly system: string;
   readonly model: string;
   readonly thinking: ThinkingMode;
