@@ -28,10 +28,12 @@ async function searchFolder(
 ): Promise<string> {
   const dir = await resolveInWorkspace(root, p ?? '.', readRoots);
   const st = await stat(dir).catch(() => undefined);
-  if (!st) throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'));
+  if (!st)
+    throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'), 'not_found');
   if (!st.isDirectory()) {
     throw new ToolError(
       `${displayPath(root, dir)} is a file, not a folder; pass its folder as path, or read it with read_file`,
+      'not_a_folder',
     );
   }
   return dir;
@@ -44,6 +46,7 @@ function relativePattern(dir: string, pattern: string): string {
     if (!isInside(dir, p))
       throw new ToolError(
         `pattern ${capQuote(pattern)} is outside the folder searched; pass that folder as path`,
+        'invalid_arguments',
       );
     p = path.relative(dir, p).split(path.sep).join('/');
   }
@@ -51,6 +54,7 @@ function relativePattern(dir: string, pattern: string): string {
   if (p.split('/').includes('..')) {
     throw new ToolError(
       `pattern ${capQuote(pattern)} goes up with ".."; pass the folder to search as path instead`,
+      'invalid_arguments',
     );
   }
   return p === '' ? '**' : p;
