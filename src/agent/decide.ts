@@ -77,6 +77,8 @@ interface Refusal {
   rule?: string;
   /** The person's words (by `person`, "no, and tell it…"). */
   said?: string;
+  /** Why the rules asked when they would otherwise allow (untrusted text in the conversation). */
+  why?: string;
 }
 
 /** The sentence for a call (`call`) and for a step of one (`step`, which the tool puts in its own words). */
@@ -96,11 +98,13 @@ export const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
   },
   no_one_to_ask: {
     call: (r) =>
-      `Not run: ${r.req.tool} needs the person's approval, and codey is running non-interactively with no ` +
+      `Not run: ${r.req.tool} needs the person's approval${r.why ? ` (${r.why})` : ''}, and codey is running ` +
+      `non-interactively with no ` +
       `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
       `and tell the person which step needs approval (they can rerun with --allow "${neededRule(r.req, false)}").`,
     step: (r) =>
-      `${capQuote(r.req.detail)} needs the person's approval, and codey is running non-interactively with no ` +
+      `${capQuote(r.req.detail)} needs the person's approval${r.why ? ` (${r.why})` : ''}, and codey is ` +
+      `running non-interactively with no ` +
       `--allow rule that covers it. Do not retry it; tell the person (they can rerun with --allow ` +
       `"${neededRule(r.req, true)}")`,
   },
@@ -165,27 +169,30 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
 
   return async (req, opts = {}) => {
     const step = opts.step ?? false;
-    const verdict = deps.policy.evaluate(req);
+    // `why`: untrusted text or a URL that may carry data out made it ask (the question says so).
+    const { verdict, why } = deps.policy.staged(req, { step });
     if (opts.denyOnly && verdict.action !== 'deny') return ALLOWED;
     if (verdict.action !== 'ask') return byRule(verdict, req, step);
     const ask = deps.requestApproval;
-    if (!ask) return refuse('no_one_to_ask', { req }, step);
+    if (!ask) return refuse('no_one_to_ask', { req, ...(why ? { why } : {}) }, step);
+    const noted = why ? { ...req, summary: `${req.summary} (${why})` } : req;
     let shown: string | undefined;
     for (;;) {
-      let asked = req;
+      let asked = noted;
       let current: string | undefined;
       if (opts.preview) {
         const preview = await opts.preview();
         current = JSON.stringify(preview ?? null);
-        if (preview) asked = { ...req, preview: JSON.parse(deps.scrub(current)) as CallPreview };
+        if (preview) asked = { ...noted, preview: JSON.parse(deps.scrub(current)) as CallPreview };
       }
       if (shown !== undefined && current === shown) return ALLOWED;
-      if (shown !== undefined) asked = { ...asked, summary: `${req.summary} (changed since you were asked)` };
+      if (shown !== undefined)
+        asked = { ...asked, summary: `${noted.summary} (changed since you were asked)` };
       shown = current;
       let outcome: Awaited<ReturnType<QuestionQueue['ask']>>;
       try {
         outcome = await deps.questions.ask(
-          (r) => deps.policy.evaluate(r),
+          (r) => deps.policy.evaluate(r, { step }),
           asked,
           signal,
           () => {

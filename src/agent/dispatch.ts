@@ -1,4 +1,5 @@
 import { describe } from '../approval/policy';
+import type { Taint } from '../approval/taint';
 import type { ApprovalRequest } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import {
@@ -10,7 +11,7 @@ import {
   type ToolResult,
   type ToolState,
 } from '../tools/tool';
-import { capLine, headTail } from '../tools/truncate';
+import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import { capName, decider, type Decide, type DecideDeps, type ToolUse } from './decide';
 import type { AgentEvent } from './events';
@@ -66,6 +67,7 @@ function toolContext(
     state: deps.state,
     env: deps.registry.env,
     readRoots: deps.registry.readRoots,
+    keepsOut: (abs) => deps.policy.keepsOut(abs),
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });
@@ -192,6 +194,7 @@ export async function dispatch(
   if (refusal !== undefined) return end('denied', refusal);
   // run
   const ran = await deps.registry.run(tool, args, context());
+  if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
   // post
   const result: ToolResult = await hooks.post(hookCall, ran, signal);
   // scrub and cap, in `end`
@@ -203,6 +206,17 @@ export async function dispatch(
     });
   }
   return end(result.isError ? 'error' : 'done', result.output, { ...extra, code: result.code });
+}
+
+/**
+ * What a finished call brought into the conversation, for the taint stage: a `fetch` tool's text
+ * is a stranger's (named by its URL, or by the tool and its words); a `read` tool's is the files'.
+ */
+function noteTaint(taint: Taint, kind: string, req: ApprovalRequest, output: string): void {
+  if (kind === 'fetch') {
+    taint.entered(req.domain ? req.detail : `${req.tool} results for "${capQuote(req.detail)}"`);
+    if (req.domain) taint.fetched(req.domain);
+  } else if (kind === 'read') taint.readText(output);
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

@@ -141,12 +141,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const names = built.deps.registry.list().map((t) => t.name);
   const known = [...names, ...hostedTools.map((t) => String(t.name))];
   const rules = rulesInForce(
-    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) },
+    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules), ask: s.ask.flatMap(splitRules) },
     known,
     notices,
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
-  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny, { place }) });
+  const deps = withChanges(built.deps, {
+    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place }),
+  });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);
