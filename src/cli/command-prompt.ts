@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import { askInTurn } from '../agent/approval-gate';
+import { decider } from '../agent/decide';
 import type { AgentDeps } from '../agent/agent';
 import type { AgentEvent } from '../agent/events';
 import type { CommandSpec } from '../tui/commands/commands';
@@ -66,39 +66,31 @@ export function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
 }
 
 /**
- * The decision for one `` !`cmd` `` of a command file: the same as for a bash call of that command
- * (deny rules, then allow rules, then the person; with no one to ask, refused). Undefined: it may
- * run; else the sentence that takes the output's place.
+ * The decision for one `` !`cmd` `` of a command file: the one decision of a bash call of that
+ * command (`decider`: deny rules, allow rules, then the person; with no one to ask, refused), its
+ * refusal recorded as any other. Undefined: it may run; else the sentence that takes the output's place.
  */
 async function decideBang(
   command: string,
   deps: AgentDeps,
   signal: AbortSignal,
+  id: string,
 ): Promise<string | undefined> {
-  const req = describe(bashTool, { command }, { cwd: deps.workspace });
-  const verdict = deps.policy.evaluate(req);
-  if (verdict.action === 'allow') return undefined;
-  if (verdict.action === 'deny') return `[not run: the rule "${verdict.rule}" refuses \`${command}\`]`;
-  const ask = deps.requestApproval;
-  if (!ask) {
-    return (
-      `[not run: \`${command}\` needs your approval, and codey is running non-interactively with no rule ` +
-      `that allows it (rerun with --allow "bash(${command})", or give the command file allowed-tools)]`
-    );
-  }
-  try {
-    const outcome = await askInTurn(deps.policy, req, signal, () => ask(req, signal));
-    if ('verdict' in outcome) {
-      return outcome.verdict.action === 'allow'
-        ? undefined
-        : `[not run: the rule "${outcome.verdict.rule}" refuses \`${command}\`]`;
-    }
-    deps.policy.remember(req, outcome.decision);
-    const k = outcome.decision.kind;
-    return k === 'deny' || k === 'deny_with_message' ? `[not run: you refused \`${command}\`]` : undefined;
-  } catch {
-    return `[not run: interrupted while asking about \`${command}\`]`;
-  }
+  const use = { id, name: 'bash', input: { command } };
+  const decide = decider(
+    {
+      policy: deps.policy,
+      questions: deps.questions,
+      requestApproval: deps.requestApproval,
+      emit: deps.emit,
+      denials: deps.totals.denials,
+      scrub: deps.scrub,
+    },
+    use,
+    signal,
+  );
+  const decided = await decide(describe(bashTool, { command }, { cwd: deps.workspace }));
+  return 'refused' in decided ? `[\`${command}\` was not run. ${decided.refused.text}]` : undefined;
 }
 
 /**
@@ -116,10 +108,11 @@ export async function commandPrompt(
 ): Promise<string> {
   const deps = host.deps;
   const release = deps.policy.hold(turn.allow);
+  let bangs = 0;
   try {
     return await inlineCommand(expandCommand(c.body, args), {
       run: async (command) => {
-        const refused = await decideBang(command, deps, signal);
+        const refused = await decideBang(command, deps, signal, `command-${c.name}-${++bangs}`);
         if (refused) return refused;
         const o = await runBash(command, {
           cwd: deps.workspace,

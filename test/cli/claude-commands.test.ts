@@ -103,7 +103,7 @@ describe('command files as Claude Code runs them', () => {
     const { s, llm } = await repo();
     const prompt = await expandPrintPrompt('/status', s, signal());
     expect(prompt).toContain(
-      '- Status: [not run: `git status --short` needs your approval, and codey is running non-interactively',
+      "- Status: [`git status --short` was not run. Not run: bash needs the person's approval, and codey is running non-interactively",
     );
     expect(prompt).toContain('--allow "bash(git status --short)"');
     expect(prompt).toContain('Contents of README.md:\n```\n# Demo\n\nREADME TEXT\n```');
@@ -134,7 +134,7 @@ describe('command files as Claude Code runs them', () => {
     expect(
       s.policy.evaluate({
         tool: 'bash',
-        readOnly: false,
+        kind: 'execute',
         summary: '',
         detail: 'git status',
         rememberable: true,
