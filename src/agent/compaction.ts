@@ -11,16 +11,8 @@ import type { ContentBlockParam, LlmResponse, MessageParam } from '../llm/types'
 import { LEFT_OUT, summaryHandoff, summaryRequest } from './compaction-prompt';
 import { Conversation } from './conversation';
 import { retryEvent, type CompactionTrigger } from './events';
-import type { AgentDeps } from './loop';
+import type { AgentDeps, ContextSettings } from './agent';
 import { countUsage, promptTokens, requestFor } from './request';
-
-/** The window of the model and when to compact; part of an agent's deps. */
-export interface ContextSettings {
-  /** The input window of `model` (tokens), e.g. from `contextWindowLookup` (src/llm). Never rejects. */
-  window(model: string): Promise<number>;
-  /** Share of the window (0 to 1) past which the conversation is compacted before the next request. */
-  compactAt: number;
-}
 
 /** Default `compact_at`: compact once the last request used more than 80% of the window. */
 export const DEFAULT_COMPACT_AT = 0.8;

@@ -1,93 +1,14 @@
-import type { Policy } from '../approval/policy';
-import type { ContentBlock, ContentBlockParam, LlmClient, LlmResponse } from '../llm/types';
+import type { ContentBlock, ContentBlockParam, LlmResponse } from '../llm/types';
 import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/errors';
-import type { ToolSettings } from '../tools/factory';
-import type { Registry } from '../tools/registry';
-import type { ToolState } from '../tools/tool';
 import { redactingStream, type RedactingStream } from '../util/redact';
-import type { Effort, ThinkingMode } from '../util/shapes';
-import type { ProjectContext } from './build';
-import { compact, isOverflowStop, needsCompaction, type ContextSettings } from './compaction';
+import type { AgentDeps } from './agent';
+import { compact, isOverflowStop, needsCompaction } from './compaction';
 import type { Conversation } from './conversation';
-import { notRun, type PermissionDenial, type ToolUse } from './dispatch';
-import {
-  emptyUsage,
-  retryEvent,
-  type AgentEvent,
-  type CompactionTrigger,
-  type ApprovalCallback,
-  type RefusalDetails,
-  type TurnEndReason,
-  type Usage,
-} from './events';
+import { notRun, type ToolUse } from './dispatch';
+import { retryEvent, type CompactionTrigger, type RefusalDetails, type TurnEndReason } from './events';
 import { countUsage, promptTokens, requestFor } from './request';
 import { runTools } from './run-tools';
 import { serverToolEvents } from './server-tools';
-import type { SubagentSettings, SubagentRole } from './subagent-types';
-
-/** The bounds of one user turn. */
-export interface TurnLimits {
-  /** Output cap per request (tokens). */
-  maxTokens: number;
-  /** Most model requests in one user turn. */
-  maxTurns: number;
-  /** Most `pause_turn` continuations in one user turn (default 10). */
-  maxPauseTurns?: number;
-}
-
-/** What a session adds up over its turns: token usage and the refused calls (`-p` json lists them). */
-export interface SessionTotals {
-  readonly usage: Usage;
-  readonly denials: PermissionDenial[];
-}
-
-export const newTotals = (): SessionTotals => ({ usage: emptyUsage(), denials: [] });
-
-/**
- * Everything a turn runs with, built by `buildAgent` (src/agent/build.ts) and never changed: a new
- * model (`/model`), another workspace (`/worktree`) or an approval handler makes new deps. The objects
- * it points at hold the session's state: the policy's remembered answers, the tools' memo, the totals.
- */
-export interface AgentDeps {
-  readonly llm: LlmClient;
-  readonly registry: Registry;
-  readonly policy: Policy;
-  readonly system: string;
-  readonly model: string;
-  readonly thinking: ThinkingMode;
-  readonly effort?: Effort;
-  readonly limits: TurnLimits;
-  /** The model's window and when to compact (./compaction.ts). */
-  readonly context: ContextSettings;
-  /** Server tool definitions (hosted search/fetch), constant for the session. */
-  readonly hostedTools: readonly Record<string, unknown>[];
-  /** Workspace root: absolute, symlinks resolved; the tools' `cwd`. */
-  readonly workspace: string;
-  /** The settings and environment `registry` was built from (`toolsIn`), for building it again elsewhere. */
-  readonly toolSettings: ToolSettings;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Skills and project instructions the registry and `system` were built with, for building again. */
-  readonly project?: ProjectContext;
-  readonly toolState: ToolState;
-  /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
-  readonly requestApproval?: ApprovalCallback;
-  /** Where events go; a throwing listener must not reach the loop (see `EventHub`). */
-  readonly emit: (e: AgentEvent) => void;
-  readonly totals: SessionTotals;
-  /** codey's own keys, replaced with `[redacted]` in every tool output by `scrub`. */
-  readonly secrets: readonly string[];
-  readonly scrub: (text: string) => string;
-  /** How subagents are built; absent (`--no-agents`): this agent and its children spawn none. */
-  readonly subagents?: SubagentSettings;
-  /** 0 for the main agent, 1 for its children, and so on. */
-  readonly depth: number;
-  /** Set for a subagent: its id, label and instructions. */
-  readonly role?: SubagentRole;
-  /** A subagent's id (`role.agentId`), noted on its refused calls. */
-  readonly agentId?: string;
-  /** The tool names a definition allows (absent: all). */
-  readonly only?: readonly string[];
-}
 
 /** How a user turn ended. */
 export interface TurnResult {

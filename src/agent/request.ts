@@ -1,6 +1,6 @@
 import type { LlmRequest, MessageParam } from '../llm/types';
 import type { ContextFill, Usage } from './events';
-import type { AgentDeps } from './loop';
+import type { AgentDeps } from './agent';
 
 /**
  * The request for `messages` with everything else from `deps`: the same model, system prompt, tools

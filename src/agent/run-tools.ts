@@ -1,7 +1,7 @@
 import type { PermissionDenial } from './dispatch';
 import { dispatch, notRun, type DispatchDeps, type ToolResultBlock, type ToolUse } from './dispatch';
 import { INTERRUPTED } from './interrupt';
-import type { AgentDeps } from './loop';
+import type { AgentDeps } from './agent';
 import { redactingStream } from '../util/redact';
 
 /** Most subagents at once when the deps do not say (`max_parallel_agents`). */

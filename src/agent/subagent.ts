@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Spawn } from '../tools/factory';
-import type { SpawnReport } from '../tools/spawn-agent';
+import type { Conversation } from './conversation';
+import type { SpawnReport, SpawnRequest } from '../tools/spawn-agent';
 import type { ToolContext } from '../tools/tool';
-import { buildAgent, specOf } from './build';
 import type { AgentEvent, ApprovalCallback, LoopEvent } from './events';
-import { runTurn, type AgentDeps, type TurnResult } from './loop';
+import type { AgentDeps, AgentSpec } from './agent';
+import { runTurn, type TurnResult } from './loop';
 import type { SubagentDefinition } from './subagent-types';
 
 const FAMILIES = ['opus', 'sonnet', 'haiku'] as const;
 
 /**
  * The child's model for a definition's `model`: absent or `inherit` → the parent's; a family alias
- * (`sonnet`, `opus`, `haiku`) → the parent's or the session's configured model when it is of that
- * family, else the parent's with a notice; anything else is taken as a model id, except from a
- * repository's definition (`scope` `project`): a repository may narrow what codey does, never widen
- * it, so its id counts only when it is the parent's or the session's model, and is otherwise
+ * (`sonnet`, `opus`, `haiku`, any case) → what `aliases` (the `model_aliases` setting) names for it,
+ * or without an entry the parent's or the session's configured model when it is of that family, else
+ * the parent's with a notice; anything else is taken as a model id, except from a repository's
+ * definition (`scope` `project`): a repository may narrow what codey does, never widen it, so its id
+ * counts only when it is the parent's, the session's or one the alias map names, and is otherwise
  * replaced by the parent's, with a notice.
  */
 export function childModel(
@@ -22,11 +23,13 @@ export function childModel(
   parentModel: string,
   sessionModel: string,
   scope: 'project' | 'user' = 'user',
+  aliases: Readonly<Record<string, string>> = {},
 ): { model: string; notice?: string } {
-  if (wanted === undefined || wanted === 'inherit') return { model: parentModel };
+  if (wanted === undefined || wanted.toLowerCase() === 'inherit') return { model: parentModel };
   const family = FAMILIES.find((f) => f === wanted.toLowerCase());
   if (!family) {
-    if (scope === 'user' || wanted === parentModel || wanted === sessionModel) return { model: wanted };
+    const used = [parentModel, sessionModel, ...Object.values(aliases)];
+    if (scope === 'user' || used.includes(wanted)) return { model: wanted };
     return {
       model: parentModel,
       notice:
@@ -34,6 +37,8 @@ export function childModel(
         `using ${parentModel} (a definition in your own agents folder may name any model)`,
     };
   }
+  const named = aliases[family];
+  if (named) return { model: named };
   const known = [parentModel, sessionModel].find((m) => m.toLowerCase().includes(family));
   if (known) return { model: known };
   return {
@@ -95,14 +100,24 @@ function labelled(ask: ApprovalCallback | undefined, label: string): ApprovalCal
   return (request, signal) => ask({ ...request, agent: request.agent ?? label }, signal);
 }
 
+/** How `spawnChild` builds an agent: `buildAgent` and `specOf` (./build.ts), handed in by the builder. */
+export interface ChildBuilder {
+  build(spec: AgentSpec): Promise<{ conversation: Conversation; deps: AgentDeps }>;
+  specOf(deps: AgentDeps): AgentSpec;
+}
+
 /**
  * Build and run a child for a spawn_agent call (`host.spawn`, DESIGN.md "toolsIn(host)"): the same
- * `buildAgent` as the main agent, for the same workspace, settings, environment, policy, tool state
+ * `buildAgent` as the main agent (`builder`), for the same workspace, settings, environment, policy, tool state
  * and totals (so its usage and refusals count for the session), one level deeper, with its own
  * conversation whose first user message is the task. Its events go to the parent's listeners tagged
  * with its `agentId` and the call's id. Resolves with its report; never rejects.
  */
-export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<SpawnReport> => {
+export async function spawnChild(
+  builder: ChildBuilder,
+  request: SpawnRequest,
+  ctx: ToolContext,
+): Promise<SpawnReport> {
   // Set by dispatch for every call of the loop; absent only when a tool runs outside it.
   const parent = ctx.agent as AgentDeps | undefined;
   const agentId = randomUUID().replace(/-/g, '').slice(0, 8);
@@ -118,14 +133,24 @@ export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<Spaw
     stats.see(e);
     parent.emit({ ...e, agentId, ...(parentToolUseId ? { parentToolUseId } : {}) });
   };
-  const { model, notice } = childModel(def?.model, parent.model, sub.sessionModel, def?.scope);
+  const { model, notice } = childModel(
+    def?.model,
+    parent.model,
+    sub.sessionModel,
+    def?.scope,
+    sub.modelAliases,
+  );
   if (notice) emit({ type: 'notice', level: 'warn', message: notice });
-  const have = parent.registry.list().map((t) => t.name);
+  // The parent's server tools (hosted web_search / web_fetch) count as tools a definition may name.
+  const hosted = (t: Record<string, unknown>) => String(t.name);
+  const have = [...parent.registry.list().map((t) => t.name), ...parent.hostedTools.map(hosted)];
   const only = def?.tools ? def.tools.filter((t) => have.includes(t)) : parent.only;
+  const hostedTools = only ? parent.hostedTools.filter((t) => only.includes(hosted(t))) : parent.hostedTools;
   try {
-    const child = await buildAgent({
-      ...specOf(parent),
+    const child = await builder.build({
+      ...builder.specOf(parent),
       model,
+      hostedTools,
       emit,
       requestApproval: labelled(parent.requestApproval, request.description),
       depth: parent.depth + 1,
@@ -140,4 +165,4 @@ export const spawnChild: Spawn = async (request, ctx: ToolContext): Promise<Spaw
     const why = err instanceof Error ? err.message : String(err);
     return { agentId, text: '', footer: stats.footer(agentId), failure: `it could not start (${why})` };
   }
-};
+}

@@ -46,11 +46,12 @@ export function evaluate(
 }
 
 /**
- * Whether calls of a tool of this kind run without asking: only `read` (DESIGN.md "Approval": read
- * tools never ask; `web_search` and `web_fetch` are `fetch`, never read-only).
+ * Whether calls of a tool of this kind run without asking (a deny rule still refuses them): `read`,
+ * and `agent`, since a subagent acts only through its own calls, each decided like any other.
+ * `web_search` and `web_fetch` are `fetch`: they send the model's words off the machine, so they ask.
  */
 export function neverAsks(kind: string): boolean {
-  return kind === 'read';
+  return kind === 'read' || kind === 'agent';
 }
 
 /** Build the request for a call from the tool's own description of it. */

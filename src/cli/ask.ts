@@ -1,22 +1,40 @@
 import { forTerminal } from '../util/terminal-text';
 
+/** Only `y` or `yes` (any case, spaces around) is yes. */
+export const isYes = (answer: string | undefined): boolean => /^y(es)?$/i.test((answer ?? '').trim());
+
+/**
+ * Ask a question on the terminal (stderr) before the app starts and wait for the line typed.
+ * @returns the line; `undefined` at end of input (Ctrl-D); `interrupted` for Ctrl-C.
+ */
+export async function askLine(question: string): Promise<string | undefined | 'interrupted'> {
+  const { createInterface } = await import('node:readline/promises');
+  // A screen drawn before (the setup wizard's Ink) may have left stdin unreferenced: without this
+  // the process would end while the question waits.
+  (process.stdin as { ref?: () => void }).ref?.();
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const stop = new AbortController();
+  let interrupted = false;
+  rl.on('SIGINT', () => {
+    interrupted = true;
+    stop.abort();
+  });
+  rl.on('close', () => stop.abort());
+  try {
+    // The question may quote paths and ids: it passes the one sanitiser like every line for a person.
+    return await rl.question(forTerminal(question), { signal: stop.signal });
+  } catch {
+    return interrupted ? 'interrupted' : undefined;
+  } finally {
+    rl.close();
+  }
+}
+
 /**
  * Ask a yes/no question on the terminal (stderr) before the app starts; only `y` or `yes` is yes
  * (Enter, Ctrl-C, Ctrl-D: no).
  */
 export async function askYesNo(question: string): Promise<boolean> {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const stop = new AbortController();
-  rl.on('SIGINT', () => stop.abort());
-  rl.on('close', () => stop.abort());
-  try {
-    // The question may quote paths and ids: it passes the one sanitiser like every line for a person.
-    const answer = await rl.question(forTerminal(question), { signal: stop.signal });
-    return /^y(es)?$/i.test(answer.trim());
-  } catch {
-    return false;
-  } finally {
-    rl.close();
-  }
+  const answer = await askLine(question);
+  return answer !== 'interrupted' && isYes(answer);
 }

@@ -1,9 +1,8 @@
 /** Ctrl+G in the input: the prompt edited in the person's own editor (`$VISUAL`, `$EDITOR`, `vi`). */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childEnv } from '../util/secrets';
+import { runInTerminal } from '../tools/exec';
 
 /**
  * Writes `text` to a temporary file, runs the editor on it in the terminal (blocking: the editor
@@ -22,7 +21,7 @@ export function editInEditor(
   const file = join(dir, 'prompt.md');
   try {
     writeFileSync(file, text, 'utf8');
-    const r = spawnSync(command, [...args, file], { stdio: 'inherit', env: childEnv({}, env) });
+    const r = runInTerminal(command, [...args, file], env);
     if (r.error) return { error: `could not start the editor "${editor}": ${r.error.message}; set $EDITOR` };
     if (r.status !== 0)
       return { error: `the editor "${editor}" exited with ${r.status ?? r.signal}; the input is unchanged` };

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { stateDir } from '../config/paths';
 import { DEFAULT_MODEL } from '../config/schema';
 import { forTerminal } from '../util/terminal-text';
-import type { CliOptions } from './program';
-import { EXIT } from './program';
+import type { CliOptions, Resolved } from './cli-options';
+import { EXIT } from './exit-codes';
 import { askYesNo } from './ask';
 import { resumptionForTui } from './resume-interactive';
 import { createSession } from './session';
@@ -12,7 +12,6 @@ import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
 import { askTrust, notTrusted } from './project-trust';
-import type { Resolved } from './run';
 
 const stderr = personWriter((s) => process.stderr.write(s));
 
@@ -80,7 +79,12 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     return EXIT.ok;
   }
   if (held) {
-    if (await askTrust(held, env, (line) => stderr(`${line}\n`))) {
+    const answer = await askTrust(held, env, (line) => stderr(`${line}\n`));
+    if (answer === 'quit') {
+      stderr('\n');
+      return signalExitCode('SIGINT');
+    }
+    if (answer === 'yes') {
       const trusted = await input.reload(true);
       if (typeof trusted === 'number') return trusted;
       settings = trusted.settings;

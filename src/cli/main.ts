@@ -1,6 +1,7 @@
 import { BROKEN_PIPE_EXIT, guardOutput } from './broken-pipe';
 import { personWriter } from './person-out';
-import { EXIT, main } from './program';
+import { EXIT } from './exit-codes';
+import { main } from './program';
 
 /**
  * Resolves when everything written to `stream` so far has reached the OS. A pipe whose reader is slow

@@ -2,6 +2,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { version } from '../../package.json';
 import { normalizeArgv } from './argv';
 import { helpWidth, withHelpDetails } from './help-text';
+import type { CliOptions } from './cli-options';
+import { EXIT } from './exit-codes';
 import { personWriter } from './person-out';
 
 /**
@@ -9,27 +11,6 @@ import { personWriter } from './person-out';
  * up front: `--version` and `--help` must not pay for ink, react or the SDK, so everything else is
  * imported when a mode needs it.
  */
-
-/** Exit codes (README "Exit codes"). */
-export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
-
-/** Options as commander parses them. */
-export interface CliOptions {
-  print?: string | boolean;
-  model?: string;
-  baseUrl?: string;
-  maxTurns?: number;
-  outputFormat: 'text' | 'json' | 'stream-json';
-  allow: string[];
-  web: boolean;
-  skills: boolean;
-  agents: boolean;
-  verbose: boolean;
-  /** `-c`: go on with the newest session of this workspace. */
-  continue?: boolean;
-  /** `-r [ID]`: go on with session ID, or (no ID, interactive) pick one. */
-  resume?: string | boolean;
-}
 
 function positiveInt(value: string): number {
   const n = Number(value);

@@ -4,7 +4,9 @@
  */
 import type { HeldSettings } from '../config/resolve';
 import { isTrusted, recordTrust } from '../config/trust';
-import { askYesNo } from './ask';
+import { readRule } from '../approval/rule-grammar';
+import { escapeJsonControls, showHidden } from '../util/terminal-text';
+import { askLine, isYes } from './ask';
 
 type Env = Record<string, string | undefined>;
 
@@ -13,11 +15,133 @@ export function trustedAlready(held: HeldSettings, env: Env): Promise<boolean> {
   return isTrusted(env, held.file, held.digest);
 }
 
-/** The question: what the file asks for, what trusting means, and the default (no). */
-export function trustQuestion(held: HeldSettings): string {
+/** One setting the file would bring: what it is, as written, and what it would let happen. */
+export interface TrustLine {
+  /** `allow \`bash\``: the key and one value (a list gives a line per item), hidden characters escaped. */
+  what: string;
+  /** Plain words: "every command would run without asking". */
+  means: string;
+  /** How many characters that draw nothing or reorder text `what` shows escaped. */
+  hidden: number;
+}
+
+const WHOLE_TOOL: Record<string, string> = {
+  bash: 'every command would run without asking',
+  write_file: 'any file in the workspace could be written without asking',
+  edit_file: 'any file in the workspace could be edited without asking',
+  web_fetch: 'any URL would be fetched without asking',
+  web_search: 'any web search would be sent without asking',
+};
+
+const code = (text: string) => `\`${text}\``;
+
+/** What an `allow` rule would let happen, in plain words. */
+function ruleMeans(text: string): string {
+  const read = readRule(text);
+  if (!('rule' in read)) return 'not a rule codey can read: it would be ignored';
+  const { tool, tools, match } = read.rule;
+  const shown = showHidden(match?.value ?? '').text;
+  if (!match)
+    return tools.map((t) => WHOLE_TOOL[t] ?? `every ${code(t)} call would run without asking`).join('; ');
+  switch (match.kind) {
+    case 'domain':
+      return `any page on ${shown} or its subdomains would be fetched without asking`;
+    case 'prefix':
+      return tool === 'bash'
+        ? `any command starting with ${code(shown)} would run without asking`
+        : `any ${code(tool)} call starting with ${code(shown)} would run without asking`;
+    case 'wildcard':
+      return `any command matching ${code(shown)} (\`*\` is any text) would run without asking`;
+    case 'path':
+      return `${tools.map(code).join(' and ')} on paths matching ${code(shown)} would run without asking`;
+    case 'exact':
+      return tool === 'bash'
+        ? 'this one command would run without asking'
+        : `this one ${code(tool)} call would run without asking`;
+  }
+}
+
+/** What a held setting other than `allow` would let happen, in plain words. */
+function settingMeans(key: string, value: unknown): string {
+  const v = showHidden(JSON.stringify(value) ?? String(value)).text;
+  switch (key) {
+    case 'web_provider':
+      return `web searches would go to ${v}: the model's search words are sent there`;
+    case 'web_fetch':
+      return `web pages would be fetched the ${v} way`;
+    case 'web_max_uses':
+      return `up to ${v} hosted web searches per request`;
+    case 'web_allowed_domains':
+      return `web tools could reach ${v}`;
+    case 'skills':
+      return 'skills would load: their instructions reach the model';
+    case 'agents':
+      return 'the model could start subagents';
+    case 'max_agent_depth':
+      return `subagents could start their own, ${v} levels deep`;
+    default:
+      return `${code(key)} would be ${v}, as if your own config said so`;
+  }
+}
+
+/** Each setting the file would bring, one per `allow` rule or list item, whole. */
+export function trustLines(held: HeldSettings): TrustLine[] {
+  return held.entries.flatMap(({ key, value }) => {
+    const items = Array.isArray(value) ? (value as unknown[]) : [value];
+    return items.map((item) => {
+      const raw = typeof item === 'string' && Array.isArray(value) ? item : JSON.stringify(item);
+      const shown = showHidden(escapeJsonControls(raw ?? String(item)));
+      const means =
+        key === 'allow' && typeof item === 'string'
+          ? ruleMeans(item)
+          : settingMeans(key, Array.isArray(value) ? [item] : item);
+      return { what: `${key} ${code(shown.text)}`, means, hidden: shown.count };
+    });
+  });
+}
+
+/**
+ * `text` in rows of at most `width` columns (characters), the rows after the first indented by
+ * `indent`; a word longer than a row is broken, so nothing is cut.
+ */
+export function wrapRows(text: string, width: number, indent: string): string[] {
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  const rows: string[] = [];
+  let row = '';
+  const room = () => Math.max(10, width - (rows.length ? indent : lead).length);
+  for (const word of text.slice(lead.length).split(' ')) {
+    let w = word;
+    if (row && [...row].length + 1 + [...w].length > room()) {
+      rows.push(row);
+      row = '';
+    }
+    row = row ? `${row} ${w}` : w;
+    while ([...row].length > room()) {
+      const chars = [...row];
+      rows.push(chars.slice(0, room()).join(''));
+      row = chars.slice(room()).join('');
+      w = row;
+    }
+  }
+  if (row || !rows.length) rows.push(row);
+  return rows.map((r, i) => (i ? indent + r : lead + r));
+}
+
+/**
+ * The question: what the file asks for (every setting whole, one per line, with what it would let
+ * happen), what trusting means, and the default (no). `width`: the terminal's columns.
+ */
+export function trustQuestion(held: HeldSettings, width = 80): string {
+  const lines = trustLines(held);
+  const hidden = lines.reduce((n, l) => n + l.hidden, 0);
   return [
     `codey: ${held.file} asks for settings that give this repository more than your own config does:`,
-    ...held.values.map((v) => `  ${v}`),
+    ...lines.flatMap((l) => wrapRows(`  ${l.what}: ${l.means}`, width, '      ')),
+    ...(hidden
+      ? [
+          `  (${hidden} character${hidden === 1 ? '' : 's'} that draw nothing or reorder text shown as \\u escapes)`,
+        ]
+      : []),
     'Trust this file? Its settings then apply here (you are asked again whenever they change). [y/N] ',
   ].join('\n');
 }
@@ -35,17 +159,23 @@ export function trustHint(held: HeldSettings): string {
 
 /**
  * Ask whether to trust `held`'s file; a yes is remembered for exactly these settings.
- * @returns true when the person said yes and the answer was stored.
+ * @returns `yes` when the person said yes (stored, or for this run when it could not be stored),
+ * `no` for any other answer or end of input, `quit` for Ctrl+C.
  */
-export async function askTrust(held: HeldSettings, env: Env, warn: (line: string) => void): Promise<boolean> {
-  if (!(await askYesNo(trustQuestion(held)))) return false;
+export async function askTrust(
+  held: HeldSettings,
+  env: Env,
+  warn: (line: string) => void,
+): Promise<'yes' | 'no' | 'quit'> {
+  const answer = await askLine(trustQuestion(held, process.stderr.columns || 80));
+  if (answer === 'interrupted') return 'quit';
+  if (!isYes(answer)) return 'no';
   try {
     await recordTrust(env, held.file, held.digest);
-    return true;
   } catch (err) {
     warn(
       `codey: could not remember the answer (${(err as Error).message}); the file's settings apply for this run only`,
     );
-    return true;
   }
+  return 'yes';
 }

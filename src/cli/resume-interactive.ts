@@ -3,8 +3,8 @@ import { homedir } from 'node:os';
 import { sessionsIn } from '../session/store';
 import { askYesNo } from './ask';
 import { personWriter } from './person-out';
-import type { CliOptions } from './program';
-import { EXIT } from './program';
+import type { CliOptions } from './cli-options';
+import { EXIT } from './exit-codes';
 import { findFor, readForResume, resumeRequestOf, sizeOf, storeOf, type Resumption } from './resume';
 
 type Env = Record<string, string | undefined>;

@@ -1,10 +1,10 @@
 import { realpathSync } from 'node:fs';
-import { ConfigError, FlagError, resolveSettings, type HeldSettings, type Settings } from '../config/resolve';
+import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
 import { describeApiRoute } from '../llm/proxy';
 import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import { ignoredHomeNotice } from '../config/paths';
-import type { CliOptions } from './program';
-import { EXIT } from './program';
+import type { CliOptions, Resolved } from './cli-options';
+import { EXIT } from './exit-codes';
 import { expandPrintPrompt } from './project-context';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { looksLikeSessionId } from '../session/store';
@@ -49,13 +49,6 @@ export function flagValues(opts: CliOptions): Record<string, unknown> {
     flags[key] = v;
   }
   return flags;
-}
-
-/** Settings as resolved, and what the project file holds back until the person trusts it. */
-export interface Resolved {
-  settings: Settings;
-  /** Not yet trusted: its notices are not printed yet (the caller asks, or prints them). */
-  held?: HeldSettings;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Settings } from '../config/resolve';
 import { readUserConfig } from '../config/write';
 import { personWriter } from './person-out';
-import { EXIT } from './program';
+import { EXIT } from './exit-codes';
 
 /**
  * The setup wizard: on the first interactive start (no user config file) and for `codey setup`.

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { appendFile, lstat, mkdir, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { childEnv } from '../util/secrets';
+import { runChild } from '../tools/exec';
 
 /** A worktree made by {@link createWorktree}. */
 export interface Worktree {
@@ -35,19 +35,14 @@ export const GIT_SAFE_OPTIONS: readonly string[] = [
 ];
 
 /**
- * Run git in `cwd` with {@link GIT_SAFE_OPTIONS} and `env` less codey's own keys (`childEnv`).
- * Resolves with stdout or rejects with git's own message.
+ * Run git in `cwd` with {@link GIT_SAFE_OPTIONS} and `env` less codey's own keys, through the one
+ * process runner (at most 16 MiB of output kept). Resolves with stdout or rejects with git's own message.
  */
 async function git(cwd: string, args: string[], env: Record<string, string | undefined>): Promise<string> {
-  const { execa } = await import('execa');
-  const r = await execa('git', [...GIT_SAFE_OPTIONS, ...args], {
-    cwd,
-    env: childEnv({}, env),
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-  });
-  if (r.exitCode !== 0) throw new Error((r.stderr || r.stdout || `git ${args[0]} failed`).trim());
+  const r = await runChild('git', [...GIT_SAFE_OPTIONS, ...args], { cwd, env, maxBytes: 16 * 1024 * 1024 });
+  if (r.exitCode !== 0) {
+    throw new Error((r.stderr || r.stdout || r.spawnError?.message || `git ${args[0]} failed`).trim());
+  }
   return r.stdout.trim();
 }
 

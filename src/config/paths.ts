@@ -51,14 +51,17 @@ type PersonVar = (typeof PERSON_VARS)[number];
  * Why `name`'s value may not locate the person's config, state or trust answers, or undefined
  * when it may: unset is fine (the default is used); a relative path, or a folder inside the
  * workspace (a repository could then hold "your" config and trust itself), is not. A workspace that
- * is the person's home itself (codey asks before starting there) does not count as holding it.
+ * is the home folder itself (HOME's or the password database's; codey asks before starting there)
+ * does not count as holding it.
  */
 function refusal(env: Env, name: PersonVar, workspace: string): string | undefined {
   const value = env[name];
   if (!value) return undefined;
   if (!isAbsolute(value)) return 'is relative';
-  const home = passwdHome();
-  if (real(workspace) === real(home)) return undefined;
+  // Started in the home folder itself (codey asks first, see cli/workspace-check): its own
+  // folders are the person's.
+  const ws = real(workspace);
+  if ([passwdHome(), absoluteDir(env.HOME)].some((home) => home && real(home) === ws)) return undefined;
   return within(value, workspace) ? 'is inside the workspace' : undefined;
 }
 

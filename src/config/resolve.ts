@@ -56,6 +56,8 @@ export interface HeldSettings {
   digest: string;
   /** `key: value` lines, values as JSON with controls escaped and long ones cut. */
   values: string[];
+  /** The same settings whole, as parsed (the trust question shows each in full). */
+  entries: { key: SettingKey; value: unknown }[];
   notices: string[];
 }
 
@@ -140,9 +142,10 @@ export async function resolveSettings(
     }
   }
 
-  const held: Omit<HeldSettings, 'file' | 'digest'> = { values: [], notices: [] };
+  const held: Omit<HeldSettings, 'file' | 'digest'> = { values: [], entries: [], notices: [] };
   const hold = (key: SettingKey, value: unknown, why: string, label: string) => {
     held.values.push(`${key}: ${quoted(value)}`);
+    held.entries.push({ key, value });
     held.notices.push(
       `codey: ${label}: ${key} ${quoted(value)} is ignored in a project file (${why}); ${elsewhere(key, userFile)}`,
     );

@@ -1,5 +1,6 @@
 import type { Skill } from '../skills/skill';
 import { childEnv } from '../util/secrets';
+import { runChild } from './exec';
 import type { WebFetchMode, WebProviderSetting } from '../util/shapes';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
@@ -115,7 +116,12 @@ const web: ToolSource = async ({ settings, env }) => {
   const searchers = [];
   const notices: string[] = [];
   for (const provider of Array.isArray(p) ? p : [p]) {
-    const { searcher, problem } = createSearcher({ provider, command: settings.webCommand, env: { ...env } });
+    const { searcher, problem } = createSearcher({
+      provider,
+      command: settings.webCommand,
+      env: { ...env },
+      run: runChild,
+    });
     if (searcher) searchers.push(searcher);
     else if (problem) notices.push(`codey: ${problem}`);
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { walkFiles } from './search-files';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { capQuote } from './truncate';
-import { displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
+import { checkPathLength, displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Paths listed per call; the rest are counted in a note. */
 export const MAX_GLOB_RESULTS = 200;
@@ -28,10 +28,12 @@ async function searchFolder(
 ): Promise<string> {
   const dir = await resolveInWorkspace(root, p ?? '.', readRoots);
   const st = await stat(dir).catch(() => undefined);
-  if (!st) throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'));
+  if (!st)
+    throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'), 'not_found');
   if (!st.isDirectory()) {
     throw new ToolError(
       `${displayPath(root, dir)} is a file, not a folder; pass its folder as path, or read it with read_file`,
+      'not_a_folder',
     );
   }
   return dir;
@@ -44,6 +46,7 @@ function relativePattern(dir: string, pattern: string): string {
     if (!isInside(dir, p))
       throw new ToolError(
         `pattern ${capQuote(pattern)} is outside the folder searched; pass that folder as path`,
+        'invalid_arguments',
       );
     p = path.relative(dir, p).split(path.sep).join('/');
   }
@@ -51,6 +54,7 @@ function relativePattern(dir: string, pattern: string): string {
   if (p.split('/').includes('..')) {
     throw new ToolError(
       `pattern ${capQuote(pattern)} goes up with ".."; pass the folder to search as path instead`,
+      'invalid_arguments',
     );
   }
   return p === '' ? '**' : p;
@@ -131,6 +135,7 @@ export const globTool = defineTool({
     const detail = args.path ? `${args.pattern} in ${args.path}` : args.pattern;
     return { summary: `Glob ${detail}`, detail, rememberable: false };
   },
+  check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
     const dir = await searchFolder(ctx.cwd, args.path, ctx.readRoots);
     const pattern = relativePattern(dir, args.pattern);

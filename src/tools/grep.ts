@@ -7,11 +7,11 @@ import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
 import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
 import { splitLines } from '../util/text';
 import { decodeText, looksBinary } from './text-file';
+import { runChild } from './exec';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { RegexMatcher } from './regex-worker';
 import { capQuote } from './truncate';
-import { childEnv } from '../util/secrets';
-import { missingFileMessage, resolveInWorkspace } from './workspace';
+import { checkPathLength, missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
 export type { GrepMode, GrepQuery } from './grep-results';
@@ -21,7 +21,7 @@ export interface GrepEngine {
   useRipgrep: boolean;
   /** Executable to run when useRipgrep; default `rg` from PATH. */
   rgPath?: string;
-  /** The whole environment rg gets (`ToolContext.env`); default the process environment less codey's keys. */
+  /** The environment rg starts from (`ToolContext.env`); default the process environment; codey's keys removed. */
   env?: Readonly<Record<string, string>>;
   /** Longest the JavaScript engine's regex may take on one file (ms); default `REGEX_DEADLINE_MS`. */
   regexDeadlineMs?: number;
@@ -54,6 +54,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
       throw new ToolError(
         `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
           'with a backslash (e.g. \\( or \\.) to match them literally',
+        'invalid_arguments',
       );
     }
   }
@@ -147,44 +148,39 @@ async function searchRg(
   else if (q.mode === 'count') args.push('--count', '--null');
   else args.push('--json');
   args.push('--regexp', q.pattern, '.');
-  const { execa } = await import('execa'); // loaded on first use, not at start-up
-  const sub = execa(engine.rgPath ?? 'rg', args, {
-    cwd: q.target,
-    env: engine.env ?? childEnv(),
-    extendEnv: false,
-    stdin: 'ignore',
-    reject: false,
-    cancelSignal: q.signal,
-    buffer: { stdout: false, stderr: true },
-  });
   const found = new HitCollector(q.mode);
   const strip = (p: string): string => toPosix(p.replace(/^\.\//, ''));
-  for await (const line of sub) {
-    let more = true;
+  const onLine = (line: string): boolean => {
     if (q.mode === 'files_with_matches') {
       const rel = strip(line);
-      if (rel && keep(rel)) more = found.add(rel, 1);
-    } else if (q.mode === 'count') {
+      return !(rel && keep(rel)) || found.add(rel, 1);
+    }
+    if (q.mode === 'count') {
       const cut = line.lastIndexOf('\0');
       const rel = strip(line.slice(0, cut));
-      if (cut > 0 && keep(rel)) more = found.add(rel, Number(line.slice(cut + 1)));
-    } else {
-      const msg = JSON.parse(line) as RgMatch;
-      if (msg.type !== 'match' || !msg.data) continue;
-      const rel = strip(textOf(msg.data.path));
-      if (!keep(rel)) continue;
-      const text = textOf(msg.data.lines).replace(/\r?\n$/, '');
-      more = found.add(rel, 1, { n: msg.data.line_number ?? 0, text });
+      return !(cut > 0 && keep(rel)) || found.add(rel, Number(line.slice(cut + 1)));
     }
-    if (!more) {
-      sub.kill();
-      break;
+    let msg: RgMatch;
+    try {
+      msg = JSON.parse(line) as RgMatch;
+    } catch {
+      return true; // not one of rg's JSON lines
     }
-  }
-  const result = await sub;
+    if (msg.type !== 'match' || !msg.data) return true;
+    const rel = strip(textOf(msg.data.path));
+    if (!keep(rel)) return true;
+    const text = textOf(msg.data.lines).replace(/\r?\n$/, '');
+    return found.add(rel, 1, { n: msg.data.line_number ?? 0, text });
+  };
+  const result = await runChild(engine.rgPath ?? 'rg', args, {
+    cwd: q.target,
+    env: engine.env ?? process.env,
+    ...(q.signal && { signal: q.signal }),
+    onLine,
+  });
   q.signal?.throwIfAborted();
   if (!found.complete) return found;
-  if (result.exitCode === undefined) return undefined; // could not start
+  if (result.spawnError) return undefined; // could not start
   if (result.exitCode === 2 && found.hits.length === 0) return undefined; // e.g. look-around: let JS try
   return found;
 }
@@ -273,6 +269,7 @@ export const grepTool = defineTool({
     const detail = `${args.pattern}${args.path ? ` in ${args.path}` : ''}${args.glob ? ` (${args.glob})` : ''}`;
     return { summary: `Grep ${detail}`, detail, rememberable: false };
   },
+  check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
     const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots);
     if (!(await stat(target).catch(() => undefined)))

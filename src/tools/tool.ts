@@ -36,7 +36,7 @@ export interface ToolState {
 export interface ToolContext {
   /** Workspace root, absolute, symlinks resolved. File tools refuse paths outside it. */
   cwd: string;
-  /** Aborted on Esc / Ctrl-C / SIGINT; tools pass it to execa and undici. */
+  /** Aborted on Esc / Ctrl-C / SIGINT; tools pass it to the process runner (`exec.ts`) and undici. */
   signal: AbortSignal;
   /** Report progress to the person. */
   emit: (progress: ToolProgress) => void;
@@ -187,6 +187,12 @@ export type ToolErrorCode =
   | 'no_match'
   | 'outside_workspace'
   | 'not_a_file'
+  | 'not_a_folder'
+  | 'not_text'
+  | 'read_only'
+  | 'changed'
+  | 'ambiguous'
+  | 'out_of_range'
   | 'too_large'
   | 'io'
   | 'network'

@@ -11,6 +11,38 @@ import { capQuote } from './truncate';
 /** Symlink hops followed before giving up (Linux's own limit, MAXSYMLINKS, is 40). */
 const MAX_LINK_HOPS = 40;
 
+/** Longest path the system can name, in bytes, its terminating NUL included (Linux PATH_MAX). */
+export const MAX_PATH_BYTES = 4096;
+/** Longest name of one path component, in bytes (NAME_MAX). */
+export const MAX_NAME_BYTES = 255;
+
+/**
+ * Refuse a path no file can have, before any file-system call: one of more than
+ * {@link MAX_PATH_BYTES} bytes, or with a component of more than {@link MAX_NAME_BYTES}. Tools call
+ * it from `check`, so such a call fails at once whatever the rules say; the jail calls it too.
+ * Linear in the path's length; the message quotes at most 200 characters of it.
+ * @throws {@link ToolError} (`invalid_arguments`) naming the limit and the path's size.
+ */
+export function checkPathLength(p: string): void {
+  const bytes = Buffer.byteLength(p);
+  const shown = JSON.stringify(capQuote(p));
+  if (bytes >= MAX_PATH_BYTES) {
+    throw new ToolError(
+      `path ${shown} is ${bytes.toLocaleString('en-US')} bytes long; no file can have a path of ` +
+        `${MAX_PATH_BYTES.toLocaleString('en-US')} bytes or more. Pass the path of an existing file`,
+      'invalid_arguments',
+    );
+  }
+  const long = p.split(/[\\/]/).find((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
+  if (long !== undefined) {
+    throw new ToolError(
+      `path ${shown} has a component of ${Buffer.byteLength(long).toLocaleString('en-US')} bytes; ` +
+        `no file or folder name can be longer than ${MAX_NAME_BYTES}. Pass the path of an existing file`,
+      'invalid_arguments',
+    );
+  }
+}
+
 /** Whether `p` is `root` or lies below it; both absolute and normalised. */
 export function isInside(root: string, p: string): boolean {
   const rel = path.relative(root, p);
@@ -48,6 +80,7 @@ export function refuseIndirectProtected(given: string, resolved: string): void {
   if (isProtectedPath(resolved) && !isProtectedPath(given)) {
     throw new ToolError(
       `${given} resolves to ${resolved}, a path codey changes only when asked for by its real name; call again with path "${resolved}" so the person is asked about it`,
+      'refused',
     );
   }
 }
@@ -79,38 +112,66 @@ function errnoCode(err: unknown): string | undefined {
  * Resolve `p` the way the OS would, also for paths that do not exist yet: the deepest existing
  * ancestor is resolved with realpath and the missing tail is appended; a dangling symlink is followed
  * by hand, so writing through it cannot land outside the root. `shown` names the path in errors.
+ * A missing path is walked down from the top, one `lstat` a component until the first missing one,
+ * so the work grows with the path's length, not with its square.
  * @throws {@link ToolError} "symbolic link loop at PATH" for links that point back at each other (ELOOP).
  */
 async function resolveReal(abs: string, shown: string): Promise<string> {
   let cur = abs;
-  const tail: string[] = [];
-  for (let hops = 0; hops <= MAX_LINK_HOPS;) {
+  for (let hops = 0; hops <= MAX_LINK_HOPS; hops++) {
     try {
-      return path.join(await realpath(cur), ...tail);
+      return await realpath(cur);
     } catch (err) {
       const code = errnoCode(err);
       if (code === 'ELOOP') throw linkLoop(shown);
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
     }
-    const st = await lstat(cur).catch(() => undefined);
-    if (st?.isSymbolicLink()) {
-      // A dangling link: continue from its target.
-      cur = path.resolve(path.dirname(cur), await readlink(cur));
-      hops++;
-      continue;
-    }
-    const parent = path.dirname(cur);
-    if (parent === cur) return path.join(cur, ...tail);
-    tail.unshift(path.basename(cur));
-    cur = parent;
+    const found = await deepestExisting(cur, shown);
+    if (found.danglingTarget === undefined) return found.path;
+    cur = found.danglingTarget;
   }
   throw linkLoop(shown);
+}
+
+/**
+ * Walk `abs` (absolute, normalised, known not to resolve) down from the top: the real path of its
+ * deepest existing ancestor with the missing rest appended, or, when a dangling symbolic link is met
+ * on the way, the path to continue from (its target with the rest appended).
+ */
+async function deepestExisting(
+  abs: string,
+  shown: string,
+): Promise<{ path: string; danglingTarget?: undefined } | { path?: undefined; danglingTarget: string }> {
+  const { root } = path.parse(abs);
+  const parts = abs.slice(root.length).split(path.sep).filter(Boolean);
+  let real = root;
+  for (let i = 0; i < parts.length; i++) {
+    const next = path.join(real, parts[i]);
+    const st = await lstat(next).catch(() => undefined);
+    if (!st) return { path: path.join(next, ...parts.slice(i + 1)) };
+    if (st.isSymbolicLink()) {
+      const target = await realpath(next).catch((err: unknown) => {
+        if (errnoCode(err) === 'ELOOP') throw linkLoop(shown);
+        return undefined;
+      });
+      if (target === undefined) {
+        // A dangling link: continue from its target.
+        const to = path.resolve(real, await readlink(next));
+        return { danglingTarget: path.join(to, ...parts.slice(i + 1)) };
+      }
+      real = target;
+    } else if (!st.isDirectory()) {
+      return { path: path.join(next, ...parts.slice(i + 1)) };
+    } else real = next;
+  }
+  return { path: real };
 }
 
 /** The error for a path whose symbolic links point back at each other (ELOOP). */
 function linkLoop(shown: string): ToolError {
   return new ToolError(
     `symbolic link loop at ${shown}: its links point back at each other; fix or remove them with bash`,
+    'io',
   );
 }
 
@@ -131,10 +192,15 @@ export async function resolveInWorkspace(
   p: string,
   readRoots: readonly string[] = [],
 ): Promise<string> {
+  checkPathLength(p);
   if (p.includes('\0'))
-    throw new ToolError(`path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`);
-  const realRoot = await realpath(root);
+    throw new ToolError(
+      `path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`,
+      'invalid_arguments',
+    );
   const lexical = path.resolve(root, p);
+  checkPathLength(lexical);
+  const realRoot = await realpath(root);
   const outside = (): ToolError =>
     new ToolError(
       `path ${capQuote(p)} is outside the workspace ${realRoot}; only files inside it can be read or changed`,

@@ -8,6 +8,7 @@ import { recordVersion, seenVersion } from './file-version';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import {
   callPath,
+  checkPathLength,
   displayPath,
   isProtectedPath,
   refuseIndirectProtected,
@@ -48,9 +49,11 @@ async function planWrite(
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(given, shown);
   const st = await stat(abs).catch(() => undefined);
-  if (st?.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
-  if (st && !st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be written`);
-  if (st && isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode));
+  if (st?.isDirectory())
+    throw new ToolError(`${shown} is a directory; pass the path of a file inside it`, 'not_a_file');
+  if (st && !st.isFile())
+    throw new ToolError(`${shown} is not a regular file; it cannot be written`, 'not_a_file');
+  if (st && isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode), 'read_only');
   let before: string | null = null;
   let version: FileVersion = null;
   let stamp: { size: number; modified: string } | undefined;
@@ -64,7 +67,7 @@ async function planWrite(
   }
   const seen = seenVersion(ctx.state, abs);
   if (seen !== undefined && !sameVersion(seen, version))
-    throw new ToolError(`cannot write ${shown}: ${FILE_CHANGED}`);
+    throw new ToolError(`cannot write ${shown}: ${FILE_CHANGED}`, 'changed');
   return { abs, shown, before, exists: st !== undefined, version, stamp };
 }
 
@@ -86,6 +89,7 @@ export const writeFileTool = defineTool({
     const p = callPath(args.path, at?.cwd);
     return { summary: `Write ${p}`, detail: p, rememberable: true, protected: isProtectedPath(p) };
   },
+  check: (args) => checkPathLength(args.path),
   /** The diff the person sees before approving; a call that cannot succeed fails without asking. */
   async preview(args, ctx) {
     const { shown, before, stamp } = await planWrite(args.path, ctx);

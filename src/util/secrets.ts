@@ -16,7 +16,7 @@ export const SECRET_ENV_NAMES = [
 
 /**
  * `base` (default `process.env`) with `extra` merged over it and every {@link SECRET_ENV_NAMES}
- * entry removed. For execa, pass the result with `extendEnv: false`.
+ * entry removed: the whole environment of a child (the process runner, `src/tools/exec.ts`, applies it to every child).
  */
 export function childEnv(
   extra: Record<string, string | undefined> = {},

@@ -51,7 +51,29 @@ describe('dispatch caps what it echoes', () => {
     const r = await run('read_file', { path: HUGE });
     expect(r.is_error).toBe(true);
     expect(r.content.length).toBeLessThan(SHORT);
-    expect(r.content).toMatch(/^internal error in read_file: ENAMETOOLONG.*chars cut/);
+    expect(r.content).toMatch(/^path "x+… \[9999800 chars cut\]" is 10,000,000 bytes long; no file can/);
+  });
+
+  it('a 5 MB path of short components answers at once, before any rule or file-system call', async () => {
+    const events: AgentEvent[] = [];
+    const t0 = Date.now();
+    const r = await run('read_file', { path: 'p/'.repeat(2_500_000) }, events);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(r.is_error).toBe(true);
+    expect(r.content.length).toBeLessThan(400);
+    expect(r.content).toContain('5,000,000 bytes long');
+    expect(events.some((e) => e.type === 'approval_decision')).toBe(false);
+    for (const name of ['write_file', 'edit_file', 'glob', 'grep']) {
+      const args = {
+        path: 'p/'.repeat(2_500_000),
+        content: '',
+        old_string: 'a',
+        new_string: 'b',
+        pattern: 'x',
+      };
+      const other = await run(name, args);
+      expect(other.content, name).toContain('5,000,000 bytes long');
+    }
   });
 
   it('a 10 MB regex to grep comes back as a short error that says how to fix it', async () => {

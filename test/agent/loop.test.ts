@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildAgent, type AgentSpec } from '../../src/agent/build';
+import type { AgentSpec } from '../../src/agent/agent';
+import { buildAgent } from '../../src/agent/build';
 import { EventHub, type AgentEvent } from '../../src/agent/events';
 import { runTurn } from '../../src/agent/loop';
 import { Policy } from '../../src/approval/policy';

@@ -1,7 +1,8 @@
 import { mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAgent, type AgentSpec } from '../../src/agent/build';
+import type { AgentSpec } from '../../src/agent/agent';
+import { buildAgent } from '../../src/agent/build';
 import { EventHub, type AgentEvent } from '../../src/agent/events';
 import type { SubagentSettings } from '../../src/agent/subagent-types';
 import { Policy } from '../../src/approval/policy';

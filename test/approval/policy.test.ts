@@ -249,7 +249,7 @@ describe('a request takes readOnly from the kind alone', () => {
     describe: () => ({ summary: 's', detail: 'd', rememberable: true }),
   });
 
-  it('never asks about read, and asks about every other kind', () => {
+  it('never asks about read or agent, and asks about every other kind', () => {
     const verdicts = ['read', 'edit', 'execute', 'fetch', 'agent'].map((k) => {
       const req = describeCall(tool(k), undefined as never);
       return [k, req.readOnly, evaluate(req, []).action];
@@ -259,7 +259,7 @@ describe('a request takes readOnly from the kind alone', () => {
       ['edit', false, 'ask'],
       ['execute', false, 'ask'],
       ['fetch', false, 'ask'],
-      ['agent', false, 'ask'],
+      ['agent', true, 'allow'],
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram, type CliOptions } from '../../src/cli/program';
+import type { CliOptions } from '../../src/cli/cli-options';
+import { buildProgram } from '../../src/cli/program';
 import { flagValues } from '../../src/cli/run';
 import { SETTING_KEYS, SETTING_META } from '../../src/config/schema';
 

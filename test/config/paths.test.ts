@@ -54,5 +54,8 @@ describe("the person's folders", () => {
     const home = passwdHome();
     expect(configDir({ HOME: home }, home)).toBe(join(home, '.config', 'codey'));
     expect(ignoredHomeNotice({ HOME: home, XDG_CONFIG_HOME: join(home, '.config') }, home)).toBeUndefined();
+    expect(stateDir({ HOME: root, XDG_STATE_HOME: join(root, 'state') }, root)).toBe(
+      join(root, 'state', 'codey'),
+    );
   });
 });

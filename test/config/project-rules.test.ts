@@ -111,6 +111,7 @@ describe('a project file may narrow, never widen', () => {
     const table = Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTING_META[k].project.may]));
     expect(table).toEqual({
       model: 'set',
+      model_aliases: 'set',
       base_url: 'never',
       api_key: 'never',
       auth_header: 'never',

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { circles, importGraph, importsOf, sourceFiles } from './import-graph';
 import { ROOMS, roomOf, roomProblem } from './tui-rooms';
 
 /**
@@ -47,29 +48,10 @@ const NO_UI = ['agent', 'tools', 'web', 'skills', 'mcp', 'llm', 'approval', 'con
 
 const SRC = resolve(import.meta.dirname, '../../src');
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
-  );
-}
-
-interface Import {
-  spec: string;
-  typeOnly: boolean;
-}
-
-function importsOf(text: string): Import[] {
-  const out: Import[] = [];
-  const re =
-    /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-  for (const m of text.matchAll(re)) out.push({ spec: m[3] ?? m[4], typeOnly: Boolean(m[2]) });
-  return out;
-}
-
 const layerOf = (file: string) => relative(SRC, file).split('/')[0];
 
 describe('the import rule', () => {
-  const all = files(SRC);
+  const all = sourceFiles(SRC);
   it('finds the source files', () => {
     expect(all.length).toBeGreaterThan(20);
   });
@@ -104,9 +86,26 @@ describe('the import rule', () => {
   });
 });
 
+describe('no import circle', () => {
+  const shown = (root: string) => (circle: string[]) => circle.map((f) => relative(root, f)).join(' → ');
+
+  it('no file of src imports a file that imports it back, inside a folder too, types included', () => {
+    expect(circles(importGraph(sourceFiles(SRC))).map(shown(SRC))).toEqual([]);
+  });
+
+  it('finds a deliberate circle of type-only imports and one of value imports, and no more', () => {
+    const root = resolve(import.meta.dirname, 'fixtures/circle');
+    const found = circles(importGraph(sourceFiles(root)));
+    expect(found.map(shown(root))).toEqual([
+      'first.ts → second.ts → third.ts → first.ts',
+      'pair-back.ts → pair.ts → pair-back.ts',
+    ]);
+  });
+});
+
 describe('the room rule of src/tui', () => {
   it('finds every file of src/tui in a room', () => {
-    const tui = files(join(SRC, 'tui')).map((f) => relative(SRC, f));
+    const tui = sourceFiles(join(SRC, 'tui')).map((f) => relative(SRC, f));
     expect(tui.length).toBeGreaterThan(60);
     expect(tui.filter((f) => !((roomOf(f) ?? '') in ROOMS))).toEqual([]);
   });

@@ -20,7 +20,7 @@ describe('the trust question for a project file', () => {
       app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
       let screen = await app.term.waitFor('the question', (s) => s.includes('Trust this file?'));
       expect(screen).toContain(`${rc} asks for settings that give this repository more than your own`);
-      expect(screen).toContain('allow: ["bash(echo trusted)"]');
+      expect(screen).toContain('allow `bash(echo trusted)`: this one command would run without asking');
       app.term.type('n');
       app.term.keys('Enter');
       screen = await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
@@ -53,5 +53,30 @@ describe('the trust question for a project file', () => {
       expect(screen).not.toContain('Trust this file?');
     },
     60_000,
+  );
+
+  it.skipIf(tmuxMissing)(
+    'shows every allow rule whole, a 200-character one wrapped, and what each would let happen',
+    async () => {
+      const long = `bash(npm run lint -- ${'--rule no-unused-vars '.repeat(8).trim()} | tee lint.log)`;
+      expect(long.length).toBeGreaterThan(200);
+      await writeFile(
+        join(app.box.cwd, '.codeyrc.json'),
+        JSON.stringify({ allow: [long, 'bash', 'web_fetch(domain:evil.example)'] }),
+      );
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env, width: 80 });
+      const screen = await app.term.waitFor('the question', (s) => s.includes('Trust this file?'));
+      expect(unwrapped(screen)).toContain(
+        unwrapped(`allow \`${long}\`: this one command would run without asking`),
+      );
+      expect(screen).toContain('allow `bash`: every command would run without asking');
+      expect(unwrapped(screen)).toContain(
+        unwrapped(
+          'allow `web_fetch(domain:evil.example)`: any page on evil.example or its subdomains would be fetched without asking',
+        ),
+      );
+      expect(screen).not.toContain('…');
+    },
+    30_000,
   );
 });

@@ -125,6 +125,62 @@ describe('spawn_agent in -p', () => {
   });
 });
 
+describe('spawn_agent does not ask', () => {
+  /** The parent spawns two children at once; each runs `childSteps` then says `child report`. */
+  function twoChildren(childSteps: Step[]) {
+    fake.respond((req) => {
+      if (isChild(req)) return childSteps[steps(req)] ?? reply.text('child report');
+      return steps(req) === 0
+        ? reply.blocks([
+            block.toolUse('spawn_agent', { task: 'look at src', description: 'One' }, 'toolu_spawn1'),
+            block.toolUse('spawn_agent', { task: 'look at test', description: 'Two' }, 'toolu_spawn2'),
+          ])
+        : reply.text('parent done');
+    });
+  }
+  type Result = {
+    permission_denials: { tool_name: string; tool_use_id: string; agent_id?: string; reason: string }[];
+  };
+
+  it("two spawn_agent calls without --allow both run; a child's bash without a rule is still refused", async () => {
+    twoChildren([reply.toolUse('bash', { command: 'node test.js' })]);
+    const r = await codey(box, ['-p', 'check', '--output-format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const out = JSON.parse(r.stdout) as Result;
+    // Two children, each with its first request and the one after its refused bash.
+    expect(children()).toHaveLength(4);
+    expect(out.permission_denials).toHaveLength(2);
+    for (const d of out.permission_denials) {
+      expect(d).toMatchObject({ tool_name: 'bash', reason: 'no_one_to_ask' });
+      expect(d.agent_id).toMatch(/^[0-9a-f]{8}$/);
+    }
+    const results = lastResults(parents()[1]);
+    expect(results.map((b) => b.is_error)).toEqual([undefined, undefined]);
+    for (const b of results) expect(b.content).toMatch(/^child report/);
+  });
+
+  it('a deny rule for spawn_agent refuses it', async () => {
+    await mkdir(join(box.env.XDG_CONFIG_HOME, 'codey'), { recursive: true });
+    await writeFile(
+      join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json'),
+      JSON.stringify({ deny: ['spawn_agent'] }),
+    );
+    twoChildren([]);
+    const r = await codey(box, ['-p', 'check', '--output-format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const out = JSON.parse(r.stdout) as Result;
+    expect(children()).toHaveLength(0);
+    expect(out.permission_denials.map((d) => [d.tool_name, d.reason])).toEqual([
+      ['spawn_agent', 'rule'],
+      ['spawn_agent', 'rule'],
+    ]);
+    for (const b of lastResults(parents()[1])) {
+      expect(b.is_error).toBe(true);
+      expect(b.content).toContain('the rule "spawn_agent" refuses');
+    }
+  });
+});
+
 describe('subagents and the web tools', () => {
   const config = async (o: Record<string, unknown>) => {
     await mkdir(join(box.env.XDG_CONFIG_HOME, 'codey'), { recursive: true });

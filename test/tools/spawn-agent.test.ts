@@ -29,14 +29,14 @@ describe('spawn_agent', () => {
     [{ name: 'reviewer', description: 'Reviews a change' }],
   );
 
-  it('is not read-only and offers no "always for this detail": the task is not a rule', () => {
+  it('never asks and offers no "always for this detail": the task is not a rule', () => {
     const req = describeCall(tool, {
       task: 'look for the config loader and report its path',
       description: 'Find config',
     } as never);
     expect(req).toMatchObject({
       tool: 'spawn_agent',
-      readOnly: false,
+      readOnly: true,
       rememberable: false,
       summary: 'Find config',
     });

@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../../src/util/atomic-write';
 import { ToolError } from '../../src/tools/tool';
 import { editFileTool } from '../../src/tools/edit-file';
 import {
+  checkPathLength,
   displayPath,
   isProtectedPath,
   missingFileMessage,
@@ -44,6 +45,25 @@ describe('resolveInWorkspace', () => {
       path.join(root, 'src/new/deep.ts'),
     );
     expect(await resolveInWorkspace(root, '.')).toBe(root);
+  });
+
+  it('refuses a path no file can have before touching the disk, quoting at most 200 characters', async () => {
+    const long = await refusal('a/'.repeat(3_000));
+    expect(long).toMatch(
+      /^path "(a\/){100}… \[5800 chars cut\]" is 6,000 bytes long; no file can have a path of 4,096 bytes/,
+    );
+    const name = await refusal(`src/${'n'.repeat(256)}.ts`);
+    expect(name).toContain('has a component of 259 bytes; no file or folder name can be longer than 255');
+    expect(() => checkPathLength(`src/${'n'.repeat(255)}`)).not.toThrow();
+    // Counted in bytes: 128 two-byte letters are 256 bytes.
+    expect(() => checkPathLength('é'.repeat(128))).toThrow(/256 bytes/);
+  });
+
+  it('resolves a deep path under a missing folder in time linear in its length', async () => {
+    const deep = `missing/${'p/'.repeat(2_000)}f.txt`;
+    const t0 = Date.now();
+    expect(await resolveInWorkspace(root, deep)).toBe(path.join(root, deep));
+    expect(Date.now() - t0).toBeLessThan(1_000);
   });
 
   it('accepts absolute paths inside the root', async () => {

@@ -6,7 +6,7 @@ import { expect, vi } from 'vitest';
 export const tick = (ms = 20) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Retries `check` until it passes: renders are asynchronous, and slower on a loaded machine. */
-export const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+export const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 
 /** Waits until ink reads the app's stdin (its input hook subscribes after the first frame). */
 export const mounted = (stdin: EventEmitter) =>

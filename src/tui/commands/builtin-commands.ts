@@ -1,6 +1,6 @@
 /** The built-in slash commands, in the order /help lists them. Adding one is one entry here. */
 import type { Usage } from '../../agent/events';
-import type { CommandOutcome, CommandSpec } from './commands';
+import type { CommandOutcome, CommandSpec } from './command-spec';
 import { MODEL_CHOICES } from '../wizard/options';
 import type { SkillInfo, Spend } from './session-port';
 import { commandLabel, formatDollars } from '../text/format';

@@ -1,29 +1,10 @@
 import type { AgentEvent } from '../../agent/events';
-import type { ToolItem, ToolStatus, TranscriptState } from './transcript-types';
+import type { ChildActivity, ChildCall, ToolItem, TranscriptState } from './transcript-types';
 
 /** A subagent's tool calls kept under its call (the latest; the earlier ones are only counted). */
 export const MAX_CHILD_CALLS = 200;
 /** Characters of a child call's detail kept (its command, path or pattern). */
 export const MAX_CHILD_DETAIL = 300;
-
-/** One of a subagent's tool calls, as its spawn_agent call shows it. */
-export interface ChildCall {
-  id: string;
-  displayName: string;
-  detail: string;
-  status: ToolStatus;
-}
-
-/**
- * A subagent's tool calls, in the order they started: at most {@link MAX_CHILD_CALLS} (the latest),
- * each detail at most {@link MAX_CHILD_DETAIL} characters, so a child with thousands of calls
- * costs what one with two hundred costs. Its final report is the call's output.
- */
-export interface ChildActivity {
-  calls: ChildCall[];
-  /** Earlier calls no longer kept. */
-  dropped?: number;
-}
 
 function started(child: ChildActivity | undefined, call: ChildCall): ChildActivity {
   const calls = [...(child?.calls ?? []), call];

@@ -12,10 +12,28 @@ import type {
   Usage,
 } from '../../agent/events';
 import type { Decision } from '../../approval/types';
-import type { ChildActivity } from './transcript-child';
 import type { TurnEnding } from './endings';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';
+
+/** One of a subagent's tool calls, as its spawn_agent call shows it. */
+export interface ChildCall {
+  id: string;
+  displayName: string;
+  detail: string;
+  status: ToolStatus;
+}
+
+/**
+ * A subagent's tool calls, in the order they started: at most `MAX_CHILD_CALLS` (the latest),
+ * each detail at most `MAX_CHILD_DETAIL` characters (transcript-child.ts), so a child with thousands of calls
+ * costs what one with two hundred costs. Its final report is the call's output.
+ */
+export interface ChildActivity {
+  calls: ChildCall[];
+  /** Earlier calls no longer kept. */
+  dropped?: number;
+}
 
 export type Item =
   | { kind: 'user'; key: number; text: string }

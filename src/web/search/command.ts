@@ -1,11 +1,11 @@
 /**
- * The `command` provider: the default, local, no-key search. It runs an argv template with execa,
+ * The `command` provider: the default, local, no-key search. It runs an argv template through the process runner,
  * never through a shell (the query is written by the model). The default template runs the Python
  * `ddgs` CLI (https://github.com/deedy5/ddgs), which writes its results to the `-o FILE.json` file as a
  * JSON array of `{ title, href, body }`, prints errors and "No results found." on stdout with exit
  * code 0, and exits 2 on a usage error (click).
  */
-import { childEnv } from '../../util/secrets';
+import type { RunChild } from '../../util/exec-shapes';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,8 @@ export interface CommandOptions {
   env?: Record<string, string | undefined>;
   /** Default {@link COMMAND_TIMEOUT_MS}. */
   timeoutMs?: number;
+  /** The process runner (`runChild` of `src/tools/exec.ts`), which removes codey's keys from `env`. */
+  run: RunChild;
 }
 
 function envPath(env: Record<string, string | undefined>): string {
@@ -213,64 +215,39 @@ export function commandSearcher(opts: CommandOptions): Searcher {
           if (a === '{out}' && out) return out;
           return a;
         });
-        const { execa } = await import('execa'); // loaded on first search, not at start-up
-        // Its own process group, killed whole (as bash's): a wrapper script's hanging child would
-        // otherwise hold the output pipe open long after the command itself was stopped.
-        const sub = execa(argv0, args, {
-          env: childEnv(opts.env),
-          extendEnv: false,
-          detached: true,
-          reject: false,
-          stdin: 'ignore',
-          maxBuffer: MAX_COMMAND_OUTPUT_BYTES,
-          windowsHide: true,
-        });
-        let timedOut = false;
-        const killGroup = (): void => {
-          if (sub.pid === undefined) return;
-          try {
-            process.kill(-sub.pid, 'SIGKILL');
-          } catch {
-            // The group is gone, or there are no process groups (Windows): end the command itself.
-            sub.kill('SIGKILL');
-          }
-        };
-        const timer = setTimeout(() => {
-          timedOut = true;
-          killGroup();
-        }, timeoutMs);
-        signal.addEventListener('abort', killGroup, { once: true });
-        // Whatever the command left running once it exited is of no use: end it with the command.
-        sub.on('exit', killGroup);
-        const r = await sub.finally(() => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', killGroup);
+        // Its own process group, killed whole, also once the command exits: a wrapper script's
+        // hanging child would otherwise hold the output pipe open long after the command ended.
+        const r = await opts.run(argv0, args, {
+          cwd: process.cwd(),
+          env: { ...process.env, ...opts.env },
+          signal,
+          timeoutMs,
+          maxBytes: MAX_COMMAND_OUTPUT_BYTES,
+          overflow: 'stop',
+          endGroupOnExit: true,
         });
         if (signal.aborted) throw new WebError(`${name} search was cancelled`, 'aborted');
-        if (timedOut) {
+        if (r.timedOut) {
           throw new WebError(
             `${name} did not finish within ${duration(timeoutMs)} and was stopped; try again later`,
             'timeout',
           );
         }
-        if (r.code === 'ENOENT') {
+        if (r.spawnError?.code === 'ENOENT') {
           throw new WebError(`${name} is not installed (not found on PATH); ${installHint(argv0)}`, 'config');
         }
-        if (r.code === 'EACCES') {
+        if (r.spawnError?.code === 'EACCES') {
           throw new WebError(`${name} cannot be run (permission denied); ${installHint(argv0)}`, 'config');
         }
-        if (r.isMaxBuffer) {
+        if (r.overflow) {
           throw new WebError(`${name} printed more than ${MAX_COMMAND_OUTPUT_BYTES} bytes`, 'provider');
         }
-        const stdout = typeof r.stdout === 'string' ? r.stdout : '';
-        const stderr = typeof r.stderr === 'string' ? r.stderr : '';
+        const { stdout, stderr } = r;
         if (r.exitCode !== 0) {
-          const why = lastLine(stderr) || lastLine(stdout);
+          const why = lastLine(stderr) || lastLine(stdout) || r.spawnError?.message;
           const how =
-            r.exitCode === undefined
-              ? `was killed (${r.signal ?? 'signal'})`
-              : `exited with code ${r.exitCode}`;
-          throw new WebError(`${name} ${how}${why ? `: ${why}` : ''}`, 'provider', r.exitCode);
+            r.exitCode === null ? `was killed (${r.signal ?? 'signal'})` : `exited with code ${r.exitCode}`;
+          throw new WebError(`${name} ${how}${why ? `: ${why}` : ''}`, 'provider', r.exitCode ?? undefined);
         }
 
         const fileText = out ? await readOutFile(out, name) : undefined;

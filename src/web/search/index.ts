@@ -2,6 +2,7 @@
  * The search provider factory: settings and environment in, a {@link Searcher} or a one-line problem
  * for the start-up notice out. Also the public surface of `src/web/search`.
  */
+import type { RunChild } from '../../util/exec-shapes';
 import type { WebProvider } from '../../util/shapes';
 import type { Searcher } from '../types';
 import { braveSearcher, BRAVE_KEY_ENV } from './brave';
@@ -29,6 +30,8 @@ export interface SearcherSettings {
   command?: readonly string[];
   /** The environment: keys, WEB_SEARCH_URL, and PATH for finding the command. */
   env: Record<string, string | undefined>;
+  /** The process runner the `command` provider starts its command with (`runChild`). */
+  run: RunChild;
 }
 
 /** Either a searcher, or a problem sentence saying what to do next (for the person, one line). */
@@ -54,7 +57,7 @@ function build(settings: SearcherSettings): SearcherChoice {
           problem: `web_provider is command but ${argv0 || '(empty)'} is not on PATH; ${installHint(argv0)}`,
         };
       }
-      return { searcher: commandSearcher({ argv, env }) };
+      return { searcher: commandSearcher({ argv, env, run: settings.run }) };
     }
     case 'brave': {
       const apiKey = nonEmpty(env[BRAVE_KEY_ENV]);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runChild } from '../../../src/tools/exec';
 import {
   commandSearcher,
   DEFAULT_COMMAND,
@@ -77,7 +78,7 @@ function expectTempCleaned(): void {
 
 describe('command provider with the default ddgs template', () => {
   it('reads results from the {out} file and removes it', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('file') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('file') });
     const results = await s.search(q('rust async traits', 3), NEVER);
     expect(s.name).toBe('ddgs');
     expect(results).toEqual([
@@ -95,14 +96,14 @@ describe('command provider with the default ddgs template', () => {
   });
 
   it('appends site:HOST to the query argument', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('file') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('file') });
     await s.search(q('asyncio timeout', 2, 'docs.python.org'), NEVER);
     expect(seen().argv[2]).toBe('asyncio timeout site:docs.python.org');
   });
 
   it('passes a query full of shell metacharacters as one argument, and no shell runs it', async () => {
     const evil = '"; rm -f ./nonexistent-file $(touch pwned) `touch pwned` | cat';
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('file') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('file') });
     const results = await s.search(q(evil, 1), NEVER);
     const { argv, cwd } = seen();
     expect(argv).toHaveLength(7);
@@ -114,24 +115,28 @@ describe('command provider with the default ddgs template', () => {
   });
 
   it('gives a query that starts with "-" a leading space so it cannot be read as an option', async () => {
-    const s = commandSearcher({ argv: ['ddgs', '{query}', '{count}'], env: env('stdout-array') });
+    const s = commandSearcher({
+      run: runChild,
+      argv: ['ddgs', '{query}', '{count}'],
+      env: env('stdout-array'),
+    });
     await s.search(q('--output=/etc/passwd', 1), NEVER);
     expect(seen().argv[0]).toBe(' --output=/etc/passwd');
   });
 
   it('treats "No results found." on stdout (exit 0) as no results', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('none') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('none') });
     await expect(s.search(q('zzqx nothing'), NEVER)).resolves.toEqual([]);
     expectTempCleaned();
   });
 
   it('treats the DDGSException form of "No results found." as no results', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('none-exception') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('none-exception') });
     await expect(s.search(q('zzqx nothing'), NEVER)).resolves.toEqual([]);
   });
 
   it('reports a usage error (exit 2) with the line that says what was wrong', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('usage') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('usage') });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.kind).toBe('provider');
     expect(err.message).toBe('ddgs exited with code 2: Error: No such option: -x');
@@ -139,7 +144,7 @@ describe('command provider with the default ddgs template', () => {
   });
 
   it('reports exit 0 with unparseable output by quoting its first line', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('garbage') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('garbage') });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.kind).toBe('provider');
     expect(err.message).toBe(
@@ -149,14 +154,14 @@ describe('command provider with the default ddgs template', () => {
   });
 
   it('reports a results file that is not JSON', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('file-garbage') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('file-garbage') });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.message).toBe('ddgs wrote a results file that is not JSON: title,href,body');
     expectTempCleaned();
   });
 
   it('reports a command that printed nothing and wrote no {out} file', async () => {
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('silent') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('silent') });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.message).toMatch(/^ddgs wrote no results file and printed nothing/);
     expectTempCleaned();
@@ -165,7 +170,7 @@ describe('command provider with the default ddgs template', () => {
   it('says how to install ddgs when it is not on PATH', async () => {
     const empty = join(scratch, 'empty-bin');
     mkdirSync(empty);
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: { PATH: empty } });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: { PATH: empty } });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.kind).toBe('config');
     expect(err.message).toBe(
@@ -175,7 +180,7 @@ describe('command provider with the default ddgs template', () => {
   });
 
   it('names any other missing command', async () => {
-    const s = commandSearcher({ argv: ['codey-no-such-search', '{query}'], env: env('file') });
+    const s = commandSearcher({ run: runChild, argv: ['codey-no-such-search', '{query}'], env: env('file') });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.message).toBe(
       'codey-no-such-search is not installed (not found on PATH); install it or set web_command to a search command that is installed',
@@ -185,7 +190,7 @@ describe('command provider with the default ddgs template', () => {
   it('stops a command that hangs past the timeout and removes the temp file it wrote', async () => {
     // 3 s: the fake ddgs is a Node script, and on a loaded 2-core machine it may take over a second
     // to start and record its arguments.
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('hang'), timeoutMs: 3000 });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('hang'), timeoutMs: 3000 });
     const err = await failure(s.search(q('x'), NEVER));
     expect(err.kind).toBe('timeout');
     expect(err.message).toBe('ddgs did not finish within 3 s and was stopped; try again later');
@@ -195,7 +200,7 @@ describe('command provider with the default ddgs template', () => {
 
   it('stops the command when the signal fires and removes the temp file', async () => {
     const ac = new AbortController();
-    const s = commandSearcher({ argv: DEFAULT_COMMAND, env: env('hang') });
+    const s = commandSearcher({ run: runChild, argv: DEFAULT_COMMAND, env: env('hang') });
     const pending = failure(s.search(q('x'), ac.signal));
     while (!existsSync(argvFile)) await sleep(10);
     ac.abort();
@@ -207,7 +212,7 @@ describe('command provider with the default ddgs template', () => {
 
 describe('command provider with commands that print JSON on stdout', () => {
   it('reads a JSON array (url, description fields; HTML stripped) and keeps at most count', async () => {
-    const s = commandSearcher({ argv: ['ddgs', '{query}', '7'], env: env('stdout-array') });
+    const s = commandSearcher({ run: runChild, argv: ['ddgs', '{query}', '7'], env: env('stdout-array') });
     const results = await s.search(q('x', 2), NEVER);
     expect(results).toEqual([
       { title: 'A1', url: 'https://a.example/1', snippet: 'D1' },
@@ -217,7 +222,11 @@ describe('command provider with commands that print JSON on stdout', () => {
   });
 
   it('reads JSON Lines (link, content fields)', async () => {
-    const s = commandSearcher({ argv: ['ddgs', '{query}', '{count}'], env: env('stdout-lines') });
+    const s = commandSearcher({
+      run: runChild,
+      argv: ['ddgs', '{query}', '{count}'],
+      env: env('stdout-lines'),
+    });
     const results = await s.search(q('x', 2), NEVER);
     expect(results).toEqual([
       { title: 'L1', url: 'https://l.example/1', snippet: 'C1' },
@@ -228,6 +237,7 @@ describe('command provider with commands that print JSON on stdout', () => {
 
   it('substitutes placeholders only as whole arguments', async () => {
     const s = commandSearcher({
+      run: runChild,
       argv: ['ddgs', '{query}', '{count}', 'q={query}', '{count}x'],
       env: env('stdout-lines'),
     });
@@ -236,15 +246,17 @@ describe('command provider with commands that print JSON on stdout', () => {
   });
 
   it('treats empty stdout as no results when there is no {out} file to expect', async () => {
-    const s = commandSearcher({ argv: ['ddgs', '{query}'], env: env('silent') });
+    const s = commandSearcher({ run: runChild, argv: ['ddgs', '{query}'], env: env('silent') });
     await expect(s.search(q('x'), NEVER)).resolves.toEqual([]);
   });
 });
 
 describe('command template checks', () => {
   it('refuses an empty template and one without {query}', () => {
-    expect(() => commandSearcher({ argv: [] })).toThrow(/web_command is empty/);
-    expect(() => commandSearcher({ argv: ['ddgs', 'text'] })).toThrow(/no "\{query\}" element/);
+    expect(() => commandSearcher({ run: runChild, argv: [] })).toThrow(/web_command is empty/);
+    expect(() => commandSearcher({ run: runChild, argv: ['ddgs', 'text'] })).toThrow(
+      /no "\{query\}" element/,
+    );
   });
 });
 
@@ -321,7 +333,7 @@ describe('command provider: the whole process group ends with the search', () =>
 
   it('kills a hanging grandchild at the timeout, and the call ends then', async () => {
     const { argv, pidFile } = hangingWrapper();
-    const s = commandSearcher({ argv, env: env('unused'), timeoutMs: 1500 });
+    const s = commandSearcher({ run: runChild, argv, env: env('unused'), timeoutMs: 1500 });
     const pending = failure(s.search(q('x'), NEVER));
     leftover = await childPid(pidFile);
     const err = await pending;
@@ -333,7 +345,7 @@ describe('command provider: the whole process group ends with the search', () =>
   it('kills a hanging grandchild on abort, and the call ends then', async () => {
     const { argv, pidFile } = hangingWrapper();
     const ac = new AbortController();
-    const s = commandSearcher({ argv, env: env('unused') });
+    const s = commandSearcher({ run: runChild, argv, env: env('unused') });
     const pending = failure(s.search(q('x'), ac.signal));
     leftover = await childPid(pidFile);
     ac.abort();
@@ -347,7 +359,7 @@ describe('command provider: the whole process group ends with the search', () =>
     const script = join(scratch, 'bg.sh');
     writeFileSync(script, `#!/bin/sh\nsleep 300 &\necho $! > "${pidFile}"\necho '[]'\n`);
     chmodSync(script, 0o755);
-    const s = commandSearcher({ argv: [script, '{query}'], env: env('unused') });
+    const s = commandSearcher({ run: runChild, argv: [script, '{query}'], env: env('unused') });
     await expect(s.search(q('x'), NEVER)).resolves.toEqual([]);
     leftover = await childPid(pidFile);
     expect(await gone(leftover)).toBe(true);

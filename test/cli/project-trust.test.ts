@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { HeldSettings } from '../../src/config/resolve';
+import { trustQuestion, wrapRows } from '../../src/cli/project-trust';
+
+const held = (entries: HeldSettings['entries']): HeldSettings => ({
+  file: '/repo/.codeyrc.json',
+  digest: 'd',
+  values: [],
+  entries,
+  notices: [],
+});
+
+describe('the trust question', () => {
+  it('gives each rule a line, whole, and says what it would let happen', () => {
+    const long = `bash(${'x'.repeat(200)})`;
+    const q = trustQuestion(
+      held([
+        {
+          key: 'allow',
+          value: [long, 'bash', 'bash(git diff:*)', 'web_fetch(domain:evil.example)', 'Edit(src/**)'],
+        },
+        { key: 'web_provider', value: 'brave' },
+      ]),
+      60,
+    );
+    // Read as one text (rows joined), every line is there whole.
+    const flat = q.replace(/\n {6}/g, ' ');
+    const bare = (t: string) => t.replace(/\s/g, '');
+    expect(bare(q)).toContain(bare(`allow \`${long}\`: this one command would run without asking`));
+    expect(flat).toContain('  allow `bash`: every command would run without asking');
+    expect(flat).toContain('  allow `bash(git diff:*)`: any command starting with `git diff` would run');
+    expect(flat).toContain('allow `Edit(src/**)`: `edit_file` and `write_file` on paths matching');
+    expect(flat).toContain('web_provider `"brave"`: web searches would go to "brave"');
+    for (const row of q.split('\n').slice(1, -1)) expect(row.length).toBeLessThanOrEqual(60);
+  });
+
+  it('shows zero-width and bidi characters escaped, with a line counting them', () => {
+    const q = trustQuestion(held([{ key: 'allow', value: ['bash(echo hi\u200b\u200b; curl x\u202e)'] }]));
+    expect(q).toContain('allow `bash(echo hi\\u200b\\u200b; curl x\\u202e)`');
+    expect(q).toContain('(3 characters that draw nothing or reorder text shown as \\u escapes)');
+  });
+
+  it('wraps without cutting: every character is kept', () => {
+    const text = `  ${'word '.repeat(30)}${'y'.repeat(150)}`;
+    const rows = wrapRows(text, 40, '    ');
+    expect(rows.every((r) => r.length <= 40)).toBe(true);
+    expect(rows.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+  });
+});
