@@ -66,6 +66,7 @@ describe('a command with characters that draw nothing or reorder text', () => {
       displayName: 'Bash',
       status: 'denied',
       output: 'no',
+      durationMs: 1,
     });
     t.c.endTurn();
     await t.shows('Ask codey');
