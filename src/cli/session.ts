@@ -17,14 +17,15 @@ import type { CustomCommand } from '../skills/commands';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
+import { secretsOf } from '../util/secrets';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor, wireEvent } from './subagents';
 import {
   anthropicFor,
+  credentials,
   hostedToolsFor,
   openLog,
   rulesInForce,
-  secretsOf,
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
@@ -88,7 +89,7 @@ export interface SessionInput {
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
   const tools = toolSettingsFor(s, version, input.noWeb);
-  const secrets = secretsOf(s, env);
+  const secrets = secretsOf(env, [credentials(s, env).key]);
   const sdk = anthropicFor(s, env, version);
   const notices: string[] = [];
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
@@ -141,12 +142,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const names = built.deps.registry.list().map((t) => t.name);
   const known = [...names, ...hostedTools.map((t) => String(t.name))];
   const rules = rulesInForce(
-    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) },
+    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules), ask: s.ask.flatMap(splitRules) },
     known,
     notices,
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
-  const deps = withChanges(built.deps, { policy: new Policy(rules.allow, rules.deny, { place }) });
+  const deps = withChanges(built.deps, {
+    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place }),
+  });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(built.conversation, input.resumption);

@@ -5,8 +5,6 @@ import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../util/redact';
-import { secretValues } from '../util/secrets';
-import { proxyCredentials } from './env-secrets';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
 
@@ -18,14 +16,6 @@ export function credentials(
   if (s.api_key) return { key: s.api_key, header: s.auth_header };
   if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
   return { header: s.auth_header };
-}
-
-/**
- * codey's own keys (the API key in force, the provider keys) and the credentials in the proxy
- * variables, which children inherit: kept out of every output.
- */
-export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
-  return [...secretValues(env, [credentials(s, env).key]), ...proxyCredentials(env)];
 }
 
 /** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */
@@ -80,11 +70,11 @@ export async function hostedToolsFor(
  * The rules in force: those that parse and name a tool of the session (`tools`), so `--verbose` lists
  * what applies. Each other rule gets a notice saying why it is ignored.
  */
-export function rulesInForce(
-  rules: { allow: readonly string[]; deny: readonly string[] },
+export function rulesInForce<K extends string>(
+  rules: Record<K, readonly string[]>,
   tools: readonly string[],
   notices: string[],
-): { allow: string[]; deny: string[] } {
+): Record<K, string[]> {
   const inForce = (text: string): boolean => {
     const read = readRule(text);
     if ('problem' in read) {
@@ -97,7 +87,8 @@ export function rulesInForce(
     );
     return false;
   };
-  return { allow: rules.allow.filter(inForce), deny: rules.deny.filter(inForce) };
+  const entries = Object.entries<readonly string[]>(rules).map(([k, list]) => [k, list.filter(inForce)]);
+  return Object.fromEntries(entries) as Record<K, string[]>;
 }
 
 /**

@@ -40,6 +40,10 @@ export const settingSchemas = {
   allow: z.array(z.string().min(1)).default([]),
   /** Approval rules that always refuse. */
   deny: z.array(z.string().min(1)).default([]),
+  /** Approval rules that always ask, even where an allow rule or a read-only tool would not. */
+  ask: z.array(z.string().min(1)).default([]),
+  /** More folders the file tools may read and write, with the same jail as the workspace (absolute). */
+  add_dirs: z.array(z.string().min(1)).default([]),
   /** One provider, or search providers tried in order until one answers (`["command", "searxng"]`). */
   web_provider: z.union([z.enum(WEB_PROVIDERS), z.array(z.enum(SEARCH_PROVIDERS)).min(1)]).default('none'),
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
@@ -176,6 +180,12 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   // Combined with the user's rules, so a project file can only add refusals.
   deny: { project: { may: 'set' }, merge: true },
+  // Combined too: a project file can only add questions.
+  ask: { project: { may: 'set' }, merge: true },
+  add_dirs: {
+    project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
+    merge: true,
+  },
   web_provider: {
     env: ['CODEY_WEB_PROVIDER'],
     envList: 'commas',

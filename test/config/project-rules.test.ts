@@ -121,6 +121,8 @@ describe('a project file may narrow, never widen', () => {
       max_turns: 'set',
       allow: 'trusted',
       deny: 'set',
+      ask: 'set',
+      add_dirs: 'trusted',
       web_provider: 'narrow',
       web_command: 'never',
       web_fetch: 'narrow',
