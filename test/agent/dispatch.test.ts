@@ -11,6 +11,7 @@ import { toolsIn } from '../../src/tools/factory';
 import { Registry } from '../../src/tools/registry';
 import { defineTool, ToolError } from '../../src/tools/tool';
 import { MAX_OUTPUT_CHARS } from '../../src/tools/truncate';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 /** 10 MB of model input: what a runaway tool call can carry. */
 const HUGE = 'x'.repeat(10_000_000);
@@ -34,6 +35,7 @@ function deps(events: AgentEvent[] = []): DispatchDeps {
   return {
     registry,
     policy: new Policy(),
+    questions: new QuestionQueue(),
     cwd: dir,
     state: { memo: new Map() },
     emit: (e) => events.push(e),
