@@ -1,4 +1,5 @@
 import { describe, type Policy } from '../approval/policy';
+import type { Taint } from '../approval/taint';
 import type { ApprovalRequest, Decision, Verdict } from '../approval/types';
 import type { Registry } from '../tools/registry';
 import {
@@ -125,7 +126,7 @@ async function approveStep(
     deny('rule');
     return { allowed: false, reason: `the rule "${verdict.rule}" refuses ${call.detail}` };
   };
-  const verdict = deps.policy.evaluate(req);
+  const verdict = deps.policy.evaluate(req, { step: true });
   if (denyOnly && verdict.action !== 'deny') return { allowed: true };
   if (verdict.action !== 'ask') return ruleVerdict(verdict);
   if (!deps.requestApproval) {
@@ -167,10 +168,10 @@ async function approveStep(
 }
 
 /** Text the model reads when no one could be asked (DESIGN.md: the refusal is a tool_result). */
-function noOneToAsk(req: ApprovalRequest): string {
+function noOneToAsk(req: ApprovalRequest, why?: string): string {
   const rule = req.rememberable ? `${req.tool}(${capQuote(req.detail)})` : req.tool;
   return (
-    `Not run: ${req.tool} needs the person's approval, and codey is running non-interactively with no ` +
+    `Not run: ${req.tool} needs the person's approval${why ? ` (${why})` : ''}, and codey is running non-interactively with no ` +
     `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
     `and tell the person which step needs approval (they can rerun with --allow "${rule}").`
   );
@@ -292,7 +293,8 @@ export async function dispatch(
     });
     return end('denied', `Not run: the rule "${v.rule}" refuses this call. Take another approach.`);
   };
-  const verdict = deps.policy.evaluate(req);
+  // `why`: untrusted text or a URL that may carry data out made it ask (the question says so).
+  const { verdict, why } = deps.policy.staged(req);
   if (verdict.action !== 'ask') {
     const refused = byRule(verdict);
     if (refused) return refused;
@@ -310,27 +312,29 @@ export async function dispatch(
         decision: { kind: 'deny' },
         source: 'no_one_to_ask',
       });
-      return end('denied', noOneToAsk(req));
+      return end('denied', noOneToAsk(req, why));
     }
     // What the person approves is the preview: when it is different by the time the call would run
     // (the file changed while they read the diff), they are asked again with the new one.
     let shown: string | undefined;
+    const noted = why ? { ...req, summary: `${req.summary} (${why})` } : req;
     for (;;) {
-      let asked = req;
+      let asked = noted;
       let current: string | undefined;
       if (parsed.tool.preview) {
         try {
           const preview = await parsed.tool.preview(parsed.args, toolContext(use, deps, signal, progress));
           current = JSON.stringify(preview ?? null);
           if (preview)
-            asked = { ...req, preview: JSON.parse(deps.scrub(current)) as Record<string, unknown> };
+            asked = { ...noted, preview: JSON.parse(deps.scrub(current)) as Record<string, unknown> };
         } catch (err) {
           // The call cannot succeed: say why without asking the person about it.
           if (err instanceof ToolError) return end('error', err.message, { code: err.code });
         }
       }
       if (shown !== undefined && current === shown) break;
-      if (shown !== undefined) asked = { ...asked, summary: `${req.summary} (changed since you were asked)` };
+      if (shown !== undefined)
+        asked = { ...asked, summary: `${noted.summary} (changed since you were asked)` };
       shown = current;
       const ask = deps.requestApproval;
       let outcome: GateOutcome;
@@ -367,6 +371,7 @@ export async function dispatch(
   }
 
   const result = await deps.registry.run(parsed.tool, parsed.args, toolContext(use, deps, signal, progress));
+  if (!result.isError) noteTaint(deps.policy.taint, parsed.tool.kind, req, result.output);
   if (signal.aborted) {
     return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), {
       title: result.title,
@@ -379,6 +384,17 @@ export async function dispatch(
     display: result.display,
     code: result.code,
   });
+}
+
+/**
+ * What a finished call brought into the conversation, for the taint stage: a `fetch` tool's text
+ * is a stranger's (named by its URL, or by the tool and its words); a `read` tool's is the files'.
+ */
+function noteTaint(taint: Taint, kind: string, req: ApprovalRequest, output: string): void {
+  if (kind === 'fetch') {
+    taint.entered(req.domain ? req.detail : `${req.tool} results for "${capQuote(req.detail)}"`);
+    if (req.domain) taint.fetched(req.domain);
+  } else if (kind === 'read') taint.readText(output);
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import type { DescribeContext } from '../util/shapes';
 import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 import { PATH_TOOLS, parseRule, type Rule } from './rule-grammar';
+import { Taint, type Staged } from './taint';
 import { allows, denies, type RulePlace } from './rule-match';
 
 /**
@@ -107,17 +108,41 @@ export class Policy {
   readonly #deny: Rule[];
   readonly #ask: Rule[];
   readonly #place: RulePlace;
+  /** How many of `#allow` the person wrote (config, flags); the rest are this session's answers. */
+  readonly #written: number;
+  /** The whole-tool rules this session's "always for this tool" answers added. */
+  readonly #toolAnswers = new Set<string>();
+  /** Untrusted text in the conversation and what it changes about approvals (./taint.ts). */
+  readonly taint = new Taint();
 
   constructor(allow: readonly string[] = [], deny: readonly string[] = [], opts: PolicyOptions = {}) {
     const parsed = (list: readonly string[]) => list.map(parseRule).filter((r): r is Rule => r !== undefined);
     this.#allow = parsed(allow);
+    this.#written = this.#allow.length;
     this.#deny = parsed(deny);
     this.#ask = parsed(opts.ask ?? []);
     this.#place = opts.place ?? { cwd: process.cwd(), home: homedir() };
   }
 
-  evaluate(req: ApprovalRequest): Verdict {
-    return evaluate(req, this.#allow, this.#deny, this.#ask, this.#place);
+  /**
+   * Decide `req` by the rules, then the taint stage (./taint.ts): an "always for this tool" answer
+   * may not be enough after untrusted text entered, and a URL that may carry data out asks.
+   * `step`: a further step of a running call (a redirect).
+   */
+  evaluate(req: ApprovalRequest, opts: { step?: boolean } = {}): Verdict {
+    return this.staged(req, opts).verdict;
+  }
+
+  /** {@link evaluate}, and why the taint stage made it ask (the prompt says it). */
+  staged(req: ApprovalRequest, opts: { step?: boolean } = {}): Staged {
+    const verdict = evaluate(req, this.#allow, this.#deny, this.#ask, this.#place);
+    const bySessionAnswer = () =>
+      verdict.action === 'allow' &&
+      verdict.rule !== undefined &&
+      this.#toolAnswers.has(verdict.rule) &&
+      evaluate(req, this.#allow.slice(0, this.#written), this.#deny, this.#ask, this.#place).action !==
+        'allow';
+    return this.taint.stage(req, verdict, { bySessionAnswer, step: opts.step });
   }
 
   /**
@@ -136,6 +161,8 @@ export class Policy {
     const text = ruleFor(req, decision);
     const rule = text === undefined ? undefined : parseRule(text);
     if (rule) this.#allow.push(rule);
+    if (rule && decision.kind === 'allow_tool') this.#toolAnswers.add(rule.source);
+    this.taint.answered(req, decision.kind !== 'deny' && decision.kind !== 'deny_with_message');
     return text;
   }
 

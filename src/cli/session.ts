@@ -17,14 +17,15 @@ import type { CustomCommand } from '../skills/commands';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
+import { secretsOf } from '../util/secrets';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor, wireEvent } from './subagents';
 import {
   anthropicFor,
+  credentials,
   hostedToolsFor,
   openLog,
   rulesInForce,
-  secretsOf,
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
@@ -93,7 +94,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const notices: string[] = [];
   const extraRoots = extraRootsOf(s.add_dirs, input.cwd, notices);
   const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots };
-  const secrets = secretsOf(s, env);
+  const secrets = secretsOf(env, [credentials(s, env).key]);
   const sdk = anthropicFor(s, env, version);
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
   const writeJournal = join(stateDir(env), 'pending-writes');
