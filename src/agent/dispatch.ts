@@ -388,13 +388,14 @@ export async function dispatch(
 
 /**
  * What a finished call brought into the conversation, for the taint stage: a `fetch` tool's text
- * is a stranger's (named by its URL, or by the tool and its words); a `read` tool's is the files'.
+ * is a stranger's (named by its URL, or by the tool and its words); a `read` tool's output, and a
+ * command's (`cat .env` reads a file too), is the files'.
  */
 function noteTaint(taint: Taint, kind: string, req: ApprovalRequest, output: string): void {
   if (kind === 'fetch') {
     taint.entered(req.domain ? req.detail : `${req.tool} results for "${capQuote(req.detail)}"`);
     if (req.domain) taint.fetched(req.domain);
-  } else if (kind === 'read') taint.readText(output);
+  } else if (kind === 'read' || kind === 'execute') taint.readText(output);
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

@@ -1,4 +1,4 @@
-import { PROVIDER_ENV } from './shapes';
+import { PROVIDER_SECRET_ENV } from './shapes';
 
 /**
  * Environment variables that hold codey's own secrets (the one list: {@link childEnv} removes them,
@@ -6,13 +6,12 @@ import { PROVIDER_ENV } from './shapes';
  * tool) get an environment without them, so a tool's output cannot carry a key into the transcript,
  * the event log or the conversation.
  */
-export const SECRET_ENV_NAMES = [
+export const SECRET_ENV_NAMES: readonly string[] = [
   'ANTHROPIC_API_KEY',
   'ANTHROPIC_AUTH_TOKEN',
   'CODEY_API_KEY',
-  PROVIDER_ENV.brave,
-  PROVIDER_ENV.tavily,
-] as const;
+  ...PROVIDER_SECRET_ENV,
+];
 
 /**
  * `base` (default `process.env`) with `extra` merged over it and every {@link SECRET_ENV_NAMES}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactor } from '../../src/util/redact';
 import { childEnv, proxyCredentials, SECRET_ENV_NAMES, secretsOf } from '../../src/util/secrets';
 
-const env = {
+const env: Record<string, string> = {
   PATH: '/usr/bin',
   ANTHROPIC_API_KEY: 'anthropic-key-0123',
   ANTHROPIC_AUTH_TOKEN: 'auth-token-0123',
@@ -16,6 +16,15 @@ describe('the secrets list', () => {
     const child = childEnv({}, env);
     expect(child).toEqual({ PATH: '/usr/bin' });
     expect(secretsOf(env).sort()).toEqual(SECRET_ENV_NAMES.map((k) => env[k]).sort());
+  });
+
+  it('holds every provider key the provider list marks secret, and not the SearXNG URL', () => {
+    expect(SECRET_ENV_NAMES).toEqual(expect.arrayContaining(['BRAVE_API_KEY', 'TAVILY_API_KEY']));
+    expect(SECRET_ENV_NAMES).not.toContain('WEB_SEARCH_URL');
+    expect(childEnv({ WEB_SEARCH_URL: 'http://localhost:8888' }, env)).toEqual({
+      PATH: '/usr/bin',
+      WEB_SEARCH_URL: 'http://localhost:8888',
+    });
   });
 
   it('keeps CODEY_API_KEY out of the output even when another key is in force', () => {
