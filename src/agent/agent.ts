@@ -4,6 +4,7 @@
  * name them without importing the loop or the builder.
  */
 import type { Policy } from '../approval/policy';
+import type { QuestionQueue } from './approval-gate';
 import type { LlmClient } from '../llm/types';
 import type { ToolHost, ToolSettings } from '../tools/factory';
 import type { Registry } from '../tools/registry';
@@ -70,6 +71,8 @@ export interface AgentSpec {
    */
   env: Readonly<Record<string, string | undefined>>;
   policy: Policy;
+  /** The session's queue of questions to the person; default a new one (a subagent gets its parent's). */
+  questions?: QuestionQueue;
   model: string;
   thinking: ThinkingMode;
   effort?: Effort;
@@ -113,6 +116,8 @@ export interface AgentDeps {
   readonly llm: LlmClient;
   readonly registry: Registry;
   readonly policy: Policy;
+  /** The session's one queue of questions to the person, shared with every subagent. */
+  readonly questions: QuestionQueue;
   readonly system: string;
   readonly model: string;
   readonly thinking: ThinkingMode;

@@ -1,5 +1,6 @@
 import { gitRootOf } from '../util/git-root';
 import { redactor } from '../util/redact';
+import { QuestionQueue } from './approval-gate';
 import { toolsIn } from '../tools/factory';
 import { newTotals, type AgentDeps, type AgentSpec } from './agent';
 import { defaultContext } from './compaction';
@@ -51,6 +52,7 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
     llm: spec.llm,
     registry,
     policy: spec.policy,
+    questions: spec.questions ?? new QuestionQueue(),
     system: spec.role ? `${base}\n${subagentPrompt(spec.role)}` : base,
     model: spec.model,
     thinking: spec.thinking,

@@ -23,6 +23,7 @@ function dispatchDeps(deps: AgentDeps): DispatchDeps {
   return {
     registry: deps.registry,
     policy: deps.policy,
+    questions: deps.questions,
     requestApproval: deps.requestApproval,
     cwd: deps.workspace,
     state: deps.toolState,

@@ -213,7 +213,7 @@ export const editFileTool = defineTool({
   /** The diff the person sees before approving; a failing plan fails the call without asking. */
   async preview(args, ctx) {
     const { shown, text, after } = await planEdit(args, ctx);
-    return { path: shown, before: text, after };
+    return { kind: 'diff', path: shown, before: text, after };
   },
   async run(args, ctx) {
     const { abs, shown, text, encoding, version, after, found, newS } = await planEdit(args, ctx);

@@ -100,6 +100,8 @@ export function displayPath(root: string, abs: string): string {
  * an absolute path inside it (`/ws/src/a.ts` → `src/a.ts`), so "always allow" remembers one form.
  */
 export function callPath(p: string, cwd?: string): string {
+  // A path no file can have is shown as given: `check` refuses it, and normalizing megabytes is slow.
+  if (p.length >= MAX_PATH_BYTES) return p;
   const n = path.normalize(p);
   return cwd && path.isAbsolute(n) && isInside(cwd, n) ? displayPath(cwd, n) : n;
 }

@@ -27,6 +27,34 @@ export interface ToolCallDescription {
   protected?: boolean;
 }
 
+/**
+ * What a tool does (`Tool.kind`), the one source of truth for what derives from it: `read` and
+ * `agent` never ask; `read` and `agent` calls run beside their neighbours, every other call alone.
+ */
+export type ToolKind = 'read' | 'edit' | 'execute' | 'fetch' | 'agent';
+
+/**
+ * What a call would change, shown before the person answers (edit_file, write_file): the `diff`
+ * display's fields; `before` null for a new file or one too large to diff, and then for an existing
+ * one its `stamp` (size in bytes, modification time as ISO text), so a change to it still shows.
+ */
+export interface CallPreview {
+  kind: 'diff';
+  path: string;
+  before: string | null;
+  after: string;
+  stamp?: { size: number; modified: string };
+}
+
+/** Who refused a call or a step: a rule, the person, no one to ask, or an interrupt while it waited. */
+export type RefusedBy = 'rule' | 'person' | 'no_one_to_ask' | 'interrupted';
+
+/**
+ * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,
+ * or refused with the sentence the model reads.
+ */
+export type Decided = { allowed: true } | { refused: { by: RefusedBy; text: string } };
+
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {
   cwd: string;

@@ -16,6 +16,7 @@ import { webFetchTool } from '../../src/tools/web-fetch';
 import { redactingStream } from '../../src/util/redact';
 import { fetchPage } from '../../src/web/fetch-page';
 import { fakeNet, startServer, type LocalServer } from '../web/net-fakes';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 let server: LocalServer;
 let work: string;
@@ -36,6 +37,7 @@ function printMode(allow: string[]) {
   const deps: DispatchDeps = {
     registry: new Registry([tool, readFileTool as Tool, bashTool as Tool]),
     policy: new Policy(allow),
+    questions: new QuestionQueue(),
     cwd: work,
     state: { memo: new Map() },
     emit: () => {},

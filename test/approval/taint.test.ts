@@ -9,14 +9,14 @@ const token = (n: number) => [...randomBytes(n)].map((b) => BASE62[b % 62]).join
 
 const bash = (command: string): ApprovalRequest => ({
   tool: 'bash',
-  readOnly: false,
+  kind: 'execute',
   summary: `Run: ${command}`,
   detail: command,
   rememberable: true,
 });
 const fetchOf = (url: string): ApprovalRequest => ({
   tool: 'web_fetch',
-  readOnly: false,
+  kind: 'fetch',
   summary: `Fetch ${url}`,
   detail: url,
   rememberable: true,

@@ -14,7 +14,7 @@ describe.skipIf(!built)('npm run bench, smoke mode', () => {
       cwd: ROOT,
       env: { ...process.env, BENCH_SMOKE: '1' },
       encoding: 'utf8',
-      timeout: 170_000,
+      timeout: 280_000,
     });
     const out = r.stdout + r.stderr;
     expect(out).not.toContain('failed:');
@@ -25,5 +25,5 @@ describe.skipIf(!built)('npm run bench, smoke mode', () => {
     if (existsSync(resolve(ROOT, '../shared/cases/html'))) expect(parts).toContain('html');
     expect(table).toMatch(/^search +grep, JavaScript vs readdir/m);
     expect(out).toContain('every part ran to its end');
-  }, 180_000);
+  }, 300_000);
 });

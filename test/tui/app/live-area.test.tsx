@@ -62,7 +62,7 @@ describe('a tall approval prompt', () => {
         tool: 'write_file',
         summary: 'Create notes.ts (30 lines)',
         detail: 'notes.ts',
-        preview: { before: null, after: fileLines.join('\n') + '\n' },
+        preview: { kind: 'diff', path: 'f', before: null, after: fileLines.join('\n') + '\n' },
       })
       .then((d) => decisions.push(d));
     await t.shows('Allow this?');

@@ -136,7 +136,7 @@ describe('escape sequences shown to the person', () => {
       summary: `Run: echo hi${HOSTILE}`,
       detail: `echo hi\rrm -rf ~ ${HOSTILE}`,
       rememberable: true,
-      preview: { before: `old${HOSTILE}\n`, after: `new${HOSTILE}\n` },
+      preview: { kind: 'diff', path: 'f', before: `old${HOSTILE}\n`, after: `new${HOSTILE}\n` },
     });
     await shows('Allow this?', 'echo hirm -rf ~ linkgonexpink', 'oldlinkgonexpink', 'newlinkgonexpink');
     for (const f of app.frames) expectSafe(f);
