@@ -131,6 +131,7 @@ async function runPrint(
     version,
     noWeb: !opts.web,
     resumption,
+    ...(opts.appendSystemPrompt !== undefined && { appendSystemPrompt: opts.appendSystemPrompt }),
   });
   const out = terminalSafeOut(
     redactingOut({ stdout, stderr: rawStderr }, session.secrets),
@@ -154,6 +155,9 @@ async function runPrint(
       );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    const narrowing = session.policy.narrowing();
+    if (narrowing.deny.length) out.stderr(`codey: deny rules: ${narrowing.deny.join(', ')}\n`);
+    if (narrowing.ask.length) out.stderr(`codey: ask rules: ${narrowing.ask.join(', ')}\n`);
     const skillsOff = settings.sources.skills === 'flag' ? 'off (--no-skills)' : 'off (skills: false)';
     const skills = session.skills.map((k) => k.name).join(', ');
     out.stderr(`codey: skills: ${skills || (settings.skills ? 'none found' : skillsOff)}\n`);

@@ -4,6 +4,7 @@
  * the setting's key. A new setting flag is its SETTING_META entry, nothing more.
  */
 import { InvalidArgumentError, Option } from 'commander';
+import type { CliOptions } from './cli-options';
 import {
   baseType,
   fromEnv,
@@ -53,11 +54,11 @@ export function settingOptions(): Option[] {
 /**
  * The values of the flags that set a setting, under the setting's key, from commander's parsed
  * options; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag given is
- * `false`. `--allow` adds to the configured rules (resolveSettings merges them; the session splits
+ * `false`. `--allowedTools` and `--disallowedTools` add to `allow` and `deny`. `--allow` adds to the configured rules (resolveSettings merges them; the session splits
  * them at commas, as `CODEY_ALLOW`).
  */
-export function flagValues(opts: object): Record<string, unknown> {
-  const given = opts as Record<string, unknown>;
+export function flagValues(opts: CliOptions): Record<string, unknown> {
+  const given = opts as unknown as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) {
     const flag = SETTING_META[key].flag;
@@ -67,5 +68,11 @@ export function flagValues(opts: object): Record<string, unknown> {
     if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
     flags[key] = v;
   }
+  // Claude Code's names for --allow and --deny add to them.
+  const also = (key: 'allow' | 'deny', more: string[] | undefined) => {
+    if (more?.length) flags[key] = [...((flags[key] as string[] | undefined) ?? []), ...more];
+  };
+  also('allow', opts.allowedTools);
+  also('deny', opts.disallowedTools);
   return flags;
 }

@@ -143,7 +143,7 @@ export type ProjectRule<T> =
 export interface SettingFlag {
   /** `--model`; `--no-skills` for a yes/no setting the flag turns off. */
   name: `--${string}`;
-  /** The value's placeholder in `--help` (`<id>`); none for a `--no-` flag. */
+  /** The value's placeholder in `--help` (`<id>`; `<dirs...>` takes several); none for a `--no-` flag. */
   arg?: `<${string}>`;
   /** What `--help` says it does (the default and env names are added from the schema). */
   help: string;
@@ -220,10 +220,25 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     merge: true,
   },
   // Combined with the user's rules, so a project file can only add refusals.
-  deny: { project: { may: 'set' }, merge: true },
+  deny: {
+    flag: {
+      name: '--deny',
+      arg: '<rules>',
+      help: 'refuse tool calls, e.g. "bash(rm:*)", "Read(./.env)" (repeatable, comma-separated)',
+      repeats: true,
+    },
+    project: { may: 'set' },
+    merge: true,
+  },
   // Combined too: a project file can only add questions.
   ask: { project: { may: 'set' }, merge: true },
   add_dirs: {
+    flag: {
+      name: '--add-dir',
+      arg: '<dirs...>',
+      help: 'another folder the file tools may read and write (same jail)',
+      repeats: true,
+    },
     project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
     merge: true,
   },
