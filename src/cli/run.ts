@@ -5,7 +5,7 @@ import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import { ignoredHomeNotice } from '../config/paths';
 import type { CliOptions, Resolved } from './cli-options';
 import { EXIT } from './exit-codes';
-import { expandPrintPrompt } from './project-context';
+import { expandPrintPrompt } from './command-prompt';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
@@ -211,7 +211,7 @@ async function runPrint(
   try {
     const startedAt = Date.now();
     // `-p "/NAME args"` runs a custom command as the interactive session would.
-    const sent = expandPrintPrompt(prompt, session.commands);
+    const sent = await expandPrintPrompt(prompt, session, controller.signal);
     session.log?.write({ type: 'user_prompt', text: sent });
     const result = await session.run(sent, controller.signal);
     const obj = resultObject(result, {

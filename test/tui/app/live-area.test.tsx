@@ -105,7 +105,7 @@ describe('a tall approval prompt', () => {
     const screen = t.screen();
     expect(screen).toContain('Bash: Run a shell command');
     expect(screen).toContain('cat > gen.sh <<EOF');
-    expect(screen).toMatch(/\+\d+ lines, press d to see all/);
+    expect(screen).toMatch(/\+\d+ more lines, press d to see all/);
     for (const n of [1, 2, 3, 4, 5]) expect(screen).toContain(`${n}. `);
     expectNothingLost(t.vt);
     expect(t.all()).toContain('Running the generator.');
