@@ -31,6 +31,7 @@ import {
   webStatusOf,
 } from './wiring';
 import { bindStore, type Resumption } from './resume';
+import { extraRootsOf, withPromptExtras } from './extra-dirs';
 
 /** The person's session: one conversation, the agent's current deps, and what watches it. */
 export interface CodeySession {
@@ -93,6 +94,8 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
+  /** `--append-system-prompt`: text the system prompt ends with. */
+  appendSystemPrompt?: string;
   /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
   resumption?: Resumption;
   /** The person trusts this project's widening files (default false): command `allowed-tools` hold. */
@@ -102,10 +105,11 @@ export interface SessionInput {
 /** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
-  const tools = toolSettingsFor(s, version, input.noWeb);
+  const notices: string[] = [];
+  const extraRoots = extraRootsOf(s.add_dirs, input.cwd, notices);
+  const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots };
   const secrets = secretsOf(env, [credentials(s, env).key]);
   const sdk = anthropicFor(s, env, version);
-  const notices: string[] = [];
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
   const writeJournal = join(stateDir(env), 'pending-writes');
   const removed = await removeStaleTempFiles(writeJournal);
@@ -147,7 +151,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     hostedTools,
     secrets,
-    project: loaded.project,
+    project: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt),
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,

@@ -60,7 +60,7 @@ export const readFileTool = defineTool({
   },
   check: (args) => checkPathLength(args.path),
   async run(args, ctx) {
-    const abs = await resolveInWorkspace(ctx.cwd, args.path, ctx.readRoots);
+    const abs = await resolveInWorkspace(ctx.cwd, args.path, ctx.readRoots, ctx.roots);
     const shown = displayPath(ctx.cwd, abs);
     const st = await stat(abs).catch(() => undefined);
     if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs), 'not_found');
@@ -80,7 +80,7 @@ export const readFileTool = defineTool({
         'too_large',
       );
     }
-    const buf = await readFile(abs);
+    const buf = await readFile(abs, { signal: ctx.signal });
     recordVersion(ctx.state, abs, versionOf(buf));
     if (buf.length === 0) return { output: `${shown} is empty (0 bytes)`, title: 'Read 0 lines' };
     if (looksBinary(buf, BINARY_SNIFF_BYTES)) {
