@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import { INTERRUPTED } from './interrupt';
-import { MAX_RESENT_INPUT_BYTES, cutToolUse } from './oversized-input';
+import { cutToolUse } from './oversized-input';
 
 type Block = ContentBlockParam;
 type ToolUseBlock = Extract<Block, { type: 'tool_use' }>;
@@ -144,7 +144,7 @@ export class Conversation {
   }
 
   /**
-   * For each failed result (`is_error`) whose tool_use input is over {@link MAX_RESENT_INPUT_BYTES}
+   * For each failed result (`is_error`) whose tool_use input is over `MAX_RESENT_INPUT_BYTES` (oversized-input.ts)
    * or whose name is over 200 characters, replace that input (name) in the newest assistant message
    * by a small note (a placeholder) and say so in the result (changed in `results`, in place). The
    * tool_use block stays, so the pair stays valid.

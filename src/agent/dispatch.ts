@@ -14,7 +14,6 @@ import {
 import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import { capName, decider, type Decide, type DecideDeps, type ToolUse } from './decide';
-import type { AgentEvent } from './events';
 import { NO_HOOKS, type HookStages } from './hook-stages';
 import { ABANDON_GRACE_MS, INTERRUPTED } from './interrupt';
 import { shownInput } from './oversized-input';

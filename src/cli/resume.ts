@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Conversation } from '../agent/conversation';
+import { type Conversation } from '../agent/conversation';
 import { resumeConversation } from '../agent/resume';
 import { stateDir } from '../config/paths';
-import { lockSession, SessionInUseError, type SessionLock } from '../session/lock';
+import { lockSession, type SessionLock } from '../session/lock';
 import { redactor } from '../util/redact';
 import { oneLine } from '../util/text';
 import {
@@ -121,7 +121,7 @@ export interface Resumption {
 /**
  * Read `summary`'s session from the store and rebuild its conversation (`resumeConversation`).
  * @throws Error saying why it cannot be resumed (no record file, a damaged one, another codey
- *   recording it: {@link SessionInUseError}).
+ *   recording it: `SessionInUseError`).
  */
 export function readForResume(summary: SessionSummary, env: Env): Resumption {
   const lock = lockSession(storeOf(env), summary.id);

@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
-import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
+import { leftOutNotice, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
 import {
   absoluteEnv,
@@ -208,7 +208,7 @@ const unquote = (v: string): string => {
  * `tools` can be checked); the result is sorted by name, so the request built from it is the same
  * bytes on every start. A project definition is read only where it resolves inside the workspace
  * (or its git root): a link cannot bring in a file from elsewhere on the disk. A repository's
- * definitions past {@link PROJECT_LISTING_BUDGET} characters of names and descriptions (in
+ * definitions past `PROJECT_LISTING_BUDGET` (budget.ts) characters of names and descriptions (in
  * precedence order) are left out, with one notice. Reads the file system only; never throws.
  */
 export async function discoverAgents(

@@ -9,7 +9,7 @@ import {
   shownPath,
 } from './places';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
-import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
+import { leftOutNotice, withinListingBudget } from './budget';
 import { parseSkill, type Skill, type SkillScope } from './skill';
 
 /** A SKILL.md larger than this (bytes) is left out with a notice: it is instructions, not data. */
@@ -58,7 +58,7 @@ export function skillRoots(places: PlacesInput): SkillRoot[] {
  * once. An invalid skill is a notice naming its file and the problem, and the others load. A
  * project skill's SKILL.md is read only where it resolves inside the repository (the git root, or the
  * workspace without one), so a link cannot bring in a file from elsewhere on the disk. Reads the file
- * system only; never throws. A repository's skills past {@link PROJECT_LISTING_BUDGET} characters of
+ * system only; never throws. A repository's skills past `PROJECT_LISTING_BUDGET` (budget.ts) characters of
  * names and descriptions are left out, with one notice.
  */
 export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {

@@ -122,7 +122,6 @@ export function neutraliseMarkers(text: string): string {
 
 /** Terminal escape sequences (CSI, OSC, other ESC-introduced) and C0/C1 controls but tab, LF and CR. */
 const CONTROLS =
-  // eslint-disable-next-line no-control-regex
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-_]?|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /**

@@ -100,7 +100,6 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * as they came.
  */
 export function locationText(value: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\u0000-\u007f]*$/.test(value)) return value;
   if (/[^\u0000-\u00ff]/.test(value)) return value;
   try {

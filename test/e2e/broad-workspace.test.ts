@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIN, codey, sandbox } from '../support/cli';
+import { BIN, codey } from '../support/cli';
 import { reply } from '../support/fake-anthropic';
 import { EXIT_MARK, startTmux } from '../support/tmux';
 import { appInTmux, tmuxMissing } from '../support/app-in-tmux';

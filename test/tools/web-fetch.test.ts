@@ -3,7 +3,7 @@ import { neverAsks } from '../../src/approval/policy';
 import type { ToolContext } from '../../src/tools/tool';
 import { headTail, MAX_OUTPUT_CHARS, MAX_OUTPUT_LINES } from '../../src/tools/truncate';
 import { makeFence, neutraliseMarkers } from '../../src/tools/fence';
-import { formatPage, webFetchTool, type WebFetchDeps } from '../../src/tools/web-fetch';
+import { webFetchTool, type WebFetchDeps } from '../../src/tools/web-fetch';
 import { renderPage } from '../../src/tools/web-fetch-output';
 import { DEFAULT_MAX_BYTES, MAX_BYTES, type FetchedPage } from '../../src/web/fetch-page';
 import { WebError } from '../../src/web/types';

@@ -16,7 +16,6 @@ import stringWidth from 'string-width';
 
 const ESC = '\u001b[';
 const TOKENS =
-  // eslint-disable-next-line no-control-regex
   /\u001b\[([0-9;?]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b.?|\n|\r|[^\u001b\n\r]+/g;
 
 /**

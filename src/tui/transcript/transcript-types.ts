@@ -3,15 +3,7 @@
  * notice), the local actions the app dispatches beside the agent's events, and the state the
  * reducer in `transcript-state.ts` keeps.
  */
-import type {
-  AgentEvent,
-  ContextFill,
-  RefusalDetails,
-  ToolDisplay,
-  TurnEndReason,
-  Usage,
-} from '../../agent/events';
-import type { Decision } from '../../approval/types';
+import type { AgentEvent, ContextFill, RefusalDetails, ToolDisplay, Usage } from '../../agent/events';
 import type { TurnEnding } from './endings';
 
 export type ToolStatus = 'running' | 'done' | 'error' | 'denied' | 'interrupted';

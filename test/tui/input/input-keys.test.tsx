@@ -39,7 +39,6 @@ function boxRows(out: string): string[] {
 }
 
 // C0 and C1 controls but newline, and ESC.
-// eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0009\u000b-\u001a\u001c-\u001f\u007f-\u009f]/;
 
 describe('keys that arrive together in one read', () => {

@@ -1,4 +1,3 @@
-import { Text } from 'ink';
 import type { ToolItem } from '../transcript-state';
 import { oneLine } from '../../../util/text';
 import { turnEndText } from '../endings';
