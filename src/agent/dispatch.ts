@@ -67,6 +67,7 @@ function toolContext(
     state: deps.state,
     env: deps.registry.env,
     readRoots: deps.registry.readRoots,
+    roots: deps.registry.roots,
     keepsOut: (abs) => deps.policy.keepsOut(abs),
     emit: (p) => {
       const message = progress.push(p.message);

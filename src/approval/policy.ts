@@ -174,6 +174,21 @@ export class Policy {
   }
 
   /**
+   * Add `rules` (rule text, as `--allow` takes it) to the allow rules until the returned function is
+   * called: a command file's `allowed-tools` while its turn runs. Deny and ask rules still come first.
+   */
+  hold(rules: readonly string[]): () => void {
+    const held = rules.map(parseRule).filter((r): r is Rule => r !== undefined);
+    this.#allow.push(...held);
+    return () => {
+      for (const r of held) {
+        const i = this.#allow.indexOf(r);
+        if (i >= 0) this.#allow.splice(i, 1);
+      }
+    };
+  }
+
+  /**
    * Decide `req` by the rules, then the taint stage (./taint.ts): an "always for this tool" answer
    * may not be enough after untrusted text entered, and a URL that may carry data out asks.
    * `step`: a further step of a running call (a redirect).

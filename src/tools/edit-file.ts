@@ -129,7 +129,7 @@ async function readForEdit(
 
 /** The change an edit_file call would make, without making it. @throws {@link ToolError} as run does. */
 async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
-  const abs = await resolveInWorkspace(ctx.cwd, args.path);
+  const abs = await resolveInWorkspace(ctx.cwd, args.path, [], ctx.roots);
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(args.path, shown);
   if (args.old_string === '') {

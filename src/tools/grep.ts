@@ -310,7 +310,7 @@ export const grepTool = defineTool({
   },
   check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
-    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots);
+    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots, ctx.roots);
     if (!(await stat(target).catch(() => undefined)))
       throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
     const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');

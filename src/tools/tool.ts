@@ -47,6 +47,11 @@ export interface ToolContext {
    */
   readRoots?: readonly string[];
   /**
+   * More folders read_file, write_file, edit_file, glob and grep may reach, with the same jail as
+   * `cwd` (`--add-dir`; absolute, symlinks resolved). Absent: none.
+   */
+  roots?: readonly string[];
+  /**
    * Whether a deny rule keeps the file `abs` (absolute) from the model: grep and glob leave it out of
    * their results and say how many they left out. Absent: nothing is kept out.
    */

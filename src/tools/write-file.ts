@@ -45,7 +45,7 @@ async function planWrite(
   /** For a file too large to diff: its size (bytes) and modification time, so a change shows. */
   stamp?: { size: number; modified: string };
 }> {
-  const abs = await resolveInWorkspace(ctx.cwd, given);
+  const abs = await resolveInWorkspace(ctx.cwd, given, [], ctx.roots);
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(given, shown);
   const st = await stat(abs).catch(() => undefined);
