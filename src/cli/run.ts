@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { keyProblem } from '../config/key-shape';
 import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
 import { describeApiRoute } from '../llm/proxy';
 import { flagValues } from './setting-flags';
@@ -117,6 +118,13 @@ async function runPrint(
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
     stderr(
       'codey: no API key. Set ANTHROPIC_API_KEY (or run `codey setup` in a terminal), or point --base-url at an endpoint that needs none.\n',
+    );
+    return EXIT.usage;
+  }
+  const badKey = [settings.api_key, env.ANTHROPIC_AUTH_TOKEN].map((k) => k && keyProblem(k)).find(Boolean);
+  if (badKey) {
+    stderr(
+      `codey: ${badKey} (from ${settings.api_key ? 'the api_key setting or its variable' : 'ANTHROPIC_AUTH_TOKEN'})\n`,
     );
     return EXIT.usage;
   }
