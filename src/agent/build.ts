@@ -25,7 +25,6 @@ export async function buildAgent(spec: AgentSpec): Promise<BuiltAgent> {
   const sub = spec.subagents;
   const spawns = sub !== undefined && depth < sub.maxDepth;
   const registry = await toolsIn({
-    workspace: spec.workspace,
     settings: spec.toolSettings,
     env: spec.env,
     ...(spec.project?.skills.length && {

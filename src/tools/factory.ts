@@ -40,12 +40,10 @@ export interface McpTools {
 export type Spawn = (request: SpawnRequest, ctx: ToolContext) => Promise<SpawnReport>;
 
 /**
- * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the workspace, the narrow tool settings,
+ * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the narrow tool settings,
  * the environment, and what the optional sources need. An absent field means an absent source.
  */
 export interface ToolHost {
-  /** Workspace root, absolute, symlinks resolved: the root of the sources that look at the workspace. */
-  workspace: string;
   settings: ToolSettings;
   /**
    * The process environment: provider keys (`BRAVE_API_KEY`, `TAVILY_API_KEY`, `WEB_SEARCH_URL`) and
