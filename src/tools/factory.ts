@@ -22,6 +22,8 @@ export interface ToolSettings {
   version: string;
   /** More folders the file tools may read and write (`--add-dir`; absolute, symlinks resolved). */
   extraRoots?: readonly string[];
+  /** Characters of the skill list, and apart of the agent list, in their tools' descriptions (`list_budget`). */
+  listBudget?: number;
 }
 
 /** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
@@ -138,7 +140,7 @@ const web: ToolSource = async ({ settings, env }) => {
 const skills: ToolSource = async (host) => {
   if (!host.skills?.length) return none();
   const { skillTool } = await import('./skill');
-  const tool = skillTool(host.skills);
+  const tool = skillTool(host.skills, host.settings.listBudget);
   // Skills only the person runs still bring their folders: the prompt they send names its files.
   if (!tool) return { tools: [], notices: [], readRoots: host.skillReadRoots ?? [] };
   return { tools: [tool], notices: [], readRoots: host.skillReadRoots ?? [] };
@@ -151,7 +153,7 @@ const mcp: ToolSource = async () => none();
 const agent: ToolSource = async (host) => {
   if (!host.spawn) return none();
   const { spawnAgentTool } = await import('./spawn-agent');
-  return { tools: [spawnAgentTool(host.spawn, host.agents ?? [])], notices: [] };
+  return { tools: [spawnAgentTool(host.spawn, host.agents ?? [], host.settings.listBudget)], notices: [] };
 };
 
 /** The sources in the order their tools reach the model. */

@@ -55,7 +55,13 @@ async function start(allow: string[] = []) {
   // The rules as `--allow` gives them (the session's own check drops web_fetch rules without web).
   const registry = new Registry([...builtinTools(), fetchTool]);
   session.deps = { ...session.deps, registry, policy: new Policy(allow) };
-  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+  // Approvals are answered as soon as they show (the answer delay has its own test).
+  const controller = Object.assign(
+    new SessionController(session, settings, join(root, 'history.jsonl'), []),
+    {
+      answerDelayMs: 0,
+    },
+  );
   const app = render(<App controller={controller} home={root} />);
   await mounted(app.stdin);
   const type = async (...chunks: string[]) => {
