@@ -57,8 +57,6 @@ export interface DispatchDeps {
   emit: (e: AgentEvent) => void;
   /** Where refused calls are noted (the session's `permission_denials`). */
   denials: { push(denial: PermissionDenial): unknown };
-  /** The agent running the calls, handed to tools as `ToolContext.agent` (spawn_agent builds a child from it). */
-  agent?: unknown;
   /** Replaces codey's secrets in tool output with `[redacted]` (`redactor` in src/util/redact). */
   scrub: (text: string) => string;
   /** The same redaction for one call's progress, which may print a secret a few characters at a time. */
@@ -88,7 +86,6 @@ function toolContext(
     },
     approve: (call, opts) => approveStep(use, deps, signal, call, opts?.denyOnly ?? false),
     callId: use.id,
-    ...(deps.agent === undefined ? {} : { agent: deps.agent }),
   };
 }
 

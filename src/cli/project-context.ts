@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import type { ProjectContext } from '../agent/agent';
 import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
@@ -28,6 +27,20 @@ export function gitRootOf(dir: string, home?: string): string | undefined {
     if (existsSync(join(d, '.git'))) return d;
     if (dirname(d) === d) return undefined;
   }
+}
+
+/**
+ * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
+ * read once at start and kept as it is for the whole session (also after `/worktree`), so the tool
+ * list and the system prompt, the cached prefix of every request, never change.
+ */
+export interface ProjectContext {
+  /** Skills for the `skill` tool (`discoverSkills`); empty: no skill tool and no word of skills. */
+  readonly skills: readonly Skill[];
+  /** The skills' folders the read tools may read outside the workspace (`skillReadRoots`). */
+  readonly skillReadRoots: readonly string[];
+  /** The project instructions section of the system prompt (`loadProjectInstructions`); `''`: none. */
+  readonly instructions: string;
 }
 
 /** What the session loads once at start from the repository and the person's folders. */
