@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { record } from './summary.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -65,7 +66,16 @@ const grep = (pattern, useRipgrep) => `const { grepSearch } = await import(${JSO
     out = r.files + ' files listed';`;
 jobs['grep hit, JavaScript (1 file in 100)'] = grep('hit', false);
 jobs['grep absent, JavaScript'] = grep('absent', false);
-if (spawnSync('rg', ['--version']).status === 0) jobs['grep absent, ripgrep'] = grep('absent', true);
+const hasRg = spawnSync('rg', ['--version']).status === 0;
+if (hasRg) {
+  jobs['grep absent, ripgrep'] = grep('absent', true);
+  // The floors of the ripgrep paths: plain rg, started the way a child process of Node is.
+  const rg = (argv) => `const { spawnSync } = await import('node:child_process');
+    const r = spawnSync('rg', ${JSON.stringify(argv)}, { cwd: ${JSON.stringify(tree)}, maxBuffer: 1 << 30 });
+    out = String(r.stdout).split('\\n').length - 1 + ' lines';`;
+  jobs['rg -l absent (plain rg)'] = rg(['-l', 'absent']);
+  jobs['rg --files (plain rg)'] = rg(['--files']);
+}
 
 const rows = [];
 for (const [label, body] of Object.entries(jobs)) {
@@ -84,4 +94,45 @@ for (const r of rows) {
     `  ${r.label.padEnd(38)} peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB (${(r.rssMb / floor.rssMb).toFixed(1)}x floor)` +
       `  ${(r.ms / 1000).toFixed(2).padStart(6)} s (${(r.ms / floor.ms).toFixed(1)}x floor)  ${r.out}`,
   );
+}
+const row = (label) => rows.find((r) => r.label === label);
+record({
+  part: 'search',
+  figure: 'glob **/* vs readdir',
+  value: row('glob **/*').ms,
+  unit: 'ms',
+  baseline: floor.ms,
+});
+record({
+  part: 'search',
+  figure: 'grep, JavaScript vs readdir',
+  value: row('grep absent, JavaScript').ms,
+  unit: 'ms',
+  baseline: floor.ms,
+});
+if (hasRg) {
+  record({
+    part: 'search',
+    figure: 'grep with ripgrep vs plain rg -l',
+    value: row('grep absent, ripgrep').ms,
+    unit: 'ms',
+    baseline: row('rg -l absent (plain rg)').ms,
+    goal: '≤ 1.1',
+  });
+  record({
+    part: 'search',
+    figure: 'grep, JavaScript vs plain rg -l',
+    value: row('grep absent, JavaScript').ms,
+    unit: 'ms',
+    baseline: row('rg -l absent (plain rg)').ms,
+    goal: '≤ 5',
+  });
+  record({
+    part: 'search',
+    figure: 'glob **/* vs rg --files',
+    value: row('glob **/*').ms,
+    unit: 'ms',
+    baseline: row('rg --files (plain rg)').ms,
+    goal: '≤ 3',
+  });
 }

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { record } from './summary.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -66,3 +67,5 @@ console.log(`PDF → text (pdfjs-dist, Node ${process.version}): ${PAGES} pages,
 console.log(
   `median of ${RUNS}: ${ms.toFixed(0)} ms, ${(mib / (ms / 1000)).toFixed(2)} MiB/s, ${Math.round(chars / mib).toLocaleString('en-US')} characters of text per MiB`,
 );
+record({ part: 'pdf', figure: 'PDF text per MiB', value: chars / mib / 1000, unit: 'k chars' });
+record({ part: 'pdf', figure: 'PDF read speed', value: mib / (ms / 1000), unit: 'MiB/s' });

@@ -9,11 +9,12 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SSE_OK_ANSWER } from './sse-answer.mjs';
+import { record, SMOKE } from './summary.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/codey.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const MESSAGES = 2000;
+const MESSAGES = SMOKE ? 200 : 2000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const ANSWER = SSE_OK_ANSWER;
@@ -165,11 +166,19 @@ console.log(
   `baseline codey -p (new session)   first request after ${base.ms.toFixed(0)} ms, peak RSS ${mb(base.rss)}`,
 );
 console.log(
-  `codey -p -c (2,000 messages)      first request after ${resume.ms.toFixed(0)} ms, peak RSS ${mb(resume.rss)}` +
+  `codey -p -c (${MESSAGES.toLocaleString('en-US')} messages)      first request after ${resume.ms.toFixed(0)} ms, peak RSS ${mb(resume.rss)}` +
     `, request ${(resume.bytes / 1024).toFixed(0)} KB`,
 );
 console.log(
   `ratio resume / baseline           time ${(resume.ms / base.ms).toFixed(2)}` +
     (resume.rss && base.rss ? `, peak RSS ${(resume.rss / base.rss).toFixed(2)}` : ''),
 );
+record({
+  part: 'resume',
+  figure: `-p -c of ${MESSAGES} messages, first request`,
+  value: resume.ms,
+  unit: 'ms',
+  baseline: base.ms,
+  goal: '≤ 1.2',
+});
 api.server.close();

@@ -15,6 +15,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SSE_BASH_TRUE, SSE_OK_ANSWER } from './sse-answer.mjs';
+import { record } from './summary.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/codey.js');
@@ -64,6 +65,22 @@ const ratio = (ms) => `${ms.toFixed(0).padStart(4)} ms  ratio ${(ms / base).toFi
 console.log(`baseline node -e 0        ${base.toFixed(0).padStart(4)} ms`);
 console.log(`codey --version           ${ratio(version)} (goal ≤ 1.3)`);
 console.log(`codey --help              ${ratio(help)}`);
+record({
+  part: 'startup',
+  figure: 'codey --version, wall',
+  value: version,
+  unit: 'ms',
+  baseline: base,
+  goal: '≤ 1.3',
+});
+record({
+  part: 'startup',
+  figure: 'codey --help, wall',
+  value: help,
+  unit: 'ms',
+  baseline: base,
+  goal: '≤ 1.3',
+});
 
 const api = await fakeApi();
 const home = mkdtempSync(join(tmpdir(), 'codey-bench-'));
@@ -137,5 +154,22 @@ console.log(`node_modules files read   -p: ${na(filesP)}, -p with a bash call: $
 console.log(
   `first request size        ${firstRequest} bytes (system prompt + tool definitions + one short message)`,
 );
+record({
+  part: 'startup',
+  figure: 'codey -p one turn, wall',
+  value: pMs,
+  unit: 'ms',
+  baseline: base,
+  goal: '≤ 3',
+});
+record({
+  part: 'startup',
+  figure: 'codey -p one bash call, wall',
+  value: bashMs,
+  unit: 'ms',
+  baseline: base,
+});
+if (rss !== undefined)
+  record({ part: 'startup', figure: 'codey -p peak RSS', value: rss, unit: 'MB', goal: '≤ 80 MB' });
 api.server.close();
 rmSync(home, { recursive: true, force: true });

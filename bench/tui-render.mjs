@@ -45,11 +45,12 @@ if (gated) {
 }
 const go = () => (inbox.length ? Promise.resolve(inbox.shift()) : new Promise((r) => (waiting = r)));
 
-const DELTAS = 10_000;
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const DELTAS = SMOKE ? 1_000 : 10_000;
 /** Deltas per app frame: the app applies streamed deltas once per 50 ms (FRAME_MS), one burst each. */
 const BURST = 100;
 /** Deltas streamed, untimed, in a throwaway app before the measured one. */
-const WARMUP_DELTAS = 3_000;
+const WARMUP_DELTAS = SMOKE ? 300 : 3_000;
 
 // Every app's folder (its history file) lives under one root, removed as the process exits: the app
 // appends to its history without waiting, so a folder removed at quit could be made again.

@@ -20,10 +20,13 @@ import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { record, SMOKE } from './summary.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/codey.js');
-const RUNS = Math.max(3, Math.min(9, Number(process.env.BENCH_RUNS ?? 9)));
+const RUNS = SMOKE ? 1 : Math.max(3, Math.min(9, Number(process.env.BENCH_RUNS ?? 9)));
+const TURNS = SMOKE ? 20 : 500;
+const BIG = SMOKE ? 100 : 2000;
 const DEVELOPMENT = process.argv.includes('--development');
 const MARKER = 'Ask codey'; // the input box's placeholder (src/tui/input/PromptInput.tsx)
 const START_DEADLINE_MS = 15_000;
@@ -160,6 +163,14 @@ async function startFigures() {
     console.log(`   ratio to node -e 0             ${(f / b).toFixed(2)}  (goal ≤ 3)`);
     console.log(`   ratio to the pty floor         ${(f / p).toFixed(2)}`);
     console.log(`   API requests during start-up   ${api.count()}`);
+    record({
+      part: 'tui',
+      figure: 'start to the input box drawn',
+      value: f,
+      unit: 'ms',
+      baseline: b,
+      goal: '≤ 3',
+    });
   } finally {
     api.server.close();
     rmSync(home, { recursive: true, force: true });
@@ -202,8 +213,8 @@ function harness(bundle, args, { production = false, nodeArgs = [] } = {}) {
  */
 async function streamingPair(bundle, production) {
   const runs = [
-    harness(bundle, ['render', '10', '2000'], { production }),
-    harness(bundle, ['render', '2000', '10'], { production }),
+    harness(bundle, ['render', '10', String(BIG)], { production }),
+    harness(bundle, ['render', String(BIG), '10'], { production }),
   ];
   try {
     const gates = await Promise.all(runs.map((r) => r.next('ready')));
@@ -234,12 +245,32 @@ async function appFigures(bundle, production) {
   console.log(row(small));
   console.log(row(big));
   console.log(
-    `   ratio 2000 / 10: CPU ${(big.cpuMs / small.cpuMs).toFixed(2)} (goal ≤ 1.2), median frame ${(big.frameCpuMs / small.frameCpuMs).toFixed(2)}`,
+    `   ratio ${BIG} / 10: CPU ${(big.cpuMs / small.cpuMs).toFixed(2)} (goal ≤ 1.2), median frame ${(big.frameCpuMs / small.frameCpuMs).toFixed(2)}`,
   );
+  if (production) {
+    record({
+      part: 'tui',
+      figure: `streaming CPU, ${BIG} items vs 10`,
+      value: big.cpuMs,
+      unit: 'ms',
+      baseline: small.cpuMs,
+      goal: '≤ 1.2',
+    });
+  }
 
-  const mem = await harness(bundle, ['memory', '500'], { production, nodeArgs: ['--expose-gc'] }).result;
+  const mem = await harness(bundle, ['memory', String(TURNS)], { production, nodeArgs: ['--expose-gc'] })
+    .result;
   console.log(`\nc. a scripted ${mem.turns}-turn session (${mem.turns * 4} transcript items; ${label})`);
   console.log(`   peak RSS                 ${mb(mem.peakRss)}  (goal < 200 MB)`);
+  if (production) {
+    record({
+      part: 'tui',
+      figure: `peak RSS over ${mem.turns} scripted turns`,
+      value: mem.peakRss / 1048576,
+      unit: 'MB',
+      goal: '< 200 MB',
+    });
+  }
   console.log(`   RSS once the app is up   ${mb(mem.atStart.rss)}, heap used ${mb(mem.atStart.heapUsed)}`);
   console.log(
     `   at the end               RSS ${mb(mem.after.rss)}, heap ${mb(mem.after.heapUsed)} used of ${mb(mem.after.heapTotal)}, external ${mb(mem.after.external)}`,

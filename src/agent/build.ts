@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { gitRootOf } from '../util/git-root';
 import { redactor } from '../util/redact';
 import { toolsIn, type Spawn } from '../tools/factory';
 import type { Registry } from '../tools/registry';
@@ -9,14 +8,6 @@ import { Conversation } from './conversation';
 import { spawnChild } from './subagent';
 import { subagentPrompt } from './subagent-prompt';
 import { systemPrompt } from './system-prompt';
-
-/** Is `dir` inside a git repository (a `.git` folder or file in it or an ancestor)? */
-export function isGitRepo(dir: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, '.git'))) return true;
-    if (dirname(d) === d) return false;
-  }
-}
 
 /**
  * Build an agent (DESIGN.md "Building an agent"): its tools through `toolsIn` (the one factory), its
@@ -57,7 +48,7 @@ export async function buildAgent(from: AgentSpec): Promise<Agent> {
     cwd: spec.workspace,
     platform: spec.platform,
     date: spec.date,
-    isGitRepo: isGitRepo(spec.workspace),
+    isGitRepo: gitRootOf(spec.workspace) !== undefined,
     instructions: spec.instructions,
   });
   return Object.freeze({

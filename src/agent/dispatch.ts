@@ -80,6 +80,7 @@ function toolContext(
     state: deps.state,
     env: deps.registry.env,
     readRoots: deps.registry.readRoots,
+    keepsOut: (abs) => deps.policy.keepsOut(abs),
     emit: (p) => {
       const message = progress.push(p.message);
       if (message) deps.emit({ type: 'tool_progress', id: use.id, message });

@@ -28,6 +28,8 @@ export interface SubagentSettings {
   readonly maxTurns: number;
   /** The model the session was configured with (`model`), for resolving a family alias. */
   readonly sessionModel: string;
+  /** `model_aliases`: the model id each family alias (`opus`, `sonnet`, `haiku`) names; absent: none. */
+  readonly modelAliases?: Readonly<Record<string, string>>;
 }
 
 /** What makes an agent a subagent: its id, the label the person sees, and its definition's instructions. */

@@ -11,10 +11,11 @@ const FAMILIES = ['opus', 'sonnet', 'haiku'] as const;
 
 /**
  * The child's model for a definition's `model`: absent or `inherit` → the parent's; a family alias
- * (`sonnet`, `opus`, `haiku`) → the parent's or the session's configured model when it is of that
- * family, else the parent's with a notice; anything else is taken as a model id, except from a
- * repository's definition (`scope` `project`): a repository may narrow what codey does, never widen
- * it, so its id counts only when it is the parent's or the session's model, and is otherwise
+ * (`sonnet`, `opus`, `haiku`, any case) → what `aliases` (the `model_aliases` setting) names for it,
+ * or without an entry the parent's or the session's configured model when it is of that family, else
+ * the parent's with a notice; anything else is taken as a model id, except from a repository's
+ * definition (`scope` `project`): a repository may narrow what codey does, never widen it, so its id
+ * counts only when it is the parent's, the session's or one the alias map names, and is otherwise
  * replaced by the parent's, with a notice.
  */
 export function childModel(
@@ -22,11 +23,13 @@ export function childModel(
   parentModel: string,
   sessionModel: string,
   scope: 'project' | 'user' = 'user',
+  aliases: Readonly<Record<string, string>> = {},
 ): { model: string; notice?: string } {
-  if (wanted === undefined || wanted === 'inherit') return { model: parentModel };
+  if (wanted === undefined || wanted.toLowerCase() === 'inherit') return { model: parentModel };
   const family = FAMILIES.find((f) => f === wanted.toLowerCase());
   if (!family) {
-    if (scope === 'user' || wanted === parentModel || wanted === sessionModel) return { model: wanted };
+    const used = [parentModel, sessionModel, ...Object.values(aliases)];
+    if (scope === 'user' || used.includes(wanted)) return { model: wanted };
     return {
       model: parentModel,
       notice:
@@ -34,6 +37,8 @@ export function childModel(
         `using ${parentModel} (a definition in your own agents folder may name any model)`,
     };
   }
+  const named = aliases[family];
+  if (named) return { model: named };
   const known = [parentModel, sessionModel].find((m) => m.toLowerCase().includes(family));
   if (known) return { model: known };
   return {
@@ -129,14 +134,24 @@ export async function spawnChild(
     stats.see(e);
     parent.emit({ ...e, agentId, ...(parentToolUseId ? { parentToolUseId } : {}) });
   };
-  const { model, notice } = childModel(def?.model, parent.model, sub.sessionModel, def?.scope);
+  const { model, notice } = childModel(
+    def?.model,
+    parent.model,
+    sub.sessionModel,
+    def?.scope,
+    sub.modelAliases,
+  );
   if (notice) emit({ type: 'notice', level: 'warn', message: notice });
-  const have = registry.list().map((t) => t.name);
+  // The parent's server tools (hosted web_search / web_fetch) count as tools a definition may name.
+  const hosted = (t: Record<string, unknown>) => String(t.name);
+  const have = [...registry.list().map((t) => t.name), ...parent.hostedTools.map(hosted)];
   const only = def?.tools ? def.tools.filter((t) => have.includes(t)) : parent.only;
+  const hostedTools = only ? parent.hostedTools.filter((t) => only.includes(hosted(t))) : parent.hostedTools;
   try {
     const child = await build({
       ...parent,
       model,
+      hostedTools,
       emit,
       requestApproval: labelled(parent.requestApproval, request.description),
       depth: parent.depth + 1,

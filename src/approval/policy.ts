@@ -125,8 +125,10 @@ export class Policy {
    * and glob leave out of their results.
    */
   keepsOut(abs: string, tool = 'read_file'): boolean {
+    const rules = this.#deny.filter((r) => r.tools.includes(tool));
+    if (rules.length === 0) return false;
     const req: ApprovalRequest = { tool, readOnly: true, summary: '', detail: abs, rememberable: false };
-    return this.#deny.some((r) => r.match !== undefined && denies(r, req, this.#place));
+    return rules.some((r) => denies(r, req, this.#place));
   }
 
   /** Record the person's answer; returns the rule it added, if any. */

@@ -40,11 +40,16 @@ export function settingNote(key: SettingKey): string {
     .join('; ');
 }
 
-/** `key=default` for every setting whose default is a value (an empty list says nothing). */
+/**
+ * `key=default` for every setting whose default is a value (an empty list says nothing); a map is
+ * `key.name=value` for each of its entries.
+ */
 function defaultsLine(): string {
   return SETTING_KEYS.flatMap((key) => {
     const value = settingDefault(key);
     if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return Object.entries(value).map(([k, v]) => `${key}.${k}=${shown(v)}`);
     return [`${key}=${shown(value)}`];
   }).join(' ');
 }

@@ -94,6 +94,11 @@ function longNames(program: Command): Set<string> {
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   let args = normalizeArgv(argv.slice(2), longNames(program));
+  if (args[0] === 'trust') {
+    const { runTrust } = await import('./trust-command');
+    const write = (stream: NodeJS.WriteStream) => personWriter((s) => stream.write(s));
+    return runTrust(args.slice(1), process.cwd(), process.env, write(process.stdout), write(process.stderr));
+  }
   const setup = args[0] === 'setup';
   if (setup) args = args.slice(1);
   if (setup && args.some((a) => a === '-h' || a === '--help')) {

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
@@ -8,26 +6,8 @@ import { skillReadRoots } from '../skills/read-roots';
 import { skillCommands } from '../skills/skill-commands';
 import type { Skill } from '../skills/skill';
 import type { CommandSpec } from '../tui/commands/commands';
+import { gitRootOf } from '../util/git-root';
 import type { SkillInfo } from '../tui/commands/session-port';
-
-/**
- * The nearest folder at or above `dir` holding a `.git` entry (folder or worktree file); undefined
- * outside a repository. A repository at `home` or above it (dotfiles kept in a git repository in
- * HOME) does not count: it would make HOME the project, so that every folder under it read HOME's
- * files as the repository's and a link in a downloaded folder could reach the person's keys.
- */
-export function gitRootOf(dir: string, home?: string): string | undefined {
-  const holdsHome = (d: string): boolean => {
-    if (home === undefined) return false;
-    const rel = relative(d, home);
-    return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
-  };
-  for (let d = dir; ; d = dirname(d)) {
-    if (holdsHome(d)) return undefined;
-    if (existsSync(join(d, '.git'))) return d;
-    if (dirname(d) === d) return undefined;
-  }
-}
 
 /**
  * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),

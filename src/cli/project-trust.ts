@@ -135,26 +135,26 @@ export function trustQuestion(held: HeldSettings, width = 80): string {
   const lines = trustLines(held);
   const hidden = lines.reduce((n, l) => n + l.hidden, 0);
   return [
-    `codey: ${held.file} asks for settings that give this repository more than your own config does:`,
+    `codey: ${held.files.join(' and ')} ask${held.files.length === 1 ? 's' : ''} for settings that give this repository more than your own config does:`,
     ...lines.flatMap((l) => wrapRows(`  ${l.what}: ${l.means}`, width, '      ')),
     ...(hidden
       ? [
           `  (${hidden} character${hidden === 1 ? '' : 's'} that draw nothing or reorder text shown as \\u escapes)`,
         ]
       : []),
-    'Trust this file? Its settings then apply here (you are asked again whenever they change). [y/N] ',
+    `Trust ${held.files.length === 1 ? 'this file' : 'these files'}? Their settings then apply here (you are asked again whenever they change). [y/N] `,
   ].join('\n');
 }
 
 /** After a no: what stays ignored, and that the question comes again. */
 export function notTrusted(held: HeldSettings): string {
   const keys = [...new Set(held.values.map((v) => v.slice(0, v.indexOf(':'))))].join(', ');
-  return `codey: not trusted: ${held.file}'s ${keys} ignored for this session; codey asks again next time`;
+  return `codey: not trusted: ${held.files.join(' and ')}'s ${keys} ignored for this session; codey asks again next time`;
 }
 
 /** For `-p`: the held settings are ignored; this line says how to accept them. */
 export function trustHint(held: HeldSettings): string {
-  return `codey: to use ${held.file}'s settings above, run codey here once and answer yes when it asks to trust the file`;
+  return `codey: to use the settings of ${held.files.join(' and ')} above, run \`codey trust grant\` here (or run codey here once and answer yes when it asks)`;
 }
 
 /**

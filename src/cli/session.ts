@@ -152,12 +152,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const names = built.registry.list().map((t) => t.name);
   const known = [...names, ...hostedTools.map((t) => String(t.name))];
   const rules = rulesInForce(
-    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules) },
+    { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules), ask: s.ask.flatMap(splitRules) },
     known,
     notices,
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
-  const agent = await rebuild(built, { policy: new Policy(rules.allow, rules.deny, { place }) });
+  const agent = await rebuild(built, {
+    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place }),
+  });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = agent.spec.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
   const store = bind(agent.conversation, input.resumption);

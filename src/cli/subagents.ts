@@ -2,8 +2,10 @@ import type { AgentEvent } from '../agent/events';
 import type { SubagentSettings } from '../agent/subagent-types';
 import type { Settings } from '../config/resolve';
 import { discoverAgents, type AgentDefinition } from '../skills/agents';
+import { absoluteEnv } from '../skills/places';
 import { builtinTools } from '../tools/builtin-tools';
 import type { ToolDisplay } from '../tools/tool';
+import { gitRootOf } from '../util/git-root';
 
 /** Every tool name codey has in some session: what an agent definition's `tools` may name. */
 function codeyToolNames(): Set<string> {
@@ -20,7 +22,8 @@ export async function subagentsFor(
   env: Record<string, string | undefined>,
 ): Promise<{ subagents?: SubagentSettings; definitions: AgentDefinition[]; notices: string[] }> {
   if (!s.agents) return { definitions: [], notices: [] };
-  const found = await discoverAgents({ workspace, env }, codeyToolNames());
+  const places = { workspace, gitRoot: gitRootOf(workspace, absoluteEnv(env).HOME), env };
+  const found = await discoverAgents(places, codeyToolNames());
   return {
     subagents: Object.freeze({
       definitions: found.agents,
@@ -28,6 +31,7 @@ export async function subagentsFor(
       maxParallel: s.max_parallel_agents,
       maxTurns: s.agent_max_turns,
       sessionModel: s.model,
+      modelAliases: s.model_aliases,
     }),
     definitions: found.agents,
     notices: found.notices,

@@ -80,11 +80,11 @@ export async function hostedToolsFor(
  * The rules in force: those that parse and name a tool of the session (`tools`), so `--verbose` lists
  * what applies. Each other rule gets a notice saying why it is ignored.
  */
-export function rulesInForce(
-  rules: { allow: readonly string[]; deny: readonly string[] },
+export function rulesInForce<K extends string>(
+  rules: Record<K, readonly string[]>,
   tools: readonly string[],
   notices: string[],
-): { allow: string[]; deny: string[] } {
+): Record<K, string[]> {
   const inForce = (text: string): boolean => {
     const read = readRule(text);
     if ('problem' in read) {
@@ -97,7 +97,8 @@ export function rulesInForce(
     );
     return false;
   };
-  return { allow: rules.allow.filter(inForce), deny: rules.deny.filter(inForce) };
+  const entries = Object.entries<readonly string[]>(rules).map(([k, list]) => [k, list.filter(inForce)]);
+  return Object.fromEntries(entries) as Record<K, string[]>;
 }
 
 /**

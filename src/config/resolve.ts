@@ -14,6 +14,7 @@ import { ConfigError, FlagError } from './errors';
 import { parseErrorDetail } from './config-text';
 import { readProjectFile } from './project-file';
 import { settingsDigest } from './trust';
+import { readClaudeSettings, unusedNotice } from './claude-settings';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -52,7 +53,10 @@ export interface ResolveInput {
  * were ignored (not in the result's `notices`, so a caller may ask instead of printing them).
  */
 export interface HeldSettings {
+  /** The file the trust answer is remembered under: the first of `files`. */
   file: string;
+  /** Every project file whose settings are held (codey's, then Claude Code's). */
+  files: string[];
   digest: string;
   /** `key: value` lines, values as JSON with controls escaped and long ones cut. */
   values: string[];
@@ -114,9 +118,16 @@ export async function resolveSettings(
 ): Promise<{ settings: Settings; notices: string[]; held?: HeldSettings }> {
   const env = input.env ?? process.env;
   const userFile = input.userFile ?? userConfigFile(env, input.cwd);
-  const [projectFile, user] = await Promise.all([readProjectFile(input.cwd), readUserFile(userFile)]);
+  const [projectFile, user, claude] = await Promise.all([
+    readProjectFile(input.cwd),
+    readUserFile(userFile),
+    readClaudeSettings(input.cwd, env),
+  ]);
   const project = projectFile.found;
-  const notices: string[] = [...projectFile.notices];
+  const claudeFiles = [...claude.project, ...(claude.user ? [claude.user] : [])];
+  const notices: string[] = [...projectFile.notices, ...claudeFiles.flatMap((f) => f.problems)];
+  const unused = unusedNotice(claudeFiles);
+  if (unused) notices.push(unused);
 
   const envRaw: Raw = {};
   for (const key of SETTING_KEYS) {
@@ -133,7 +144,10 @@ export async function resolveSettings(
     { source: 'env', label: 'environment', data: envRaw },
   ];
   if (project) rungs.push({ source: 'project', label: project.file, data: project.data });
+  // Claude Code's files: the local one is the person's own for this project, so it comes first.
+  for (const f of claude.project.toReversed()) rungs.push({ source: 'project', label: f.file, data: f.data });
   if (user) rungs.push({ source: 'user', label: userFile, data: user });
+  if (claude.user) rungs.push({ source: 'user', label: claude.user.file, data: claude.user.data });
 
   for (const rung of rungs.slice(2)) {
     for (const key of Object.keys(rung.data)) {
@@ -142,7 +156,7 @@ export async function resolveSettings(
     }
   }
 
-  const held: Omit<HeldSettings, 'file' | 'digest'> = { values: [], entries: [], notices: [] };
+  const held: Omit<HeldSettings, 'file' | 'files' | 'digest'> = { values: [], entries: [], notices: [] };
   const hold = (key: SettingKey, value: unknown, why: string, label: string) => {
     held.values.push(`${key}: ${quoted(value)}`);
     held.entries.push({ key, value });
@@ -151,14 +165,16 @@ export async function resolveSettings(
     );
   };
   // A key a project file may never set is reported whether or not a higher rung shadows it.
-  const projectRung = rungs.find((r) => r.source === 'project');
-  if (projectRung) {
+  const projectRungs = rungs.filter((r) => r.source === 'project');
+  const heldFiles = new Set<string>();
+  for (const projectRung of projectRungs) {
     const data = { ...projectRung.data };
     for (const key of SETTING_KEYS) {
       const rule = SETTING_META[key].project;
       if (data[key] === undefined) continue;
       if (rule.may === 'trusted' && !input.trusted) {
         hold(key, data[key], rule.why, projectRung.label);
+        heldFiles.add(projectRung.label);
         delete data[key];
       }
       if (rule.may !== 'never') continue;
@@ -209,6 +225,7 @@ export async function resolveSettings(
         !rule.narrows(parsed.data as never, below(key) as never)
       ) {
         hold(key, parsed.data, rule.why, rung.label);
+        heldFiles.add(rung.label);
         continue;
       }
       if (meta.merge) {
@@ -237,6 +254,15 @@ export async function resolveSettings(
     sources: Object.freeze(sources),
     files: Object.freeze({ project: project?.file, user: userFile }),
   }) as Settings;
-  if (!project || held.values.length === 0) return { settings, notices };
-  return { settings, notices, held: { file: project.file, digest: settingsDigest(project.data), ...held } };
+  if (projectRungs.length === 0 || held.values.length === 0) return { settings, notices };
+  // One trust answer covers every project file; with codey's file alone its digest is the file's own.
+  const all = [
+    ...(project ? [{ file: project.file, data: project.data }] : []),
+    ...claude.project.map((f) => ({ file: f.file, data: f.data })),
+  ];
+  const digest = settingsDigest(
+    all.length === 1 ? all[0].data : Object.fromEntries(all.map((f) => [f.file, f.data])),
+  );
+  const files = all.map((f) => f.file).filter((f) => heldFiles.has(f));
+  return { settings, notices, held: { file: all[0].file, files, digest, ...held } };
 }

@@ -11,6 +11,16 @@ export const DEFAULT_MODEL = 'claude-opus-4-8';
 
 export { WEB_PROVIDERS, type WebProvider } from '../util/shapes';
 
+/**
+ * The model each family alias (`opus`, `sonnet`, `haiku`, as agent definitions and command files
+ * write `model:`) names by default: the current model of each family. The one place to change them.
+ */
+export const MODEL_ALIAS_DEFAULTS = Object.freeze({
+  opus: DEFAULT_MODEL,
+  sonnet: 'claude-sonnet-4-6',
+  haiku: 'claude-haiku-4-5',
+});
+
 /** Each setting's schema and default. An invalid value falls back down the ladder to the default. */
 export const settingSchemas = {
   model: z.string().min(1, 'expected a model id, got an empty string').default(DEFAULT_MODEL),
@@ -30,6 +40,10 @@ export const settingSchemas = {
   allow: z.array(z.string().min(1)).default([]),
   /** Approval rules that always refuse. */
   deny: z.array(z.string().min(1)).default([]),
+  /** Approval rules that always ask, even where an allow rule or a read-only tool would not. */
+  ask: z.array(z.string().min(1)).default([]),
+  /** More folders the file tools may read and write, with the same jail as the workspace (absolute). */
+  add_dirs: z.array(z.string().min(1)).default([]),
   /** One provider, or search providers tried in order until one answers (`["command", "searxng"]`). */
   web_provider: z.union([z.enum(WEB_PROVIDERS), z.array(z.enum(SEARCH_PROVIDERS)).min(1)]).default('none'),
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
@@ -52,6 +66,14 @@ export const settingSchemas = {
   context_window: z.number().int().min(1_000).max(100_000_000).optional(),
   /** Compact the conversation when the last request used more than this share of the window. */
   compact_at: z.number().gt(0).max(1).default(0.8),
+  /** What `model: opus | sonnet | haiku` of an agent definition or command file runs on (model ids). */
+  model_aliases: z
+    .object({
+      opus: z.string().min(1).default(MODEL_ALIAS_DEFAULTS.opus),
+      sonnet: z.string().min(1).default(MODEL_ALIAS_DEFAULTS.sonnet),
+      haiku: z.string().min(1).default(MODEL_ALIAS_DEFAULTS.haiku),
+    })
+    .default({ ...MODEL_ALIAS_DEFAULTS }),
   /** `false` (or `--no-skills`): no skill is loaded, so no skill tool exists (README, "Skills"). */
   skills: z.boolean().default(true),
   /** `false` (or `--no-agents`): no spawn_agent tool, and no word about subagents in any request. */
@@ -132,6 +154,7 @@ const coveredBy = (domain: string, list: readonly string[]) =>
  */
 export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> } = {
   model: { env: ['CODEY_MODEL', 'ANTHROPIC_MODEL'], flag: '--model', project: { may: 'set' } },
+  model_aliases: { project: { may: 'set' } },
   base_url: {
     env: ['CODEY_BASE_URL', 'ANTHROPIC_BASE_URL'],
     flag: '--base-url',
@@ -157,6 +180,12 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   // Combined with the user's rules, so a project file can only add refusals.
   deny: { project: { may: 'set' }, merge: true },
+  // Combined too: a project file can only add questions.
+  ask: { project: { may: 'set' }, merge: true },
+  add_dirs: {
+    project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
+    merge: true,
+  },
   web_provider: {
     env: ['CODEY_WEB_PROVIDER'],
     envList: 'commas',

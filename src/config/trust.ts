@@ -44,3 +44,24 @@ export async function recordTrust(env: Env, file: string, digest: string): Promi
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFileAtomic(path, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
 }
+
+/** Every remembered answer: file → digest. Never throws (a damaged trust file lists nothing). */
+export async function trustAnswers(env: Env): Promise<Record<string, string>> {
+  const all = await readTrust(env);
+  return Object.fromEntries(
+    Object.entries(all).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+/**
+ * Forget the answers for `files`; returns those that had one.
+ * @throws the file system's error when the trust file cannot be written.
+ */
+export async function forgetTrust(env: Env, files: readonly string[]): Promise<string[]> {
+  const all = await readTrust(env);
+  const gone = files.filter((f) => f in all);
+  if (gone.length === 0) return [];
+  for (const f of gone) delete all[f];
+  await writeFileAtomic(trustFile(env), `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
+  return gone;
+}

@@ -1,9 +1,17 @@
+import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { leftOutNotice, PROJECT_LISTING_BUDGET, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
-import { absoluteEnv, codeyConfigDir, type PlacesInput, projectRoot, shownPath } from './places';
+import {
+  absoluteEnv,
+  codeyConfigDir,
+  foldersUpToRoot,
+  type PlacesInput,
+  projectRoot,
+  shownPath,
+} from './places';
 
 /** An agent definition file larger than this (bytes) is left out with a notice. */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024;
@@ -53,20 +61,47 @@ export interface AgentDefinitionSet {
 }
 
 /**
- * The folders definitions are read from, highest precedence first (README, "Subagents"): the
- * workspace's `.codey/agents` and `.claude/agents`, then `$XDG_CONFIG_HOME/codey/agents` and
- * `~/.claude/agents`.
+ * The folders definitions are read from, highest precedence first (README, "Subagents"):
+ * `.codey/agents` and `.claude/agents` of the workspace, then of each folder above it up to the git
+ * root; then `$XDG_CONFIG_HOME/codey/agents` and `~/.claude/agents`.
  */
 export function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope }[] {
-  const dirs: { dir: string; scope: AgentScope }[] = [
-    { dir: path.join(places.workspace, '.codey', 'agents'), scope: 'project' },
-    { dir: path.join(places.workspace, '.claude', 'agents'), scope: 'project' },
-  ];
+  const dirs: { dir: string; scope: AgentScope }[] = [];
+  for (const folder of foldersUpToRoot(places.workspace, places.gitRoot)) {
+    dirs.push({ dir: path.join(folder, '.codey', 'agents'), scope: 'project' });
+    dirs.push({ dir: path.join(folder, '.claude', 'agents'), scope: 'project' });
+  }
   const config = codeyConfigDir(places.env);
   if (config) dirs.push({ dir: path.join(config, 'agents'), scope: 'user' });
   const home = absoluteEnv(places.env).HOME;
   if (home) dirs.push({ dir: path.join(home, '.claude', 'agents'), scope: 'user' });
   return dirs;
+}
+
+/** How deep sub-folders of an agents folder are read (`agents/team/backend/x.md` is 2). */
+export const MAX_AGENT_FOLDER_DEPTH = 4;
+
+/**
+ * The `*.md` files under `dir` and its sub-folders (to {@link MAX_AGENT_FOLDER_DEPTH}; names starting
+ * with `.` and `node_modules` skipped; links to folders not followed), each folder's files in name
+ * order before its sub-folders, in name order. Undefined when `dir` cannot be read.
+ */
+async function agentFiles(dir: string): Promise<string[] | undefined> {
+  const top = await readdir(dir, { withFileTypes: true }).catch(() => undefined);
+  if (!top) return undefined;
+  const out: string[] = [];
+  const walk = async (at: string, entries: Dirent[], depth: number): Promise<void> => {
+    const sorted = entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const e of sorted) if (!e.isDirectory() && e.name.endsWith('.md')) out.push(path.join(at, e.name));
+    if (depth >= MAX_AGENT_FOLDER_DEPTH) return;
+    for (const e of sorted) {
+      if (!e.isDirectory() || e.name === 'node_modules') continue;
+      const sub = path.join(at, e.name);
+      await walk(sub, await readdir(sub, { withFileTypes: true }).catch(() => []), depth + 1);
+    }
+  };
+  await walk(dir, top, 0);
+  return out;
 }
 
 /** A name the model can write in `agent`: letters, digits, `-`, `_`, `.`, at most 64. */
@@ -167,7 +202,7 @@ const unquote = (v: string): string => {
 };
 
 /**
- * Find and parse every `*.md` in {@link agentDirs}. The same name twice: the first (higher
+ * Find and parse every `*.md` in {@link agentDirs} and their sub-folders. The same name twice: the first (higher
  * precedence) wins, with a notice naming the one left out. A file that cannot be used is one notice
  * naming it and the problem; the others load. `knownTools` is every tool name codey has (so that
  * `tools` can be checked); the result is sorted by name, so the request built from it is the same
@@ -204,13 +239,12 @@ export async function discoverAgents(
       continue;
     }
     seen.add(real);
-    const entries = await readdir(dir).catch(() => undefined);
-    if (!entries) {
+    const files = await agentFiles(dir);
+    if (!files) {
       notices.push(`codey: agents folder ${show(dir)} cannot be read; skipped`);
       continue;
     }
-    for (const entry of entries.filter((e) => e.endsWith('.md') && !e.startsWith('.')).sort()) {
-      const file = path.join(dir, entry);
+    for (const file of files) {
       const st = await stat(file).catch(() => undefined);
       if (!st?.isFile()) continue;
       const say = (problem: string) => notices.push(`codey: agent ${show(file)}: ${problem}; skipped`);

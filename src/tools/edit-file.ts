@@ -106,21 +106,23 @@ async function readForEdit(
       `${await missingFileMessage(ctx.cwd, abs)} (to create a new file, use write_file)`,
       'not_found',
     );
-  if (st.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
-  if (!st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be edited`);
-  if (isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode));
+  if (st.isDirectory())
+    throw new ToolError(`${shown} is a directory; pass the path of a file inside it`, 'not_a_file');
+  if (!st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be edited`, 'not_a_file');
+  if (isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode), 'read_only');
   const buf = await readFile(abs);
   const version = versionOf(buf);
   const seen = seenVersion(ctx.state, abs);
   if (seen !== undefined && !sameVersion(seen, version))
-    throw new ToolError(`cannot edit ${shown}: ${FILE_CHANGED}`);
+    throw new ToolError(`cannot edit ${shown}: ${FILE_CHANGED}`, 'changed');
   if (looksBinary(buf, BINARY_SNIFF_BYTES))
-    throw new ToolError(`${shown} looks like a binary file; edit_file changes text files only`);
+    throw new ToolError(`${shown} looks like a binary file; edit_file changes text files only`, 'not_text');
   try {
     return { ...decodeText(buf, true), version };
   } catch {
     throw new ToolError(
       `${shown} is not valid UTF-8 or UTF-16 text; edit it with bash (e.g. sed) so its encoding is kept`,
+      'not_text',
     );
   }
 }
@@ -131,10 +133,16 @@ async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(args.path, shown);
   if (args.old_string === '') {
-    throw new ToolError('old_string is empty; to create a file or replace all of it, use write_file');
+    throw new ToolError(
+      'old_string is empty; to create a file or replace all of it, use write_file',
+      'invalid_arguments',
+    );
   }
   if (args.old_string === args.new_string) {
-    throw new ToolError('old_string and new_string are the same; there is nothing to change');
+    throw new ToolError(
+      'old_string and new_string are the same; there is nothing to change',
+      'invalid_arguments',
+    );
   }
   const { text, encoding, version } = await readForEdit(abs, shown, ctx);
   const eol = lineEnding(text);
@@ -169,6 +177,7 @@ async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
     throw new ToolError(
       `old_string occurs ${found.length} times in ${shown} (lines ${lines.join(', ')}${more}); add surrounding ` +
         'lines to old_string to make it unique, or pass replace_all: true to change every occurrence',
+      'ambiguous',
     );
   }
   let after = args.replace_all

@@ -3,6 +3,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { walkFiles } from './search-files';
+import { leftOutNote } from './grep-results';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { capQuote } from './truncate';
 import { checkPathLength, displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
@@ -28,10 +29,12 @@ async function searchFolder(
 ): Promise<string> {
   const dir = await resolveInWorkspace(root, p ?? '.', readRoots);
   const st = await stat(dir).catch(() => undefined);
-  if (!st) throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'));
+  if (!st)
+    throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'), 'not_found');
   if (!st.isDirectory()) {
     throw new ToolError(
       `${displayPath(root, dir)} is a file, not a folder; pass its folder as path, or read it with read_file`,
+      'not_a_folder',
     );
   }
   return dir;
@@ -44,6 +47,7 @@ function relativePattern(dir: string, pattern: string): string {
     if (!isInside(dir, p))
       throw new ToolError(
         `pattern ${capQuote(pattern)} is outside the folder searched; pass that folder as path`,
+        'invalid_arguments',
       );
     p = path.relative(dir, p).split(path.sep).join('/');
   }
@@ -51,6 +55,7 @@ function relativePattern(dir: string, pattern: string): string {
   if (p.split('/').includes('..')) {
     throw new ToolError(
       `pattern ${capQuote(pattern)} goes up with ".."; pass the folder to search as path instead`,
+      'invalid_arguments',
     );
   }
   return p === '' ? '**' : p;
@@ -77,6 +82,7 @@ async function newestMatches(walkRoot: string, matches: (abs: string) => boolean
   let count = 0;
   let ignored = 0;
   let ignoredMatching = 0;
+  let leftOut = 0;
   let pending: string[] = [];
   const flush = async (): Promise<void> => {
     const batch = pending;
@@ -102,6 +108,10 @@ async function newestMatches(walkRoot: string, matches: (abs: string) => boolean
         return;
       }
       if (!hit) return;
+      if (ctx.keepsOut?.(f.abs)) {
+        leftOut++;
+        return;
+      }
       count++;
       pending.push(f.abs);
       return pending.length >= STAT_BATCH ? flush() : undefined;
@@ -110,7 +120,7 @@ async function newestMatches(walkRoot: string, matches: (abs: string) => boolean
   );
   await flush();
   const rows = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
-  return { count, rows, ignored, ignoredMatching, ignoredDirs: summary.ignoredDirs };
+  return { count, rows, ignored, ignoredMatching, ignoredDirs: summary.ignoredDirs, leftOut };
 }
 
 /**
@@ -148,12 +158,13 @@ export const globTool = defineTool({
     const relToDir = (abs: string): string => path.relative(dir, abs).split(path.sep).join('/');
     const found = walkable
       ? await newestMatches(walkRoot, (abs) => isMatch(relToDir(abs)), ctx)
-      : { count: 0, rows: [], ignored: 0, ignoredMatching: 0, ignoredDirs: 0 };
+      : { count: 0, rows: [], ignored: 0, ignoredMatching: 0, ignoredDirs: 0, leftOut: 0 };
     const shownDir = displayPath(ctx.cwd, dir);
 
     if (found.count === 0) {
       const hidden = found.ignoredMatching;
       const notes: string[] = [];
+      if (found.leftOut > 0) notes.push(leftOutNote(found.leftOut));
       if (hidden > 0)
         notes.push(`${hidden} matching file${hidden === 1 ? ' is' : 's are'} ignored by .gitignore`);
       if (found.ignoredDirs > 0) {
@@ -172,6 +183,7 @@ export const globTool = defineTool({
     const shown = lines.length;
     const more = found.count - shown;
     if (more > 0) lines.push(`(${more.toLocaleString('en-US')} more not shown; narrow the pattern)`);
+    if (found.leftOut > 0) lines.push(`(${leftOutNote(found.leftOut)})`);
     return {
       output: lines.join('\n'),
       title: `Found ${found.count} file${found.count === 1 ? '' : 's'}`,

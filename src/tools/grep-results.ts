@@ -27,6 +27,8 @@ export interface GrepQuery {
   pattern: string;
   /** Filter on file paths: without "/" it matches the file name, with "/" the path below `target`. */
   glob?: string;
+  /** Files a deny rule keeps from the model (`ToolContext.keepsOut`): left out, and counted. */
+  keepsOut?: (abs: string) => boolean;
   mode: GrepMode;
   ignoreCase: boolean;
   signal?: AbortSignal;
@@ -47,6 +49,8 @@ export interface FileHits {
 export interface Found {
   hits: FileHits[];
   complete: boolean;
+  /** Matching files left out because a deny rule keeps them from the model. */
+  leftOut?: number;
 }
 
 /** Collects hits for one mode and says when the cap is passed (shared by both engines). */
@@ -54,10 +58,24 @@ export class HitCollector {
   readonly hits: FileHits[] = [];
   complete = true;
   #lines = 0;
-  constructor(private readonly mode: GrepMode) {}
+  readonly #hidden = new Map<string, boolean>();
+  /** @param hidden whether the file `rel` is kept out by a deny rule (see {@link GrepQuery.keepsOut}). */
+  constructor(
+    private readonly mode: GrepMode,
+    private readonly hidden?: (rel: string) => boolean,
+  ) {}
+
+  /** Matching files a deny rule kept out. */
+  get leftOut(): number {
+    return [...this.#hidden.values()].filter(Boolean).length;
+  }
 
   /** Add a matching line of `rel` (content mode) or a file's count; false once the cap is passed. */
   add(rel: string, count: number, line?: { n: number; text: string }): boolean {
+    if (this.hidden) {
+      if (!this.#hidden.has(rel)) this.#hidden.set(rel, this.hidden(rel));
+      if (this.#hidden.get(rel)) return true;
+    }
     let hit = this.hits[this.hits.length - 1];
     if (hit?.rel !== rel) {
       if (this.mode !== 'content' && this.hits.length === MAX_GREP_FILES) return this.#stop();
@@ -82,7 +100,18 @@ export class HitCollector {
 }
 
 /** Lay the hits out for the model, capped, with a note saying what was left out. */
-export function formatHits(q: GrepQuery, { hits, complete }: Found, isFile: boolean): string {
+export function formatHits(q: GrepQuery, found: Found, isFile: boolean): string {
+  const text = formatFound(q, found, isFile);
+  const n = found.leftOut ?? 0;
+  return n ? `${text}\n(${leftOutNote(n)})` : text;
+}
+
+/** "1 file left out by a deny rule", for grep's and glob's answers. */
+export function leftOutNote(n: number): string {
+  return `${n.toLocaleString('en-US')} file${n === 1 ? '' : 's'} left out by a deny rule`;
+}
+
+function formatFound(q: GrepQuery, { hits, complete }: Found, isFile: boolean): string {
   const base = isFile ? path.dirname(q.target) : q.target;
   const shown = (rel: string): string => displayPath(q.root, path.join(base, rel));
   const where = displayPath(q.root, q.target);

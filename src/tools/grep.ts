@@ -36,6 +36,13 @@ function globFilter(glob: string | undefined): (rel: string) => boolean {
   return glob.includes('/') ? isMatch : (rel) => isMatch(path.posix.basename(rel));
 }
 
+/** Whether a result path (relative to the folder searched, or a file's own name) is kept out. */
+function hiddenOf(q: GrepQuery, isDir: boolean): ((rel: string) => boolean) | undefined {
+  const keepsOut = q.keepsOut;
+  if (!keepsOut) return undefined;
+  return (rel) => keepsOut(isDir ? path.join(q.target, rel) : q.target);
+}
+
 /**
  * Compile `pattern` for the JavaScript engine: a leading `(?i)` (ripgrep syntax) becomes the i flag;
  * Unicode mode is used when the pattern allows it.
@@ -54,6 +61,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
       throw new ToolError(
         `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
           'with a backslash (e.g. \\( or \\.) to match them literally',
+        'invalid_arguments',
       );
     }
   }
@@ -68,7 +76,7 @@ async function searchJs(
   const re = compilePattern(q.pattern, q.ignoreCase);
   // The regex runs in a worker, so a catastrophic one can be stopped (deadline, Esc, a signal).
   const matcher = new RegexMatcher(re, { deadlineMs, signal: q.signal });
-  const found = new HitCollector(q.mode);
+  const found = new HitCollector(q.mode, hiddenOf(q, isDir));
   /** Search one file's contents; false once the cap is passed. */
   const search = async (rel: string, buf: Buffer | undefined): Promise<boolean> => {
     if (!buf || looksBinary(buf)) return true;
@@ -147,7 +155,7 @@ async function searchRg(
   else if (q.mode === 'count') args.push('--count', '--null');
   else args.push('--json');
   args.push('--regexp', q.pattern, '.');
-  const found = new HitCollector(q.mode);
+  const found = new HitCollector(q.mode, hiddenOf(q, true));
   const strip = (p: string): string => toPosix(p.replace(/^\.\//, ''));
   const onLine = (line: string): boolean => {
     if (q.mode === 'files_with_matches') {
@@ -201,7 +209,12 @@ export async function grepSearch(
   const fitsArgv = Buffer.byteLength(q.pattern) < 100_000;
   if (engine.useRipgrep && !isFile && fitsArgv) found = await searchRg(q, engine, keep);
   found ??= await searchJs(q, !isFile, keep, engine.regexDeadlineMs);
-  return { output: formatHits(q, found, isFile), files: found.hits.length, complete: found.complete };
+  const leftOut = found instanceof HitCollector ? found.leftOut : 0;
+  return {
+    output: formatHits(q, { hits: found.hits, complete: found.complete, leftOut }, isFile),
+    files: found.hits.length,
+    complete: found.complete,
+  };
 }
 
 /** The `rg` executable on `envPath` (a PATH value), remembered in the tool state; null when there is none. */
@@ -283,6 +296,7 @@ export const grepTool = defineTool({
         mode: args.output_mode ?? 'files_with_matches',
         ignoreCase: args.ignore_case ?? false,
         signal: ctx.signal,
+        ...(ctx.keepsOut ? { keepsOut: ctx.keepsOut } : {}),
       },
       { useRipgrep: rgPath !== null, rgPath: rgPath ?? undefined, env: ctx.env },
     );

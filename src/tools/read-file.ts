@@ -64,11 +64,14 @@ export const readFileTool = defineTool({
     const shown = displayPath(ctx.cwd, abs);
     const st = await stat(abs).catch(() => undefined);
     if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs), 'not_found');
-    if (st.isDirectory()) throw new ToolError(`${shown} is a directory; use glob to list it`);
+    if (st.isDirectory()) throw new ToolError(`${shown} is a directory; use glob to list it`, 'not_a_file');
     if (!st.isFile())
-      throw new ToolError(`${shown} is not a regular file (a device, socket or pipe); it cannot be read`);
+      throw new ToolError(
+        `${shown} is not a regular file (a device, socket or pipe); it cannot be read`,
+        'not_a_file',
+      );
     if (MEDIA_EXTENSIONS.has(path.extname(abs).toLowerCase())) {
-      throw new ToolError(`${shown} is an image or PDF; images and PDFs are not supported yet`);
+      throw new ToolError(`${shown} is an image or PDF; images and PDFs are not supported yet`, 'not_text');
     }
     if (st.size > MAX_READ_BYTES) {
       throw new ToolError(
@@ -83,6 +86,7 @@ export const readFileTool = defineTool({
     if (looksBinary(buf, BINARY_SNIFF_BYTES)) {
       throw new ToolError(
         `${shown} looks like a binary file (NUL bytes in the first 8 KiB); use bash (e.g. xxd ${shown} | head) to inspect it`,
+        'not_text',
       );
     }
     const lines = splitLines(decodeText(buf).text);
@@ -91,6 +95,7 @@ export const readFileTool = defineTool({
     if (start > total) {
       throw new ToolError(
         `offset ${start} is past the end of ${shown}, which has ${total.toLocaleString('en-US')} lines`,
+        'out_of_range',
       );
     }
     const limit = args.limit ?? DEFAULT_READ_LINES;

@@ -43,6 +43,9 @@ export class RegexMatcher {
     this.#signal = opts.signal;
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Its own flags, not the parent's: a parent started with `--input-type=module -e` would
+      // otherwise make this CommonJS source fail with "require is not defined".
+      execArgv: [],
       workerData: { source: re.source, flags: re.flags },
     });
     this.#worker.unref();

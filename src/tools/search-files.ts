@@ -15,9 +15,10 @@
  *   hidden files are listed (ripgrep --hidden).
  * - Entries are visited in byte order of their names, folders inline (ripgrep --sort path).
  */
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { gitRootOf } from '../util/git-root';
 
 /** One .gitignore file: its rules and the folder they are relative to. */
 interface IgnoreLevel {
@@ -51,13 +52,6 @@ const toPosix = (p: string): string => p.split(path.sep).join('/');
 /** Byte order of UTF-8 names, as ripgrep sorts (not UTF-16 order). */
 function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
-
-async function exists(p: string): Promise<boolean> {
-  return access(p).then(
-    () => true,
-    () => false,
-  );
 }
 
 async function loadLevel(dir: string, file = path.join(dir, '.gitignore')): Promise<IgnoreLevel | undefined> {
@@ -98,11 +92,12 @@ async function excludeFile(root: string): Promise<string> {
  * not apply there: no git root above it, or `dir` lies in an ignored folder (asked for explicitly).
  */
 export async function ignoreLevelsFor(dir: string): Promise<IgnoreLevel[] | null> {
+  const root = gitRootOf(dir); // ripgrep knows no HOME rule, so neither does this
+  if (root === undefined) return null;
   const chain: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
     chain.unshift(d);
-    if (await exists(path.join(d, '.git'))) break;
-    if (path.dirname(d) === d) return null;
+    if (d === root) break;
   }
   const levels: IgnoreLevel[] = [];
   const exclude = await loadLevel(chain[0], await excludeFile(chain[0]));

@@ -52,6 +52,11 @@ export interface ToolContext {
    */
   readRoots?: readonly string[];
   /**
+   * Whether a deny rule keeps the file `abs` (absolute) from the model: grep and glob leave it out of
+   * their results and say how many they left out. Absent: nothing is kept out.
+   */
+  keepsOut?: (abs: string) => boolean;
+  /**
    * Decide on a further step of the running call as the call itself was decided (web_fetch: a
    * redirect to another host): deny rules win, an allow rule allows, otherwise the person is asked,
    * and without a person the step is refused. `call` describes the step as `describe` would.
@@ -182,6 +187,12 @@ export type ToolErrorCode =
   | 'no_match'
   | 'outside_workspace'
   | 'not_a_file'
+  | 'not_a_folder'
+  | 'not_text'
+  | 'read_only'
+  | 'changed'
+  | 'ambiguous'
+  | 'out_of_range'
   | 'too_large'
   | 'io'
   | 'network'

@@ -80,6 +80,7 @@ export function refuseIndirectProtected(given: string, resolved: string): void {
   if (isProtectedPath(resolved) && !isProtectedPath(given)) {
     throw new ToolError(
       `${given} resolves to ${resolved}, a path codey changes only when asked for by its real name; call again with path "${resolved}" so the person is asked about it`,
+      'refused',
     );
   }
 }
@@ -170,6 +171,7 @@ async function deepestExisting(
 function linkLoop(shown: string): ToolError {
   return new ToolError(
     `symbolic link loop at ${shown}: its links point back at each other; fix or remove them with bash`,
+    'io',
   );
 }
 
@@ -192,7 +194,10 @@ export async function resolveInWorkspace(
 ): Promise<string> {
   checkPathLength(p);
   if (p.includes('\0'))
-    throw new ToolError(`path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`);
+    throw new ToolError(
+      `path ${JSON.stringify(capQuote(p))} contains a NUL byte; pass a plain path`,
+      'invalid_arguments',
+    );
   const lexical = path.resolve(root, p);
   checkPathLength(lexical);
   const realRoot = await realpath(root);

@@ -49,9 +49,11 @@ async function planWrite(
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(given, shown);
   const st = await stat(abs).catch(() => undefined);
-  if (st?.isDirectory()) throw new ToolError(`${shown} is a directory; pass the path of a file inside it`);
-  if (st && !st.isFile()) throw new ToolError(`${shown} is not a regular file; it cannot be written`);
-  if (st && isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode));
+  if (st?.isDirectory())
+    throw new ToolError(`${shown} is a directory; pass the path of a file inside it`, 'not_a_file');
+  if (st && !st.isFile())
+    throw new ToolError(`${shown} is not a regular file; it cannot be written`, 'not_a_file');
+  if (st && isReadOnlyMode(st.mode)) throw new ToolError(readOnlyMessage(shown, st.mode), 'read_only');
   let before: string | null = null;
   let version: FileVersion = null;
   let stamp: { size: number; modified: string } | undefined;
@@ -65,7 +67,7 @@ async function planWrite(
   }
   const seen = seenVersion(ctx.state, abs);
   if (seen !== undefined && !sameVersion(seen, version))
-    throw new ToolError(`cannot write ${shown}: ${FILE_CHANGED}`);
+    throw new ToolError(`cannot write ${shown}: ${FILE_CHANGED}`, 'changed');
   return { abs, shown, before, exists: st !== undefined, version, stamp };
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionController } from '../../src/cli/controller';
-import { expandPrintPrompt, gitRootOf } from '../../src/cli/project-context';
+import { expandPrintPrompt } from '../../src/cli/project-context';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
 import { ScriptedLlm, block, type ScriptedReply } from '../../src/llm/scripted';
@@ -204,21 +204,5 @@ describe('a session with skills and project instructions', () => {
       },
     ]);
     await rm(w.root, { recursive: true, force: true });
-  });
-});
-
-describe('gitRootOf', () => {
-  it('finds the nearest .git, but never one at HOME or above it', async () => {
-    const root = await realpath(await mkdtemp(join(tmpdir(), 'codey-gitroot-')));
-    const home = join(root, 'home');
-    await mkdir(join(home, '.git'), { recursive: true });
-    await mkdir(join(home, 'Downloads', 'tarball'), { recursive: true });
-    await mkdir(join(home, 'src', 'proj', '.git'), { recursive: true });
-    await mkdir(join(home, 'src', 'proj', 'app'), { recursive: true });
-    expect(gitRootOf(join(home, 'Downloads', 'tarball'))).toBe(home);
-    expect(gitRootOf(join(home, 'Downloads', 'tarball'), home)).toBeUndefined();
-    expect(gitRootOf(home, home)).toBeUndefined();
-    expect(gitRootOf(join(home, 'src', 'proj', 'app'), home)).toBe(join(home, 'src', 'proj'));
-    await rm(root, { recursive: true, force: true });
   });
 });

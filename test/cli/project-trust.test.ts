@@ -4,6 +4,7 @@ import { trustQuestion, wrapRows } from '../../src/cli/project-trust';
 
 const held = (entries: HeldSettings['entries']): HeldSettings => ({
   file: '/repo/.codeyrc.json',
+  files: ['/repo/.codeyrc.json'],
   digest: 'd',
   values: [],
   entries,

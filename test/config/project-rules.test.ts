@@ -111,6 +111,7 @@ describe('a project file may narrow, never widen', () => {
     const table = Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTING_META[k].project.may]));
     expect(table).toEqual({
       model: 'set',
+      model_aliases: 'set',
       base_url: 'never',
       api_key: 'never',
       auth_header: 'never',
@@ -120,6 +121,8 @@ describe('a project file may narrow, never widen', () => {
       max_turns: 'set',
       allow: 'trusted',
       deny: 'set',
+      ask: 'set',
+      add_dirs: 'trusted',
       web_provider: 'narrow',
       web_command: 'never',
       web_fetch: 'narrow',

@@ -144,7 +144,7 @@ describe('a project file the person trusts', () => {
       `codey: ${rcFile}: allow ["bash(echo hi)"] is ignored in a project file`,
     );
     expect(untrusted.stderr).toContain(
-      `codey: to use ${rcFile}'s settings above, run codey here once and answer yes when it asks to trust the file`,
+      `codey: to use the settings of ${rcFile} above, run \`codey trust grant\` here (or run codey here once and answer yes when it asks)`,
     );
     expect(JSON.parse(untrusted.stdout).permission_denials).toHaveLength(1);
 

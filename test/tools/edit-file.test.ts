@@ -47,6 +47,7 @@ describe('edit_file', () => {
         'old_string occurs 2 times in a.txt (lines 1, 3); add surrounding lines to old_string to make it unique, ' +
         'or pass replace_all: true to change every occurrence',
       isError: true,
+      code: 'ambiguous',
     });
     expect(await text('a.txt')).toBe('x = 1\ny = 2\nx = 1\n');
   });
@@ -65,6 +66,7 @@ describe('edit_file', () => {
         'old_string was not found in a.txt. Re-read the file with read_file and copy the text exactly, ' +
         'including whitespace and indentation.',
       isError: true,
+      code: 'no_match',
     });
   });
 
@@ -156,6 +158,7 @@ describe('edit_file', () => {
       output:
         'latin1.txt is not valid UTF-8 or UTF-16 text; edit it with bash (e.g. sed) so its encoding is kept',
       isError: true,
+      code: 'not_text',
     });
   });
 
@@ -188,6 +191,7 @@ describe('edit_file', () => {
     expect(r).toEqual({
       output: `path /etc/hostname is outside the workspace ${root}; only files inside it can be read or changed`,
       isError: true,
+      code: 'outside_workspace',
     });
   });
 
@@ -200,6 +204,7 @@ describe('edit_file', () => {
         'locked.txt is read-only (mode 0444); codey does not change read-only files. If it should change, ' +
         'make it writable with bash (chmod u+w locked.txt), which the person is asked to approve, then call again',
       isError: true,
+      code: 'read_only',
     };
     expect(await edit(args)).toEqual(want);
     // The approval preview fails the same way, so nobody is asked about a change that cannot happen.
@@ -227,6 +232,7 @@ describe('edit_file, two sessions editing one file', () => {
     expect(late).toEqual({
       output: 'cannot edit a.ts: the file changed since it was read; read it again',
       isError: true,
+      code: 'changed',
     });
     expect(await text('a.ts')).toBe('const a = 10;\nconst b = 2;\n');
     // After reading again the edit goes through, and a session's own edits never stale its read.

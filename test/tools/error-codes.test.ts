@@ -30,4 +30,17 @@ describe('file tool failures carry a code for evals and the log', () => {
     expect(await codeOf('read_file', { path: '../outside.txt' })).toEqual([true, 'outside_workspace']);
     expect(await codeOf('read_file', { path: 'a.ts' })).toEqual([undefined, undefined]);
   });
+
+  it('names a folder given for a file, a folder that is not there, and an edit that matches twice', async () => {
+    await writeFile(path.join(root, 'twice.ts'), 'x\nx\n');
+    expect(await codeOf('read_file', { path: '.' })).toEqual([true, 'not_a_file']);
+    expect(await codeOf('write_file', { path: '.', content: 'x' })).toEqual([true, 'not_a_file']);
+    expect(await codeOf('glob', { pattern: '*', path: 'nowhere' })).toEqual([true, 'not_found']);
+    expect(await codeOf('glob', { pattern: '*', path: 'a.ts' })).toEqual([true, 'not_a_folder']);
+    expect(await codeOf('edit_file', { path: 'twice.ts', old_string: 'x', new_string: 'y' })).toEqual([
+      true,
+      'ambiguous',
+    ]);
+    expect(await codeOf('read_file', { path: 'a.ts', offset: 9 })).toEqual([true, 'out_of_range']);
+  });
 });

@@ -2,7 +2,8 @@
 import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isZodSchema, ToolError, type Tool, type ToolContext, type ToolResult } from '../../src/tools/tool';
+import { Registry } from '../../src/tools/registry';
+import type { Tool, ToolContext, ToolResult } from '../../src/tools/tool';
 import { childEnv } from '../../src/util/secrets';
 
 export interface FakeContext extends ToolContext {
@@ -47,18 +48,13 @@ export async function writeTree(root: string, files: Record<string, string | Buf
 }
 
 /**
- * Call a tool the way the registry does: parse the arguments with its schema, run it, and turn a
- * ToolError into an error result. Any other exception fails the test.
+ * Call a tool through the real {@link Registry}: its schema check, its `run` (a ToolError becomes an
+ * error result with its code; any other exception an `internal` one). Arguments the schema refuses
+ * fail the test, since a test means to pass valid ones; check refusals with `registry.parse`.
  */
 export async function call(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
-  if (!isZodSchema(tool.schema)) throw new Error(`${tool.name} has no zod schema`);
-  const parsed = tool.schema.safeParse(args);
-  if (!parsed.success) throw new Error(`test passed invalid args: ${parsed.error.message}`);
-  try {
-    const raw = await tool.run(parsed.data as never, ctx);
-    return typeof raw === 'string' ? { output: raw } : raw;
-  } catch (err) {
-    if (err instanceof ToolError) return { output: err.message, isError: true };
-    throw err;
-  }
+  const registry = new Registry([tool], { env: ctx.env, readRoots: ctx.readRoots });
+  const parsed = registry.parse(tool.name, args);
+  if (!parsed.ok) throw new Error(`test passed invalid args: ${parsed.error}`);
+  return registry.run(parsed.tool, parsed.args, ctx);
 }

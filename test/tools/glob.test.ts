@@ -114,14 +114,17 @@ describe('glob', () => {
     expect(await glob({ pattern: '*', path: 'README.md' })).toEqual({
       output: 'README.md is a file, not a folder; pass its folder as path, or read it with read_file',
       isError: true,
+      code: 'not_a_folder',
     });
     expect(await glob({ pattern: '*', path: 'scr' })).toEqual({
       output: 'no folder scr; did you mean src?',
       isError: true,
+      code: 'not_found',
     });
     expect(await glob({ pattern: '../*' })).toEqual({
       output: 'pattern ../* goes up with ".."; pass the folder to search as path instead',
       isError: true,
+      code: 'invalid_arguments',
     });
     const outside = await glob({ pattern: '*', path: '../..' });
     expect(outside.isError).toBe(true);

@@ -288,6 +288,7 @@ describe('grep tool', () => {
     expect(await call(grepTool, { pattern: 'x', path: 'sbu' }, fakeContext(root))).toEqual({
       output: 'no file sbu; did you mean sub?',
       isError: true,
+      code: 'not_found',
     });
   });
 

@@ -76,6 +76,7 @@ describe('read_file', () => {
     expect(await read({ path: 'short.txt', offset: 4 })).toEqual({
       output: 'offset 4 is past the end of short.txt, which has 3 lines',
       isError: true,
+      code: 'out_of_range',
     });
   });
 
@@ -83,6 +84,7 @@ describe('read_file', () => {
     expect(await read({ path: 'src' })).toEqual({
       output: 'src is a directory; use glob to list it',
       isError: true,
+      code: 'not_a_file',
     });
   });
 
@@ -109,6 +111,7 @@ describe('read_file', () => {
     expect(await read({ path: 'src/utl.ts' })).toEqual({
       output: 'no file src/utl.ts; did you mean src/util.ts?',
       isError: true,
+      code: 'not_found',
     });
   });
 
@@ -122,10 +125,15 @@ describe('read_file', () => {
     await symlink('b', path.join(root, 'a'));
     await symlink('a', path.join(root, 'b'));
     const want = ': its links point back at each other; fix or remove them with bash';
-    expect(await read({ path: 'a' })).toEqual({ output: `symbolic link loop at a${want}`, isError: true });
+    expect(await read({ path: 'a' })).toEqual({
+      output: `symbolic link loop at a${want}`,
+      isError: true,
+      code: 'io',
+    });
     expect(await read({ path: 'a/x.ts' })).toEqual({
       output: `symbolic link loop at a/x.ts${want}`,
       isError: true,
+      code: 'io',
     });
   });
 });

@@ -145,6 +145,7 @@ describe('skillTool', () => {
     expect(r).toEqual({
       output: 'no skill named "excel"; the skills are: api-helper, sheets',
       isError: true,
+      code: 'not_found',
     });
   });
 });

@@ -56,6 +56,7 @@ describe('write_file', () => {
     expect(await write({ path: 'src', content: 'x' })).toEqual({
       output: 'src is a directory; pass the path of a file inside it',
       isError: true,
+      code: 'not_a_file',
     });
   });
 
@@ -85,6 +86,7 @@ describe('write_file', () => {
         'locked.txt is read-only (mode 0444); codey does not change read-only files. If it should change, ' +
         'make it writable with bash (chmod u+w locked.txt), which the person is asked to approve, then call again',
       isError: true,
+      code: 'read_only',
     });
     expect(await readFile(file, 'utf8')).toBe('keep\n');
     expect((await stat(file)).mode & 0o777).toBe(0o444);
@@ -106,6 +108,7 @@ describe('write_file', () => {
     expect(late).toEqual({
       output: 'cannot write notes.md: the file changed since it was read; read it again',
       isError: true,
+      code: 'changed',
     });
     expect(await readFile(file, 'utf8')).toBe('# Notes\n- one\n');
   });

@@ -1,0 +1,172 @@
+/**
+ * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask` and
+ * `additionalDirectories` of `~/.claude/settings.json` (the person's) and of the project's
+ * `.claude/settings.json` and `.claude/settings.local.json`. Every other key is named once as read
+ * but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
+ * the same project rules: a project's deny and ask rules apply at once, its allow rules and folders
+ * wait for the person's trust.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { readJsonObject, type JsonFileError } from '../util/json-file';
+import { parseErrorDetail, readProjectConfigText } from './config-text';
+import { ConfigError } from './errors';
+import { personHome } from './paths';
+
+type Raw = Record<string, unknown>;
+type Env = Record<string, string | undefined>;
+
+/** One Claude Code settings file, as codey settings. */
+export interface ClaudeSettingsFile {
+  file: string;
+  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`. */
+  data: Raw;
+  /** Keys codey reads but does not act on (`hooks`, `permissions.defaultMode`, …). */
+  unused: string[];
+  /** Values of the wrong type, one line each (the value is ignored). */
+  problems: string[];
+}
+
+/** What was found: the person's file, and the project's files (shared first, local second). */
+export interface ClaudeSettings {
+  user?: ClaudeSettingsFile;
+  project: ClaudeSettingsFile[];
+}
+
+/** `permissions` keys codey acts on, and the codey setting each becomes. */
+const PERMISSION_KEYS = {
+  allow: 'allow',
+  deny: 'deny',
+  ask: 'ask',
+  additionalDirectories: 'add_dirs',
+} as const;
+
+/** Tool names whose specifier is a path: a leading single `/` is the settings file's project folder. */
+const PATH_RULE = /^(Read|Edit|Write|MultiEdit|read_file|write_file|edit_file)\((\/(?!\/).*)\)$/s;
+
+/**
+ * A rule as codey reads it from a file whose project folder is `root`: Claude Code's `Read(/src/**)`
+ * names `root/src/**`, which codey writes `Read(//root/src/**)`; every other rule is as written.
+ */
+function anchored(rule: string, root: string): string {
+  const m = PATH_RULE.exec(rule.trim());
+  return m ? `${m[1]}(/${join(root, m[2])})` : rule;
+}
+
+/** A folder of `additionalDirectories`, absolute: `~/x` from home, a relative one from `root`. */
+function folder(dir: string, root: string, home: string): string {
+  if (dir === '~' || dir.startsWith('~/')) return join(home, dir.slice(1));
+  return isAbsolute(dir) ? dir : resolve(root, dir);
+}
+
+/** The codey settings of one parsed file whose project folder is `root`. */
+export function translate(file: string, raw: Raw, root: string, home: string): ClaudeSettingsFile {
+  const out: ClaudeSettingsFile = { file, data: {}, unused: [], problems: [] };
+  for (const key of Object.keys(raw)) if (key !== 'permissions' && key !== '$schema') out.unused.push(key);
+  const perms = raw.permissions;
+  if (perms === undefined) return out;
+  if (perms === null || typeof perms !== 'object' || Array.isArray(perms)) {
+    out.problems.push(`codey: ${file}: permissions is not an object; ignored`);
+    return out;
+  }
+  for (const [key, value] of Object.entries(perms as Raw)) {
+    const target = PERMISSION_KEYS[key as keyof typeof PERMISSION_KEYS];
+    if (!target) {
+      out.unused.push(`permissions.${key}`);
+      continue;
+    }
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+      out.problems.push(`codey: ${file}: permissions.${key} is not a list of strings; ignored`);
+      continue;
+    }
+    const list = value.map((v) => v.trim()).filter(Boolean);
+    out.data[target] =
+      target === 'add_dirs' ? list.map((d) => folder(d, root, home)) : list.map((r) => anchored(r, root));
+  }
+  return out;
+}
+
+const isFile = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The project folder whose `.claude/settings*.json` apply from `cwd`: the nearest folder, from
+ * `cwd` up to the git root, with either file; never the home folder (its `.claude` is the person's).
+ */
+export function claudeProjectRoot(cwd: string, home: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (relative(dir, home) === '') return undefined;
+    if (isFile(join(dir, '.claude/settings.json')) || isFile(join(dir, '.claude/settings.local.json')))
+      return dir;
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+async function readProject(
+  file: string,
+  root: string,
+  home: string,
+): Promise<ClaudeSettingsFile | undefined> {
+  if (!isFile(file)) return undefined;
+  const text = await readProjectConfigText(file, root);
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(
+      `cannot parse ${file}: ${parseErrorDetail(text, err, true)}; fix the file, then run codey again`,
+      file,
+    );
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ConfigError(`${file} must hold an object of settings`, file);
+  return translate(file, value as Raw, root, home);
+}
+
+async function readUser(file: string, home: string): Promise<ClaudeSettingsFile | undefined> {
+  let raw: Raw | undefined;
+  try {
+    raw = await readJsonObject(file);
+  } catch (err) {
+    const e = err as JsonFileError;
+    const why =
+      e.kind === 'syntax'
+        ? `is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)})`
+        : e.kind === 'read'
+          ? `cannot be read (${e.message})`
+          : `holds ${e.found}, not an object of settings`;
+    throw new ConfigError(`${file} ${why}; fix the file or remove it, then run codey again`, file);
+  }
+  return raw ? translate(file, raw, home, home) : undefined;
+}
+
+/**
+ * Read the person's and the project's Claude Code settings files. Missing files are fine.
+ * @throws {@link ConfigError} when a file exists but is not a JSON object (line and column, never
+ *   its text), or a project file is refused by `readProjectConfigText` (a link out of its folder).
+ */
+export async function readClaudeSettings(cwd: string, env: Env): Promise<ClaudeSettings> {
+  const home = personHome(env, cwd);
+  const root = claudeProjectRoot(cwd, home);
+  const [user, shared, local] = await Promise.all([
+    readUser(join(home, '.claude', 'settings.json'), home),
+    root ? readProject(join(root, '.claude', 'settings.json'), root, home) : undefined,
+    root ? readProject(join(root, '.claude', 'settings.local.json'), root, home) : undefined,
+  ]);
+  return {
+    ...(user ? { user } : {}),
+    project: [shared, local].filter((f): f is ClaudeSettingsFile => f !== undefined),
+  };
+}
+
+/** The one start-up line naming the keys read but not used, by file; undefined when there are none. */
+export function unusedNotice(files: readonly ClaudeSettingsFile[]): string | undefined {
+  const parts = files.filter((f) => f.unused.length).map((f) => `${f.unused.join(', ')} (${f.file})`);
+  return parts.length ? `codey: Claude Code settings read but not used: ${parts.join('; ')}` : undefined;
+}

@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../src/config/resolve';
+import { translate } from '../../src/config/claude-settings';
+
+let root: string;
+let home: string;
+let project: string;
+let env: Record<string, string>;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'codey-claude-'));
+  home = join(root, 'home');
+  project = join(root, 'work', 'repo');
+  await mkdir(join(project, '.git'), { recursive: true });
+  await mkdir(home, { recursive: true });
+  env = { HOME: home, XDG_STATE_HOME: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') };
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+async function put(file: string, value: unknown) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(value));
+}
+const resolve = (trusted?: boolean, cwd = project) => resolveSettings({ cwd, env, trusted });
+
+describe('translate', () => {
+  it('reads permissions as codey settings and names every other key', () => {
+    const t = translate(
+      '/p/.claude/settings.json',
+      {
+        permissions: {
+          allow: ['Bash(npm test)', 'Edit(/src/**)'],
+          deny: ['Read(./.env)', 'Read(//etc/shadow)'],
+          ask: ['Bash(git push:*)'],
+          additionalDirectories: ['../docs', '~/notes', '/abs'],
+          defaultMode: 'acceptEdits',
+        },
+        env: { A: '1' },
+        enabledPlugins: {},
+        $schema: 'x',
+      },
+      '/p',
+      '/h',
+    );
+    expect(t.data).toEqual({
+      allow: ['Bash(npm test)', 'Edit(//p/src/**)'],
+      deny: ['Read(./.env)', 'Read(//etc/shadow)'],
+      ask: ['Bash(git push:*)'],
+      add_dirs: ['/docs', '/h/notes', '/abs'],
+    });
+    expect(t.unused).toEqual(['env', 'enabledPlugins', 'permissions.defaultMode']);
+  });
+
+  it('a list of the wrong type is named and ignored', () => {
+    const t = translate('f', { permissions: { deny: 'Read(.env)' } }, '/p', '/h');
+    expect(t.data).toEqual({});
+    expect(t.problems).toEqual(['codey: f: permissions.deny is not a list of strings; ignored']);
+  });
+});
+
+describe('the settings files in the ladder', () => {
+  it("a project's deny and ask rules apply at once; its allow rules and folders wait for trust", async () => {
+    await put(join(project, '.claude', 'settings.json'), {
+      permissions: {
+        allow: ['Bash(git status:*)'],
+        deny: ['Read(./.env)'],
+        additionalDirectories: ['../lib'],
+      },
+    });
+    await put(join(project, '.claude', 'settings.local.json'), {
+      permissions: { ask: ['Bash(git push:*)'] },
+    });
+    const r = await resolve();
+    expect(r.settings.deny).toEqual(['Read(./.env)']);
+    expect(r.settings.ask).toEqual(['Bash(git push:*)']);
+    expect(r.settings.allow).toEqual([]);
+    expect(r.settings.add_dirs).toEqual([]);
+    expect(r.held?.files).toEqual([join(project, '.claude', 'settings.json')]);
+    expect(r.held?.values).toEqual([
+      'allow: ["Bash(git status:*)"]',
+      `add_dirs: ${JSON.stringify([join(root, 'work', 'lib')])}`,
+    ]);
+    const trusted = await resolve(true);
+    expect(trusted.settings.allow).toEqual(['Bash(git status:*)']);
+    expect(trusted.settings.add_dirs).toEqual([join(root, 'work', 'lib')]);
+  });
+
+  it("the person's ~/.claude/settings.json applies as their own, and a sub-folder finds the project's", async () => {
+    await put(join(home, '.claude', 'settings.json'), {
+      permissions: { allow: ['Bash(npm test)'] },
+      hooks: {},
+    });
+    await put(join(project, '.claude', 'settings.json'), { permissions: { deny: ['Bash(curl *)'] } });
+    await mkdir(join(project, 'src'));
+    const r = await resolve(false, join(project, 'src'));
+    expect(r.settings.allow).toEqual(['Bash(npm test)']);
+    expect(r.settings.deny).toEqual(['Bash(curl *)']);
+    expect(r.held).toBeUndefined();
+    expect(r.notices).toContain(
+      `codey: Claude Code settings read but not used: hooks (${join(home, '.claude', 'settings.json')})`,
+    );
+  });
+
+  it('a broken project settings file stops the run with its place, never its text', async () => {
+    await mkdir(join(project, '.claude'), { recursive: true });
+    await writeFile(join(project, '.claude', 'settings.json'), '{ "permissions": { "deny": [SECRET] } }');
+    await expect(resolve()).rejects.toThrow(/settings\.json: line 1, column \d+/);
+    await expect(resolve()).rejects.not.toThrow(/SECRET/);
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+
+let fake: FakeAnthropic;
+let box: Sandbox;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+  box = await sandbox('repo-empty', fake.url);
+});
+afterEach(async () => {
+  await fake.close();
+  await removeSandbox(box);
+});
+
+async function put(file: string, text: string) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+type Block = { type: string; content?: string; is_error?: boolean };
+/** The tool_result the model got in request `i` (the answer to the call of request `i - 1`). */
+const resultIn = (i: number) =>
+  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
+
+/** A project as Claude Code users keep it: a shared settings file with a deny and an allow rule. */
+async function claudeProject() {
+  await put(join(box.cwd, '.env'), 'API_TOKEN=from-dotenv\n');
+  await put(join(box.cwd, 'src', 'app.ts'), 'export const TOKEN = process.env.API_TOKEN;\n');
+  await put(
+    join(box.cwd, '.claude', 'settings.json'),
+    JSON.stringify(
+      {
+        $schema: 'https://json.schemastore.org/claude-code-settings.json',
+        permissions: { allow: ['Bash(git status:*)'], deny: ['Read(./.env)'], defaultMode: 'default' },
+        hooks: { PostToolUse: [] },
+        statusLine: { type: 'command', command: 'echo hi' },
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+describe("a repository's .claude/settings.json", () => {
+  it('deny Read(./.env) applies at once: read_file refuses, grep and glob leave .env out and say so', async () => {
+    await claudeProject();
+    fake.enqueue(
+      reply.toolUse('read_file', { path: '.env' }),
+      reply.toolUse('grep', { pattern: 'API_TOKEN' }),
+      reply.toolUse('glob', { pattern: '**/*' }),
+      reply.text('done'),
+    );
+    const r = await codey(box, ['-p', 'look', '--verbose']);
+    expect(r.exitCode).toBe(0);
+    expect(resultIn(1)?.content).toContain('the rule "Read(./.env)" refuses this call');
+    expect(resultIn(2)?.content).toContain('src/app.ts');
+    expect(resultIn(2)?.content).not.toMatch(/^\.env/m);
+    expect(resultIn(2)?.content).toContain('1 file left out by a deny rule');
+    expect(resultIn(3)?.content).not.toMatch(/^\.env$/m);
+    expect(resultIn(3)?.content).toContain('1 file left out by a deny rule');
+    expect(r.stderr).toContain('codey: denied by rule Read(./.env)');
+    expect(r.stderr).not.toContain('allowed by rule Read');
+    expect(r.stderr).toContain(
+      'Claude Code settings read but not used: hooks, statusLine, permissions.defaultMode',
+    );
+    expect(r.stdout + r.stderr).not.toContain('from-dotenv');
+  }, 30_000);
+
+  it('allow Bash(git status:*) waits for trust; after `codey trust grant` it runs in -p', async () => {
+    await claudeProject();
+    fake.enqueue(reply.toolUse('bash', { command: 'git status' }), reply.text('held'));
+    const held = await codey(box, ['-p', 'status', '--output-format', 'json']);
+    expect(held.stderr).toContain('allow ["Bash(git status:*)"] is ignored in a project file');
+    expect(held.stderr).toContain('codey trust grant');
+    expect(JSON.parse(held.stdout).permission_denials).toHaveLength(1);
+
+    const show = await codey(box, ['trust']);
+    expect(show.exitCode).toBe(0);
+    expect(show.stdout).toContain(join(box.cwd, '.claude', 'settings.json'));
+    expect(show.stdout).toContain('not trusted');
+
+    const grant = await codey(box, ['trust', 'grant']);
+    expect(grant.exitCode).toBe(0);
+    expect(grant.stdout).toContain('codey: trusted');
+
+    fake.enqueue(reply.toolUse('bash', { command: 'git status' }), reply.text('ran'));
+    const trusted = await codey(box, ['-p', 'status', '--verbose']);
+    expect(trusted.stderr).not.toContain('is ignored in a project file');
+    expect(trusted.stderr).toContain('codey: allowed by rule Bash(git status:*)');
+    expect(resultIn(3)?.content).not.toContain('needs the person');
+
+    const list = await codey(box, ['trust', 'list']);
+    expect(list.stdout).toContain(join(box.cwd, '.claude', 'settings.json'));
+
+    // A change to the file's permissions needs a new answer; revoke forgets the old one.
+    await put(
+      join(box.cwd, '.claude', 'settings.local.json'),
+      JSON.stringify({ permissions: { allow: ['Bash'] } }),
+    );
+    fake.enqueue(reply.text('ok'));
+    const changed = await codey(box, ['-p', 'hello']);
+    expect(changed.stderr).toContain('is ignored in a project file');
+    const revoke = await codey(box, ['trust', 'revoke']);
+    expect(revoke.stdout).toContain('codey: no longer trusted');
+    expect((await codey(box, ['trust', 'revoke'])).stdout).toContain('nothing here was trusted');
+  }, 60_000);
+});
