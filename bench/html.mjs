@@ -120,7 +120,7 @@ if (pages.length === 0) {
 // run in blocks (a converter's garbage is mostly collected during its own runs, and turndown makes
 // a lot), and the blocks take turns over ROUNDS rounds so that changing load hits all of them alike;
 // each block starts with untimed runs that absorb the previous block's leftovers.
-const ROUNDS = 4;
+const ROUNDS = process.env.BENCH_SMOKE === '1' ? 1 : 4;
 const cpuMs = (run, html) => {
   const c0 = process.cpuUsage();
   const chars = run(html);

@@ -18,6 +18,7 @@ const PARTS = {
   'tui.mjs': [],
   'file-search.mjs': SMOKE ? ['--files', '2000'] : [],
   'resume.mjs': [],
+  'subagents.mjs': [],
   'pdf.mjs': SMOKE ? ['--pages', '3', '--runs', '1'] : [],
 };
 

@@ -64,3 +64,41 @@ export const SSE_BASH_TRUE =
     usage: { output_tokens: 1 },
   }) +
   ev('message_stop', { type: 'message_stop' });
+
+/** The SSE body of an answer that makes `calls` (each `{ name, input }`) at once, stop_reason tool_use. */
+export function sseToolUses(calls) {
+  const blocks = calls.flatMap(({ name, input }, index) => [
+    ev('content_block_start', {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: `toolu_${index}`, name, input: {} },
+    }),
+    ev('content_block_delta', {
+      type: 'content_block_delta',
+      index,
+      delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) },
+    }),
+    ev('content_block_stop', { type: 'content_block_stop', index }),
+  ]);
+  return (
+    ev('message_start', {
+      type: 'message_start',
+      message: {
+        id: 'msg_c',
+        type: 'message',
+        role: 'assistant',
+        model: 'm',
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 1, output_tokens: 0 },
+      },
+    }) +
+    blocks.join('') +
+    ev('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: 'tool_use' },
+      usage: { output_tokens: 1 },
+    }) +
+    ev('message_stop', { type: 'message_stop' })
+  );
+}

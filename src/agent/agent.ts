@@ -4,6 +4,7 @@
  * layer can name them without importing the loop or the builder.
  */
 import type { Policy } from '../approval/policy';
+import type { QuestionQueue } from './approval-gate';
 import type { LlmClient } from '../llm/types';
 import type { ToolSettings, ToolSources } from '../tools/factory';
 import type { Registry } from '../tools/registry';
@@ -65,6 +66,8 @@ export interface AgentSpec {
    */
   env: Readonly<Record<string, string | undefined>>;
   policy: Policy;
+  /** The session's queue of questions to the person; default a new one (a subagent gets its parent's). */
+  questions?: QuestionQueue;
   model: string;
   thinking: ThinkingMode;
   effort?: Effort;
@@ -103,7 +106,16 @@ export interface AgentSpec {
 
 /** The defaults `buildAgent` fills in, so an agent built again from its spec is built the same. */
 type Filled =
-  'context' | 'hostedTools' | 'secrets' | 'toolState' | 'totals' | 'emit' | 'platform' | 'date' | 'depth';
+  | 'context'
+  | 'hostedTools'
+  | 'secrets'
+  | 'toolState'
+  | 'totals'
+  | 'emit'
+  | 'platform'
+  | 'date'
+  | 'depth'
+  | 'questions';
 
 /** An agent's spec as built: every default filled in, frozen. */
 export type BuiltSpec = Readonly<AgentSpec & Required<Pick<AgentSpec, Filled>>>;

@@ -1,5 +1,6 @@
 import { gitRootOf } from '../util/git-root';
 import { redactor } from '../util/redact';
+import { QuestionQueue } from './approval-gate';
 import { toolsIn, type Spawn } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import { newTotals, type Agent, type AgentSpec, type BuiltSpec } from './agent';
@@ -28,6 +29,7 @@ export async function buildAgent(from: AgentSpec): Promise<Agent> {
     platform: from.platform ?? process.platform,
     date: from.date ?? new Date().toISOString().slice(0, 10),
     depth: from.depth ?? 0,
+    questions: from.questions ?? new QuestionQueue(),
   });
   const sub = spec.subagents;
   // The spawn_agent tool's closure: a child is built from this agent's spec and tools.

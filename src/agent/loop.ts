@@ -46,6 +46,8 @@ export async function runTurn(
   const { conversation } = agent;
   const { emit, limits } = agent.spec;
   const takeBack = conversation.checkpoint();
+  // The person spoke: untrusted text that came before is theirs to judge (src/approval/taint.ts).
+  if (agent.spec.depth === 0) agent.spec.policy.taint.newTurn();
   conversation.appendUser(prompt);
   let requests = 0;
   // The first message of this turn: after a compaction, the kept part of the turn starts at 0.
@@ -274,7 +276,13 @@ async function streamResponse(
           partial.set(ev.index, ev.block.text);
           emit({ type: 'text', text: ev.block.text });
         } else if (ev.block.type === 'thinking') emit({ type: 'thinking', text: ev.block.thinking });
-        else for (const e of serverToolEvents(ev.block)) emit(e);
+        else
+          for (const e of serverToolEvents(ev.block)) {
+            // A hosted search's or fetch's results are a stranger's text, as a local one's are.
+            if (e.type === 'server_tool_result' && !e.error)
+              agent.spec.policy.taint.entered(`hosted ${e.name} results`);
+            emit(e);
+          }
         break;
       case 'reset':
         flushAll();

@@ -23,6 +23,7 @@ function dispatchDeps(agent: Agent): DispatchDeps {
   return {
     registry: agent.registry,
     policy: agent.spec.policy,
+    questions: agent.spec.questions,
     requestApproval: agent.spec.requestApproval,
     cwd: agent.spec.workspace,
     state: agent.spec.toolState,

@@ -1,7 +1,8 @@
 import { homedir } from 'node:os';
-import type { DescribeContext } from '../util/shapes';
+import type { DescribeContext, ToolKind } from '../util/shapes';
 import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 import { PATH_TOOLS, parseRule, type Rule } from './rule-grammar';
+import { Taint, type Staged } from './taint';
 import { allows, denies, type RulePlace } from './rule-match';
 
 /**
@@ -22,26 +23,68 @@ export {
 } from './rule-grammar';
 export { simpleCommands } from './shell-words';
 
+/** What the rungs of the ladder read: the rules in force and where relative path rules are read from. */
+export interface RuleSet {
+  readonly allow: readonly Rule[];
+  readonly deny: readonly Rule[];
+  /** Rules that always ask, even for a read-only tool or a call an allow rule covers. */
+  readonly ask: readonly Rule[];
+  readonly place: RulePlace;
+  /** The permission mode's rung (see {@link PolicyOptions.mode}); absent: the mode decides nothing. */
+  readonly mode?: Rung;
+}
+
+/** One rung of the ladder: a verdict, or undefined to leave the request to the next rung. */
+export type Rung = (req: ApprovalRequest, rules: RuleSet) => Verdict | undefined;
+
 /**
- * Decide on one request. Deny rules come first and apply to every tool, read-only ones included
- * (`deny: ["read_file(.env)"]` keeps the file from the model); then read-only tools are allowed;
- * then allow rules; a protected request (see {@link ApprovalRequest.protected}) is allowed only by
- * an exact rule; otherwise the person is asked.
+ * The approval ladder, in order: the first rung with a verdict decides; past the last, the person
+ * is asked. Deny rules come first and apply to every tool, read-only ones included
+ * (`deny: ["read_file(.env)"]` keeps the file from the model); then ask rules; then the mode (no
+ * mode refuses or allows anything yet); then `read` and `agent` kinds are allowed; then allow rules,
+ * where a protected request (see {@link ApprovalRequest.protected}) is allowed only by a rule naming
+ * exactly it. A new stage (a permission mode, a rule about untrusted text) is one entry at its place.
  */
+export const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
+  [
+    'deny rules',
+    (req, r) => {
+      const d = r.deny.find((rule) => denies(rule, req, r.place));
+      return d && { action: 'deny', rule: d.source };
+    },
+  ],
+  [
+    'ask rules',
+    (req, r) => {
+      const q = r.ask.find((rule) => denies(rule, req, r.place));
+      return q && { action: 'ask', rule: q.source };
+    },
+  ],
+  ['mode', (req, r) => r.mode?.(req, r)],
+  ['kind', (req) => (neverAsks(req.kind) ? { action: 'allow' } : undefined)],
+  [
+    'allow rules',
+    (req, r) => {
+      const a = r.allow.find((rule) => allows(rule, req, r.place));
+      return a && { action: 'allow', rule: a.source };
+    },
+  ],
+];
+
+/** Decide on one request by the {@link LADDER}: a pure function of the request and the rules. */
 export function evaluate(
   req: ApprovalRequest,
   allow: readonly Rule[],
   deny: readonly Rule[] = [],
   ask: readonly Rule[] = [],
   place: RulePlace = { cwd: process.cwd(), home: homedir() },
+  mode?: Rung,
 ): Verdict {
-  const d = deny.find((r) => denies(r, req, place));
-  if (d) return { action: 'deny', rule: d.source };
-  const q = ask.find((r) => denies(r, req, place));
-  if (q) return { action: 'ask', rule: q.source };
-  if (req.readOnly) return { action: 'allow' };
-  const a = allow.find((r) => allows(r, req, place));
-  if (a) return { action: 'allow', rule: a.source };
+  const rules: RuleSet = { allow, deny, ask, place, ...(mode ? { mode } : {}) };
+  for (const [, rung] of LADDER) {
+    const verdict = rung(req, rules);
+    if (verdict) return verdict;
+  }
   return { action: 'ask' };
 }
 
@@ -50,7 +93,7 @@ export function evaluate(
  * and `agent`, since a subagent acts only through its own calls, each decided like any other.
  * `web_search` and `web_fetch` are `fetch`: they send the model's words off the machine, so they ask.
  */
-export function neverAsks(kind: string): boolean {
+export function neverAsks(kind: ToolKind): boolean {
   return kind === 'read' || kind === 'agent';
 }
 
@@ -61,7 +104,7 @@ export function describe<T extends Describable>(
   at?: DescribeContext,
 ): ApprovalRequest {
   const d = tool.describe(args, at);
-  return { tool: tool.name, readOnly: neverAsks(tool.kind), ...d, ...(at ? { cwd: at.cwd } : {}) };
+  return { tool: tool.name, kind: tool.kind, ...d, ...(at ? { cwd: at.cwd } : {}) };
 }
 
 /** A path as a path rule naming only it: from the workspace root (`./`) or absolute (`//`), globs escaped. */
@@ -96,6 +139,11 @@ export interface PolicyOptions {
   ask?: readonly string[];
   /** Where relative path rules are read from (default: the current folder and home). */
   place?: RulePlace;
+  /**
+   * The permission mode, as the ladder's rung after deny and ask rules (a mode may refuse kinds, or
+   * allow edits inside the workspace); absent: no mode, which decides nothing.
+   */
+  mode?: Rung;
 }
 
 /**
@@ -107,17 +155,58 @@ export class Policy {
   readonly #deny: Rule[];
   readonly #ask: Rule[];
   readonly #place: RulePlace;
+  readonly #mode: Rung | undefined;
+  /** How many of `#allow` the person wrote (config, flags); the rest are this session's answers. */
+  readonly #written: number;
+  /** The whole-tool rules this session's "always for this tool" answers added. */
+  readonly #toolAnswers = new Set<string>();
+  /** Untrusted text in the conversation and what it changes about approvals (./taint.ts). */
+  readonly taint = new Taint();
 
   constructor(allow: readonly string[] = [], deny: readonly string[] = [], opts: PolicyOptions = {}) {
     const parsed = (list: readonly string[]) => list.map(parseRule).filter((r): r is Rule => r !== undefined);
     this.#allow = parsed(allow);
+    this.#written = this.#allow.length;
     this.#deny = parsed(deny);
     this.#ask = parsed(opts.ask ?? []);
     this.#place = opts.place ?? { cwd: process.cwd(), home: homedir() };
+    this.#mode = opts.mode;
   }
 
-  evaluate(req: ApprovalRequest): Verdict {
-    return evaluate(req, this.#allow, this.#deny, this.#ask, this.#place);
+  /**
+   * Add `rules` (rule text, as `--allow` takes it) to the allow rules until the returned function is
+   * called: a command file's `allowed-tools` while its turn runs. Deny and ask rules still come first.
+   */
+  hold(rules: readonly string[]): () => void {
+    const held = rules.map(parseRule).filter((r): r is Rule => r !== undefined);
+    this.#allow.push(...held);
+    return () => {
+      for (const r of held) {
+        const i = this.#allow.indexOf(r);
+        if (i >= 0) this.#allow.splice(i, 1);
+      }
+    };
+  }
+
+  /**
+   * Decide `req` by the rules, then the taint stage (./taint.ts): an "always for this tool" answer
+   * may not be enough after untrusted text entered, and a URL that may carry data out asks.
+   * `step`: a further step of a running call (a redirect).
+   */
+  evaluate(req: ApprovalRequest, opts: { step?: boolean } = {}): Verdict {
+    return this.staged(req, opts).verdict;
+  }
+
+  /** {@link evaluate}, and why the taint stage made it ask (the prompt says it). */
+  staged(req: ApprovalRequest, opts: { step?: boolean } = {}): Staged {
+    const verdict = evaluate(req, this.#allow, this.#deny, this.#ask, this.#place, this.#mode);
+    const bySessionAnswer = () =>
+      verdict.action === 'allow' &&
+      verdict.rule !== undefined &&
+      this.#toolAnswers.has(verdict.rule) &&
+      evaluate(req, this.#allow.slice(0, this.#written), this.#deny, this.#ask, this.#place, this.#mode)
+        .action !== 'allow';
+    return this.taint.stage(req, verdict, { bySessionAnswer, step: opts.step });
   }
 
   /**
@@ -127,7 +216,7 @@ export class Policy {
   keepsOut(abs: string, tool = 'read_file'): boolean {
     const rules = this.#deny.filter((r) => r.tools.includes(tool));
     if (rules.length === 0) return false;
-    const req: ApprovalRequest = { tool, readOnly: true, summary: '', detail: abs, rememberable: false };
+    const req: ApprovalRequest = { tool, kind: 'read', summary: '', detail: abs, rememberable: false };
     return rules.some((r) => denies(r, req, this.#place));
   }
 
@@ -136,6 +225,8 @@ export class Policy {
     const text = ruleFor(req, decision);
     const rule = text === undefined ? undefined : parseRule(text);
     if (rule) this.#allow.push(rule);
+    if (rule && decision.kind === 'allow_tool') this.#toolAnswers.add(rule.source);
+    this.taint.answered(req, decision.kind !== 'deny' && decision.kind !== 'deny_with_message');
     return text;
   }
 

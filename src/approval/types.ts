@@ -2,12 +2,12 @@
  * Approval types. `src/approval` imports only `src/util` (DESIGN.md): tools satisfy
  * {@link Describable} structurally.
  */
-import type { DescribeContext, ToolCallDescription } from '../util/shapes';
+import type { CallPreview, DescribeContext, ToolCallDescription, ToolKind } from '../util/shapes';
 
 /** What the policy needs to know of a tool. `kind` (`read | edit | execute | fetch | agent`) decides whether it asks. */
 export interface Describable {
   name: string;
-  kind: string;
+  kind: ToolKind;
   describe(args: never, at?: DescribeContext): ToolCallDescription;
 }
 
@@ -15,10 +15,10 @@ export interface Describable {
 export interface ApprovalRequest extends ToolCallDescription {
   /** Wire name of the tool, e.g. `bash`. */
   tool: string;
-  /** From the tool's kind (see `neverAsks` in policy.ts): read-only calls are never asked about. */
-  readOnly: boolean;
-  /** What the call would change, to show before the answer: `{ path, before, after }` for edits. */
-  preview?: Record<string, unknown>;
+  /** The tool's kind: `read` and `agent` calls are never asked about (see `neverAsks` in policy.ts). */
+  kind: ToolKind;
+  /** What the call would change, to show before the answer (edit_file, write_file). */
+  preview?: CallPreview;
   /** The workspace the call runs in (absolute): relative path rules are read from it. */
   cwd?: string;
   /** The label of the subagent asking (its spawn_agent description); absent for the main agent. */

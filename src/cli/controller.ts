@@ -21,7 +21,7 @@ import type {
 } from '../tui/commands/session-port';
 import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript/transcript-state';
-import { customCommandSpecs } from './project-context';
+import { customCommandSpecs } from './command-prompt';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { shellNote } from './shell-context';
@@ -90,7 +90,7 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
-    this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands));
+    this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands, session));
   }
 
   get secrets(): readonly string[] {

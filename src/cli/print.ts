@@ -1,6 +1,7 @@
 import type { PermissionDenial } from '../agent/dispatch';
 import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
+import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
@@ -49,6 +50,12 @@ function refusalLine(d: RefusalDetails | undefined): string {
 const shown = (s: string, max?: number): string => oneLine(forTerminal(s), max);
 
 /**
+ * A call's words on one line, each character that draws nothing or reorders text written as its
+ * `\u` escape, as the interactive session shows them.
+ */
+const shownCall = (s: string): string => oneLine(showHidden(s).text);
+
+/**
  * The `-p` subscriber of the agent's events (STYLE.md rule 13).
  * - `text`: one line per tool call on stderr (`● Bash(npm test) exit 0`), a subagent's indented
  *   under its call; the answer at the end.
@@ -82,7 +89,10 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
               : e.status === 'denied' && unasked.has(e.id)
                 ? `denied: it needs your approval and no one could be asked; to let such calls run, rerun with --allow "${e.displayName}" (or a narrower rule, see README "Approval")`
                 : e.status;
-        out.stderr(`${indent}● ${e.displayName}(${shown(details.get(e.id) ?? '')}) ${what}\n`);
+        const detail = details.get(e.id) ?? '';
+        out.stderr(`${indent}● ${e.displayName}(${shownCall(detail)}) ${what}\n`);
+        const hidden = showHidden(detail).hidden;
+        if (hidden > 0) out.stderr(`${indent}  ${hiddenWarning(hidden)}\n`);
         details.delete(e.id);
         unasked.delete(e.id);
         break;
@@ -116,7 +126,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         if (e.source === 'no_one_to_ask') unasked.add(e.id);
         if (verbose) {
           const line = decisionLine(e);
-          if (line) out.stderr(`codey: ${line}\n`);
+          if (line) out.stderr(`codey: ${shownCall(line)}\n`);
         }
         break;
       default:

@@ -50,6 +50,15 @@ export function buildProgram(): Command {
       'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
       (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
     )
+    .option(
+      '--deny <rules>',
+      'refuse tool calls, e.g. "bash(rm:*)", "Read(./.env)" (repeatable, comma-separated)',
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
+    )
+    .option('--allowedTools <rules...>', "Claude Code's name for --allow (comma or space separated)")
+    .option('--disallowedTools <rules...>', "Claude Code's name for --deny (comma or space separated)")
+    .option('--add-dir <dirs...>', 'another folder the file tools may read and write (same jail)')
+    .option('--append-system-prompt <text>', 'text added at the end of the system prompt')
     .option('--no-web', 'no web tools, whatever the configuration says')
     .option('--no-skills', 'do not load skills')
     .option('--no-agents', 'do not offer subagents')

@@ -1,11 +1,10 @@
-import { discoverCommands, expandCommand, type CustomCommand } from '../skills/commands';
+import { discoverCommands, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
 import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/places';
 import { skillReadRoots } from '../skills/read-roots';
 import { skillCommands } from '../skills/skill-commands';
 import type { Skill } from '../skills/skill';
-import type { CommandSpec } from '../tui/commands/commands';
 import { gitRootOf } from '../util/git-root';
 import type { SkillInfo } from '../tui/commands/session-port';
 
@@ -83,29 +82,4 @@ export function skillInfos(skills: readonly Skill[], workspace: string, env: Pla
     ...(s.modelInvocable === false && { invokedBy: 'you only' as const }),
     ...(s.userInvocable === false && { invokedBy: 'the model only' as const }),
   }));
-}
-
-/**
- * The custom commands as registry entries: `/NAME args` sends the body with `$ARGUMENTS`, `$1`…
- * filled (`expandCommand`) as the person's message. Not while a turn runs: a prompt waits its turn.
- */
-export function customCommandSpecs(commands: readonly CustomCommand[]): CommandSpec[] {
-  return commands.map((c) => ({
-    name: `/${c.name.toLowerCase()}`,
-    ...(c.argumentHint && { args: c.argumentHint }),
-    description: c.description ?? `custom command (${c.scope})`,
-    whileBusy: false,
-    run: ({ args }) => ({ kind: 'send', prompt: expandCommand(c.body, args) }),
-  }));
-}
-
-/**
- * `-p "/NAME args"`: the prompt with a custom command's body expanded when its first word names
- * one (exactly, in any case), else the prompt as given (a path such as `/etc/hosts` stays text).
- */
-export function expandPrintPrompt(prompt: string, commands: readonly CustomCommand[]): string {
-  const m = /^\/([A-Za-z0-9][A-Za-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(prompt.trimStart());
-  if (!m) return prompt;
-  const command = commands.find((c) => c.name.toLowerCase() === m[1].toLowerCase());
-  return command ? expandCommand(command.body, m[2] ?? '') : prompt;
 }

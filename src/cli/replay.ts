@@ -3,13 +3,11 @@ import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types
 import type { Registry } from '../tools/registry';
 import { displayName } from '../util/text';
 import { capLine } from '../tools/truncate';
+import { shellOutputItem } from '../tui/transcript/shell-output';
 import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { summaryHandoff } from '../agent/compaction-prompt';
 import { INTERRUPTED } from '../agent/interrupt';
 import { splitShellNotes } from './shell-context';
-
-/** Last lines of a `!cmd`'s output drawn again, as the live session shows them. */
-const SHELL_TAIL_LINES = 20;
 
 type Block = ContentBlockParam;
 
@@ -55,16 +53,7 @@ function personText(text: string): TranscriptAction[] {
       },
     ];
   const { notes, rest } = splitShellNotes(text);
-  const out: TranscriptAction[] = notes.map((n) => {
-    const lines = n.output.split('\n');
-    const shown = lines.slice(-SHELL_TAIL_LINES);
-    const more = lines.length - shown.length;
-    return {
-      type: 'info',
-      title: `$ ${n.command}${n.exit !== '0' ? `  (exit ${n.exit})` : ''}`,
-      lines: [...(more > 0 ? [`… +${more} lines above`] : []), ...shown],
-    };
-  });
+  const out: TranscriptAction[] = notes.map((n) => shellOutputItem(n.command, n.exit, n.output));
   if (rest.trim()) out.push({ type: 'user_prompt', text: rest });
   return out;
 }

@@ -5,7 +5,7 @@ import { SETTING_KEYS, SETTING_META } from '../config/schema';
 import { ignoredHomeNotice } from '../config/paths';
 import type { CliOptions, Resolved } from './cli-options';
 import { EXIT } from './exit-codes';
-import { expandPrintPrompt } from './project-context';
+import { expandPrintPrompt } from './command-prompt';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
@@ -48,6 +48,12 @@ export function flagValues(opts: CliOptions): Record<string, unknown> {
     if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
     flags[key] = v;
   }
+  // Claude Code's names for --allow and --deny add to them.
+  const also = (key: 'allow' | 'deny', more: string[] | undefined) => {
+    if (more?.length) flags[key] = [...((flags[key] as string[] | undefined) ?? []), ...more];
+  };
+  also('allow', opts.allowedTools);
+  also('deny', opts.disallowedTools);
   return flags;
 }
 
@@ -153,6 +159,7 @@ async function runPrint(
     version,
     noWeb: !opts.web,
     resumption,
+    ...(opts.appendSystemPrompt !== undefined && { appendSystemPrompt: opts.appendSystemPrompt }),
   });
   const out = terminalSafeOut(
     redactingOut({ stdout, stderr: rawStderr }, session.secrets),
@@ -176,6 +183,9 @@ async function runPrint(
       );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    const narrowing = session.policy.narrowing();
+    if (narrowing.deny.length) out.stderr(`codey: deny rules: ${narrowing.deny.join(', ')}\n`);
+    if (narrowing.ask.length) out.stderr(`codey: ask rules: ${narrowing.ask.join(', ')}\n`);
     const skillsOff = settings.sources.skills === 'flag' ? 'off (--no-skills)' : 'off (skills: false)';
     const skills = session.skills.map((k) => k.name).join(', ');
     out.stderr(`codey: skills: ${skills || (settings.skills ? 'none found' : skillsOff)}\n`);
@@ -211,7 +221,7 @@ async function runPrint(
   try {
     const startedAt = Date.now();
     // `-p "/NAME args"` runs a custom command as the interactive session would.
-    const sent = expandPrintPrompt(prompt, session.commands);
+    const sent = await expandPrintPrompt(prompt, session, controller.signal);
     session.log?.write({ type: 'user_prompt', text: sent });
     const result = await session.run(sent, controller.signal);
     const obj = resultObject(result, {

@@ -17,18 +17,21 @@ import type { CustomCommand } from '../skills/commands';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
+import { secretsOf } from '../util/secrets';
+import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor, wireEvent } from './subagents';
 import {
   anthropicFor,
+  credentials,
   hostedToolsFor,
   openLog,
   rulesInForce,
-  secretsOf,
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
 import { bindStore, type Resumption } from './resume';
+import { extraRootsOf, withPromptExtras } from './extra-dirs';
 
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
@@ -65,7 +68,21 @@ export interface CodeySession {
   agents: readonly AgentDefinition[];
   /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
   toolTitles: Readonly<Record<string, string>>;
-  /** Run one user turn on the conversation with the current agent, once every change asked for is made. */
+  /** Whether the person trusts this project (a repository's command `allowed-tools` count only then). */
+  projectTrusted: boolean;
+  /** The `model` setting (a family alias without an entry in `modelAliases` looks for it). */
+  sessionModel: string;
+  /** The `model_aliases` setting: what `model: sonnet` of a command file runs on. */
+  modelAliases: Readonly<Record<string, string>>;
+  /**
+   * The model and rules a command file's turn runs with, by the prompt it sends (`commandTurn`): set
+   * when the command is prepared, taken by the `run` of that prompt.
+   */
+  commandTurns: Map<string, CommandTurn>;
+  /**
+   * Run one user turn on the conversation with the current agent, once every change asked for is
+   * made (and a command's turn settings).
+   */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
   /**
    * Make a new agent with `change` (`rebuild`): changes are made one after the other, in the order
@@ -90,17 +107,22 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
+  /** `--append-system-prompt`: text the system prompt ends with. */
+  appendSystemPrompt?: string;
   /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
   resumption?: Resumption;
+  /** The person trusts this project's widening files (default false): command `allowed-tools` hold. */
+  projectTrusted?: boolean;
 }
 
 /** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
-  const tools = toolSettingsFor(s, version, input.noWeb);
-  const secrets = secretsOf(s, env);
-  const sdk = anthropicFor(s, env, version);
   const notices: string[] = [];
+  const extraRoots = extraRootsOf(s.add_dirs, input.cwd, notices);
+  const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots };
+  const secrets = secretsOf(env, [credentials(s, env).key]);
+  const sdk = anthropicFor(s, env, version);
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
   const writeJournal = join(stateDir(env), 'pending-writes');
   const removed = await removeStaleTempFiles(writeJournal);
@@ -143,7 +165,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     hostedTools,
     secrets,
     sources: { skills: loaded.project.skills, skillReadRoots: loaded.project.skillReadRoots },
-    instructions: loaded.project.instructions,
+    instructions: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,
@@ -214,12 +236,25 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     get policy() {
       return this.agent.spec.policy;
     },
+    projectTrusted: input.projectTrusted ?? false,
+    sessionModel: s.model,
+    modelAliases: s.model_aliases,
+    commandTurns: new Map(),
     get model() {
       return wantedModel ?? this.agent.spec.model;
     },
     async run(prompt, signal) {
       await this.ready();
-      return runTurn(this.agent, prompt, signal);
+      const turn = this.commandTurns.get(prompt);
+      this.commandTurns.delete(prompt);
+      if (!turn) return runTurn(this.agent, prompt, signal);
+      const release = this.policy.hold(turn.allow);
+      try {
+        const agent = turn.model ? await rebuild(this.agent, { model: turn.model }) : this.agent;
+        return await runTurn(agent, prompt, signal);
+      } finally {
+        release();
+      }
     },
     change(change) {
       if (change.model !== undefined) wantedModel = change.model;

@@ -5,8 +5,6 @@ import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
 import { hostedToolDefinitions } from '../llm/hosted';
 import { redactor } from '../util/redact';
-import { secretValues } from '../util/secrets';
-import { proxyCredentials } from './env-secrets';
 import { SessionLog } from '../session/log';
 import type { ToolSettings } from '../tools/factory';
 
@@ -18,14 +16,6 @@ export function credentials(
   if (s.api_key) return { key: s.api_key, header: s.auth_header };
   if (env.ANTHROPIC_AUTH_TOKEN) return { key: env.ANTHROPIC_AUTH_TOKEN, header: 'bearer' };
   return { header: s.auth_header };
-}
-
-/**
- * codey's own keys (the API key in force, the provider keys) and the credentials in the proxy
- * variables, which children inherit: kept out of every output.
- */
-export function secretsOf(s: Settings, env: Record<string, string | undefined>): string[] {
-  return [...secretValues(env, [credentials(s, env).key]), ...proxyCredentials(env)];
 }
 
 /** The narrow tool settings; `--no-web` (`noWeb`) wins over every web setting. */

@@ -179,10 +179,11 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     merge: true,
   },
   // Combined with the user's rules, so a project file can only add refusals.
-  deny: { project: { may: 'set' }, merge: true },
+  deny: { flag: '--deny', project: { may: 'set' }, merge: true },
   // Combined too: a project file can only add questions.
   ask: { project: { may: 'set' }, merge: true },
   add_dirs: {
+    flag: '--add-dir',
     project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
     merge: true,
   },

@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { Dispatcher } from 'undici';
+import { proxyCredentials } from '../util/secrets';
 import { LlmError } from './errors';
 
 /** The proxy variables of an environment, as undici's `EnvHttpProxyAgent` takes them. */
@@ -59,24 +60,11 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** What a proxy URL with credentials holds that must never be shown: the URL and its password. */
-function proxySecrets(vars: ProxyVariables): string[] {
-  const out: string[] = [];
-  for (const raw of [vars.httpProxy, vars.httpsProxy]) {
-    if (!raw) continue;
-    const u = new URL(raw); // proxyVariables checked it
-    if (!u.username && !u.password) continue;
-    out.push(raw, u.href);
-    if (u.password) out.push(u.password, decodeURIComponent(u.password));
-  }
-  return out;
-}
-
 /** How codey reaches the Messages API: through a proxy, or directly (`dispatcher` undefined). */
 export interface ApiRoute {
   /** undici's `EnvHttpProxyAgent`, when a proxy variable is set and the base URL is not loopback. */
   dispatcher?: Dispatcher;
-  /** Texts to redact from every message: the proxy URLs (they may hold a password) and passwords. */
+  /** Texts to redact from every message: the proxy variables' credentials (`proxyCredentials`). */
   secrets: string[];
 }
 
@@ -92,7 +80,7 @@ export async function apiRoute(
   lookup?: LookupFunction,
 ): Promise<ApiRoute> {
   const vars = proxyVariables(env);
-  const secrets = proxySecrets(vars);
+  const secrets = proxyCredentials(env);
   if (!vars.httpProxy && !vars.httpsProxy) return { secrets };
   if (isLoopbackHost(new URL(baseUrl).hostname)) return { secrets };
   const { EnvHttpProxyAgent } = await import('undici');

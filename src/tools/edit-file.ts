@@ -129,7 +129,7 @@ async function readForEdit(
 
 /** The change an edit_file call would make, without making it. @throws {@link ToolError} as run does. */
 async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
-  const abs = await resolveInWorkspace(ctx.cwd, args.path);
+  const abs = await resolveInWorkspace(ctx.cwd, args.path, [], ctx.roots);
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(args.path, shown);
   if (args.old_string === '') {
@@ -213,7 +213,7 @@ export const editFileTool = defineTool({
   /** The diff the person sees before approving; a failing plan fails the call without asking. */
   async preview(args, ctx) {
     const { shown, text, after } = await planEdit(args, ctx);
-    return { path: shown, before: text, after };
+    return { kind: 'diff', path: shown, before: text, after };
   },
   async run(args, ctx) {
     const { abs, shown, text, encoding, version, after, found, newS } = await planEdit(args, ctx);

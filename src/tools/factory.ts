@@ -20,6 +20,8 @@ export interface ToolSettings {
   webCommand?: string[];
   /** codey's version, for the honest User-Agent of web_fetch. */
   version: string;
+  /** More folders the file tools may read and write (`--add-dir`; absolute, symlinks resolved). */
+  extraRoots?: readonly string[];
 }
 
 /** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
@@ -193,5 +195,10 @@ export async function toolsIn(host: ToolHost): Promise<Registry> {
   }
   const only = host.sources?.only;
   const kept = only ? tools.filter((t) => only.includes(t.name)) : tools;
-  return new Registry(kept, { notices, env: childEnv({}, host.env), readRoots });
+  return new Registry(kept, {
+    notices,
+    env: childEnv({}, host.env),
+    readRoots,
+    roots: host.settings.extraRoots ?? [],
+  });
 }

@@ -26,8 +26,9 @@ async function searchFolder(
   root: string,
   p: string | undefined,
   readRoots: readonly string[] | undefined,
+  roots?: readonly string[],
 ): Promise<string> {
-  const dir = await resolveInWorkspace(root, p ?? '.', readRoots);
+  const dir = await resolveInWorkspace(root, p ?? '.', readRoots, roots);
   const st = await stat(dir).catch(() => undefined);
   if (!st)
     throw new ToolError((await missingFileMessage(root, dir)).replace(/^no file/, 'no folder'), 'not_found');
@@ -143,7 +144,7 @@ export const globTool = defineTool({
   },
   check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
-    const dir = await searchFolder(ctx.cwd, args.path, ctx.readRoots);
+    const dir = await searchFolder(ctx.cwd, args.path, ctx.readRoots, ctx.roots);
     const pattern = relativePattern(dir, args.pattern);
     const isMatch = picomatch(pattern, { dot: true });
     // Walk only below the pattern's fixed prefix ("src/" of "src/**/*.ts") when that is a folder.

@@ -133,63 +133,90 @@ interface RgMatch {
 const textOf = (v: { text?: string; bytes?: string } | undefined): string =>
   v?.text ?? new TextDecoder().decode(Buffer.from(v?.bytes ?? '', 'base64'));
 
+/** One line of ripgrep's output, read: the file, how many hits it adds, and the hit itself (content). */
+interface RgEntry {
+  rel: string;
+  count: number;
+  hit?: { n: number; text: string };
+}
+
+/**
+ * Lines of an unsorted ripgrep run kept before any is counted. ripgrep searches with every core only
+ * when it need not sort (`--sort path` makes it single-threaded), so the lines are sorted here; a
+ * search that prints more than this runs again sorted by ripgrep, so that which hits are shown
+ * never depends on thread timing.
+ */
+const UNSORTED_LINE_CAP = 20_000;
+
+/** Walk order of two relative paths: folder by folder, names in byte order (ripgrep's --sort path). */
+function pathOrder(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return Buffer.compare(Buffer.from(x[i]), Buffer.from(y[i]));
+  }
+  return x.length - y.length;
+}
+
 /** Search with ripgrep; undefined when it cannot answer (missing, or a pattern it cannot parse). */
 async function searchRg(
   q: GrepQuery,
   engine: GrepEngine,
   keep: (rel: string) => boolean,
 ): Promise<Found | undefined> {
-  const args = [
-    '--no-config',
-    ...RG_IGNORE_ARGS,
-    '--sort',
-    'path',
-    '--crlf',
-    '--no-messages',
-    '--color',
-    'never',
-  ];
+  const args = ['--no-config', ...RG_IGNORE_ARGS, '--crlf', '--no-messages', '--color', 'never'];
   if ((await ignoreLevelsFor(q.target)) === null) args.push('--no-ignore-vcs');
   if (q.ignoreCase) args.push('--ignore-case');
   if (q.mode === 'files_with_matches') args.push('--files-with-matches');
   else if (q.mode === 'count') args.push('--count', '--null');
   else args.push('--json');
   args.push('--regexp', q.pattern, '.');
-  const found = new HitCollector(q.mode, hiddenOf(q, true));
   const strip = (p: string): string => toPosix(p.replace(/^\.\//, ''));
-  const onLine = (line: string): boolean => {
-    if (q.mode === 'files_with_matches') {
-      const rel = strip(line);
-      return !(rel && keep(rel)) || found.add(rel, 1);
-    }
+  const read = (line: string): RgEntry | undefined => {
+    if (q.mode === 'files_with_matches') return line ? { rel: strip(line), count: 1 } : undefined;
     if (q.mode === 'count') {
       const cut = line.lastIndexOf('\0');
-      const rel = strip(line.slice(0, cut));
-      return !(cut > 0 && keep(rel)) || found.add(rel, Number(line.slice(cut + 1)));
+      return cut > 0 ? { rel: strip(line.slice(0, cut)), count: Number(line.slice(cut + 1)) } : undefined;
     }
     let msg: RgMatch;
     try {
       msg = JSON.parse(line) as RgMatch;
     } catch {
-      return true; // not one of rg's JSON lines
+      return undefined; // not one of rg's JSON lines
     }
-    if (msg.type !== 'match' || !msg.data) return true;
-    const rel = strip(textOf(msg.data.path));
-    if (!keep(rel)) return true;
+    if (msg.type !== 'match' || !msg.data) return undefined;
     const text = textOf(msg.data.lines).replace(/\r?\n$/, '');
-    return found.add(rel, 1, { n: msg.data.line_number ?? 0, text });
+    return { rel: strip(textOf(msg.data.path)), count: 1, hit: { n: msg.data.line_number ?? 0, text } };
   };
-  const result = await runChild(engine.rgPath ?? 'rg', args, {
-    cwd: q.target,
-    env: engine.env ?? process.env,
-    ...(q.signal && { signal: q.signal }),
-    onLine,
-  });
-  q.signal?.throwIfAborted();
-  if (!found.complete) return found;
-  if (result.spawnError) return undefined; // could not start
-  if (result.exitCode === 2 && found.hits.length === 0) return undefined; // e.g. look-around: let JS try
-  return found;
+  const run = (extra: string[], onEntry: (e: RgEntry) => boolean) =>
+    runChild(engine.rgPath ?? 'rg', [...extra, ...args], {
+      cwd: q.target,
+      env: engine.env ?? process.env,
+      ...(q.signal && { signal: q.signal }),
+      onLine: (line) => {
+        const e = read(line);
+        return !e || !keep(e.rel) || onEntry(e);
+      },
+    });
+  const settle = (found: HitCollector, result: Awaited<ReturnType<typeof runChild>>): Found | undefined => {
+    q.signal?.throwIfAborted();
+    if (!found.complete) return found;
+    if (result.spawnError) return undefined; // could not start
+    if (result.exitCode === 2 && found.hits.length === 0) return undefined; // e.g. look-around: let JS try
+    return found;
+  };
+
+  const entries: RgEntry[] = [];
+  const unsorted = await run([], (e) => entries.push(e) <= UNSORTED_LINE_CAP);
+  const found = new HitCollector(q.mode, hiddenOf(q, true));
+  if (entries.length <= UNSORTED_LINE_CAP) {
+    // Sorted by file only (a stable sort): ripgrep prints each file's lines together, in line order.
+    entries.sort((a, b) => pathOrder(a.rel, b.rel));
+    for (const e of entries) if (!found.add(e.rel, e.count, e.hit)) break;
+    return settle(found, unsorted);
+  }
+  const sorted = await run(['--sort', 'path'], (e) => found.add(e.rel, e.count, e.hit));
+  return settle(found, sorted);
 }
 
 /**
@@ -283,7 +310,7 @@ export const grepTool = defineTool({
   },
   check: (args) => checkPathLength(args.path ?? '.'),
   async run(args, ctx) {
-    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots);
+    const target = await resolveInWorkspace(ctx.cwd, args.path ?? '.', ctx.readRoots, ctx.roots);
     if (!(await stat(target).catch(() => undefined)))
       throw new ToolError(await missingFileMessage(ctx.cwd, target), 'not_found');
     const rgPath = await findRipgrep(ctx.state, ctx.env.PATH ?? '');

@@ -60,7 +60,7 @@ export const readFileTool = defineTool({
   },
   check: (args) => checkPathLength(args.path),
   async run(args, ctx) {
-    const abs = await resolveInWorkspace(ctx.cwd, args.path, ctx.readRoots);
+    const abs = await resolveInWorkspace(ctx.cwd, args.path, ctx.readRoots, ctx.roots);
     const shown = displayPath(ctx.cwd, abs);
     const st = await stat(abs).catch(() => undefined);
     if (!st) throw new ToolError(await missingFileMessage(ctx.cwd, abs), 'not_found');

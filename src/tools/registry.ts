@@ -38,6 +38,8 @@ export interface RegistryOptions {
   env?: Readonly<Record<string, string>>;
   /** Folders outside the workspace the read tools may also read (`ToolContext.readRoots`); default none. */
   readRoots?: readonly string[];
+  /** More folders the file tools may read and write (`ToolContext.roots`); default none. */
+  roots?: readonly string[];
 }
 
 /**
@@ -53,12 +55,15 @@ export class Registry {
   readonly env: Readonly<Record<string, string>>;
   /** What `ToolContext.readRoots` is for these tools: absolute, symlinks resolved. */
   readonly readRoots: readonly string[];
+  /** What `ToolContext.roots` is for these tools: absolute, symlinks resolved. */
+  readonly roots: readonly string[];
 
   constructor(tools: Iterable<Tool>, opts: RegistryOptions = {}) {
     for (const t of tools) this.#tools.set(t.name, t);
     this.notices = opts.notices ?? [];
     this.env = opts.env ?? {};
     this.readRoots = Object.freeze([...(opts.readRoots ?? [])]);
+    this.roots = Object.freeze([...(opts.roots ?? [])]);
   }
 
   get(name: string): Tool | undefined {

@@ -1,13 +1,8 @@
-import type { DescribeContext, ToolCallDescription } from '../util/shapes';
+import type { CallPreview, Decided, DescribeContext, ToolCallDescription, ToolKind } from '../util/shapes';
 import type { z } from 'zod';
 import { displayName } from '../util/text';
 
-/**
- * What a tool does, in gemini-cli's sense of `Kind`, and the one source of truth for everything
- * that derives from it (STYLE.md rule 6): `read` never asks for approval and may run in parallel with
- * other reads; every other kind asks unless a rule allows it.
- */
-export type ToolKind = 'read' | 'edit' | 'execute' | 'fetch' | 'agent';
+export type { CallPreview, Decided, ToolKind };
 
 /** Progress a running tool reports for the person (never seen by the model). */
 export interface ToolProgress {
@@ -52,6 +47,11 @@ export interface ToolContext {
    */
   readRoots?: readonly string[];
   /**
+   * More folders read_file, write_file, edit_file, glob and grep may reach, with the same jail as
+   * `cwd` (`--add-dir`; absolute, symlinks resolved). Absent: none.
+   */
+  roots?: readonly string[];
+  /**
    * Whether a deny rule keeps the file `abs` (absolute) from the model: grep and glob leave it out of
    * their results and say how many they left out. Absent: nothing is kept out.
    */
@@ -64,13 +64,10 @@ export interface ToolContext {
    * are consulted (a step the call's approval already covers, such as a redirect within the same
    * host): refused when one matches, allowed otherwise, and no one is asked.
    */
-  approve?: (call: ToolCallDescription, opts?: { denyOnly?: boolean }) => Promise<StepVerdict>;
+  approve?: (call: ToolCallDescription, opts?: { denyOnly?: boolean }) => Promise<Decided>;
   /** The tool_use id of the running call; absent outside the agent loop. */
   callId?: string;
 }
-
-/** The answer to {@link ToolContext.approve}: allowed, or refused with a sentence the model can act on. */
-export type StepVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /**
  * What the person sees of a finished call, by shape (STYLE.md rule 8): the TUI picks a view by
@@ -173,7 +170,7 @@ export interface Tool<S extends ToolSchema = ToolSchema> {
    * `{ path, before, after }`). Runs before approval and changes nothing.
    * @throws {@link ToolError} when the call cannot succeed: it fails without asking anyone.
    */
-  preview?(args: ArgsOf<S>, ctx: ToolContext): Promise<Record<string, unknown> | undefined>;
+  preview?(args: ArgsOf<S>, ctx: ToolContext): Promise<CallPreview | undefined>;
   run(args: ArgsOf<S>, ctx: ToolContext): Promise<ToolResult | string>;
 }
 
@@ -229,7 +226,7 @@ export interface ToolSpec<S extends ToolSchema> {
   /** Defaults to `{ summary: name, detail: JSON of args, rememberable: false }`. */
   describe?: (args: ArgsOf<S>, at?: DescribeContext) => ToolCallDescription;
   check?: (args: ArgsOf<S>) => void;
-  preview?: (args: ArgsOf<S>, ctx: ToolContext) => Promise<Record<string, unknown> | undefined>;
+  preview?: (args: ArgsOf<S>, ctx: ToolContext) => Promise<CallPreview | undefined>;
   run: (args: ArgsOf<S>, ctx: ToolContext) => Promise<ToolResult | string>;
 }
 

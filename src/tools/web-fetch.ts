@@ -87,17 +87,18 @@ function hopGuard(start: string, ctx: ToolContext): (next: URL) => Promise<void>
       domain: host,
     };
     if (approved.has(host)) {
-      const verdict = ctx.approve ? await ctx.approve(step, { denyOnly: true }) : { allowed: true as const };
-      if (!verdict.allowed)
-        throw new WebError(`the redirect to ${next.href} was not followed: ${verdict.reason}.`, 'refused');
+      const verdict = ctx.approve ? await ctx.approve(step, { denyOnly: true }) : undefined;
+      if (verdict && 'refused' in verdict)
+        throw new WebError(
+          `the redirect to ${next.href} was not followed: ${verdict.refused.text}.`,
+          'refused',
+        );
       return;
     }
-    const verdict = ctx.approve
-      ? await ctx.approve(step)
-      : { allowed: false as const, reason: `a redirect to another host (${host}) needs approval` };
-    if (!verdict.allowed) {
-      throw new WebError(`the redirect to ${host} was not followed: ${verdict.reason}.`, 'refused');
-    }
+    const why = ctx.approve
+      ? await ctx.approve(step).then((v) => ('refused' in v ? v.refused.text : undefined))
+      : `a redirect to another host (${host}) needs approval`;
+    if (why !== undefined) throw new WebError(`the redirect to ${host} was not followed: ${why}.`, 'refused');
     approved.add(host);
   };
 }
@@ -184,8 +185,8 @@ async function rawGuard(raw: string, ctx: ToolContext): Promise<void> {
     { summary: `Fetch ${raw}`, detail: raw, rememberable: true, domain: hostOf(raw) },
     { denyOnly: true },
   );
-  if (!verdict.allowed) {
-    throw new ToolError(`the raw file ${raw} was not fetched: ${verdict.reason}.`, 'refused');
+  if ('refused' in verdict) {
+    throw new ToolError(`the raw file ${raw} was not fetched: ${verdict.refused.text}.`, 'refused');
   }
 }
 

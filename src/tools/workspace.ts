@@ -100,6 +100,8 @@ export function displayPath(root: string, abs: string): string {
  * an absolute path inside it (`/ws/src/a.ts` → `src/a.ts`), so "always allow" remembers one form.
  */
 export function callPath(p: string, cwd?: string): string {
+  // A path no file can have is shown as given: `check` refuses it, and normalizing megabytes is slow.
+  if (p.length >= MAX_PATH_BYTES) return p;
   const n = path.normalize(p);
   return cwd && path.isAbsolute(n) && isInside(cwd, n) ? displayPath(cwd, n) : n;
 }
@@ -183,6 +185,8 @@ function linkLoop(shown: string): ToolError {
  * @param p The path as the model wrote it.
  * @param readRoots Folders outside the root that a read may also resolve into (ToolContext.readRoots:
  *   the skills' folders; absolute, symlinks resolved). Only read tools pass them; writes never do.
+ * @param roots More folders that are jailed as the root is, for reads and writes (ToolContext.roots:
+ *   `--add-dir`; absolute, symlinks resolved).
  * @returns The resolved absolute path (it may not exist yet).
  * @throws ToolError when the path resolves outside the root ("path ../x is outside the workspace /w;
  *   only files inside it can be read or changed"), naming the symlink target when a link led there.
@@ -191,6 +195,7 @@ export async function resolveInWorkspace(
   root: string,
   p: string,
   readRoots: readonly string[] = [],
+  roots: readonly string[] = [],
 ): Promise<string> {
   checkPathLength(p);
   if (p.includes('\0'))
@@ -207,9 +212,9 @@ export async function resolveInWorkspace(
       'outside_workspace',
     );
   const lexicalOutside = !isInside(path.resolve(root), lexical) && !isInside(realRoot, lexical);
-  if (lexicalOutside && readRoots.length === 0) throw outside();
+  if (lexicalOutside && readRoots.length === 0 && roots.length === 0) throw outside();
   const resolved = await resolveReal(lexical, p);
-  if (readRoots.some((r) => isInside(r, resolved))) return resolved;
+  if ([...readRoots, ...roots].some((r) => isInside(r, resolved))) return resolved;
   if (lexicalOutside) throw outside();
   if (!isInside(realRoot, resolved)) {
     throw new ToolError(

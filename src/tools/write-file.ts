@@ -45,7 +45,7 @@ async function planWrite(
   /** For a file too large to diff: its size (bytes) and modification time, so a change shows. */
   stamp?: { size: number; modified: string };
 }> {
-  const abs = await resolveInWorkspace(ctx.cwd, given);
+  const abs = await resolveInWorkspace(ctx.cwd, given, [], ctx.roots);
   const shown = displayPath(ctx.cwd, abs);
   refuseIndirectProtected(given, shown);
   const st = await stat(abs).catch(() => undefined);
@@ -93,7 +93,7 @@ export const writeFileTool = defineTool({
   /** The diff the person sees before approving; a call that cannot succeed fails without asking. */
   async preview(args, ctx) {
     const { shown, before, stamp } = await planWrite(args.path, ctx);
-    return { path: shown, before, after: args.content, ...stamp };
+    return { kind: 'diff', path: shown, before, after: args.content, ...(stamp ? { stamp } : {}) };
   },
   async run(args, ctx) {
     const { abs, shown, before, exists, version } = await planWrite(args.path, ctx);

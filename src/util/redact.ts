@@ -5,7 +5,8 @@ const KEY_SHAPE_TAIL = /s(?:k(?:-(?:a(?:n(?:t(?:-[A-Za-z0-9_-]*)?)?)?)?)?)?$/;
 /** Most characters a stream holds back for a key-shaped run (a longer run is released as it comes). */
 const MAX_HELD_KEY_CHARS = 4096;
 
-const secretsOf = (secrets: readonly (string | undefined)[]) =>
+/** The secrets long enough to redact (8 characters or more). */
+const redactable = (secrets: readonly (string | undefined)[]) =>
   secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
 
 /**
@@ -18,7 +19,7 @@ export function redactor(
   secrets: readonly (string | undefined)[],
   opts: { keyShapes?: boolean } = {},
 ): (text: string) => string {
-  const list = secretsOf(secrets);
+  const list = redactable(secrets);
   const keyShapes = opts.keyShapes ?? true;
   return (text) => {
     let out = text;
@@ -46,7 +47,7 @@ export function redactingStream(
   secrets: readonly (string | undefined)[],
   opts: { keyShapes?: boolean } = {},
 ): RedactingStream {
-  const list = secretsOf(secrets);
+  const list = redactable(secrets);
   const redact = redactor(list, opts);
   /** Length of the longest end of `buf` that is the start of a secret (a secret may go on there). */
   const heldFor = (text: string): number => {

@@ -27,6 +27,34 @@ export interface ToolCallDescription {
   protected?: boolean;
 }
 
+/**
+ * What a tool does (`Tool.kind`), the one source of truth for what derives from it: `read` and
+ * `agent` never ask; `read` and `agent` calls run beside their neighbours, every other call alone.
+ */
+export type ToolKind = 'read' | 'edit' | 'execute' | 'fetch' | 'agent';
+
+/**
+ * What a call would change, shown before the person answers (edit_file, write_file): the `diff`
+ * display's fields; `before` null for a new file or one too large to diff, and then for an existing
+ * one its `stamp` (size in bytes, modification time as ISO text), so a change to it still shows.
+ */
+export interface CallPreview {
+  kind: 'diff';
+  path: string;
+  before: string | null;
+  after: string;
+  stamp?: { size: number; modified: string };
+}
+
+/** Who refused a call or a step: a rule, the person, no one to ask, or an interrupt while it waited. */
+export type RefusedBy = 'rule' | 'person' | 'no_one_to_ask' | 'interrupted';
+
+/**
+ * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,
+ * or refused with the sentence the model reads.
+ */
+export type Decided = { allowed: true } | { refused: { by: RefusedBy; text: string } };
+
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {
   cwd: string;
@@ -57,28 +85,64 @@ export type ThinkingMode = (typeof THINKING_MODES)[number];
 export const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 export type Effort = (typeof EFFORTS)[number];
 
-/** Where web search comes from: `none`, a local `command`, an HTTP provider, or the API's `hosted` tool. */
-export const WEB_PROVIDERS = ['none', 'command', 'brave', 'tavily', 'searxng', 'hosted'] as const;
-export type WebProvider = (typeof WEB_PROVIDERS)[number];
+/** The environment variable a web provider reads, and whether its value is a secret to keep from children. */
+export interface ProviderVariable {
+  name: string;
+  /** True for a key: children never get it and the redactor hides its value. False for a URL. */
+  secret: boolean;
+}
+
+/**
+ * Every `web_provider` value, the one list: `none`, a local `command`, an HTTP provider, or the
+ * API's `hosted` tool. `search`: it searches from codey's side (a `web_provider` list may name it);
+ * `variable`: what it reads from the environment, or null. {@link WEB_PROVIDERS},
+ * {@link SEARCH_PROVIDERS}, {@link PROVIDER_ENV}, the secrets list (`util/secrets.ts`) and the
+ * wizard's choices (a record over {@link WebProvider}) derive from it, so an entry that leaves out
+ * a field, or a provider the wizard has no words for, does not compile.
+ */
+export const WEB_PROVIDER_FACTS = {
+  none: { search: false, variable: null },
+  hosted: { search: false, variable: null },
+  command: { search: true, variable: null },
+  brave: { search: true, variable: { name: 'BRAVE_API_KEY', secret: true } },
+  tavily: { search: true, variable: { name: 'TAVILY_API_KEY', secret: true } },
+  searxng: { search: true, variable: { name: 'WEB_SEARCH_URL', secret: false } },
+} as const satisfies Record<string, { search: boolean; variable: ProviderVariable | null }>;
+
+type Facts = typeof WEB_PROVIDER_FACTS;
+export type WebProvider = keyof Facts;
+
+/** The `web_provider` values, in the order the wizard offers them. */
+export const WEB_PROVIDERS = Object.keys(WEB_PROVIDER_FACTS) as [WebProvider, ...WebProvider[]];
 
 /** The providers that search from codey's side, the ones a `web_provider` list may name. */
-export const SEARCH_PROVIDERS = [
-  'command',
-  'brave',
-  'tavily',
-  'searxng',
-] as const satisfies readonly WebProvider[];
-export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+export type SearchProvider = { [P in WebProvider]: Facts[P]['search'] extends true ? P : never }[WebProvider];
+export const SEARCH_PROVIDERS = WEB_PROVIDERS.filter(
+  (p): p is SearchProvider => WEB_PROVIDER_FACTS[p].search,
+) as [SearchProvider, ...SearchProvider[]];
 
 /** The `web_provider` setting: one provider, or search providers tried in order until one answers. */
 export type WebProviderSetting = WebProvider | readonly SearchProvider[];
 
-/** The variable each search provider reads: the Brave and Tavily keys, the SearXNG instance URL. */
-export const PROVIDER_ENV = {
-  brave: 'BRAVE_API_KEY',
-  tavily: 'TAVILY_API_KEY',
-  searxng: 'WEB_SEARCH_URL',
-} as const satisfies Partial<Record<WebProvider, string>>;
+type VariableOf<P extends WebProvider> = Facts[P]['variable'] extends { name: infer N } ? N : never;
+/** A provider that reads a variable. */
+export type ProviderWithVariable = {
+  [P in WebProvider]: Facts[P]['variable'] extends null ? never : P;
+}[WebProvider];
+
+/** The variable each provider reads, by provider: the Brave and Tavily keys, the SearXNG instance URL. */
+export const PROVIDER_ENV = Object.fromEntries(
+  WEB_PROVIDERS.flatMap((p) => {
+    const v: ProviderVariable | null = WEB_PROVIDER_FACTS[p].variable;
+    return v ? [[p, v.name]] : [];
+  }),
+) as { readonly [P in ProviderWithVariable]: VariableOf<P> };
+
+/** The provider variables that hold secrets (the keys), for the secrets list. */
+export const PROVIDER_SECRET_ENV: readonly string[] = WEB_PROVIDERS.flatMap((p) => {
+  const v: ProviderVariable | null = WEB_PROVIDER_FACTS[p].variable;
+  return v?.secret ? [v.name] : [];
+});
 
 /** Where web_fetch runs: `local` (jailed, approvable), `hosted` (beside hosted search), `none`. */
 export const WEB_FETCH_MODES = ['local', 'hosted', 'none'] as const;

@@ -7,6 +7,7 @@ import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import { Registry } from '../../src/tools/registry';
 import { defineTool } from '../../src/tools/tool';
 import { redactingStream } from '../../src/util/redact';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 const runs: string[] = [];
 const shell = defineTool({
@@ -31,6 +32,7 @@ function twoAgents(answer: (req: ApprovalRequest) => Decision, rules: { deny?: s
   const deps: DispatchDeps = {
     registry: new Registry([shell]),
     policy,
+    questions: new QuestionQueue(),
     requestApproval: async (req) => {
       asked.push(req);
       most = Math.max(most, ++open);

@@ -6,6 +6,7 @@ import { Policy } from '../../src/approval/policy';
 import { Registry } from '../../src/tools/registry';
 import { ToolError, defineTool } from '../../src/tools/tool';
 import { redactingStream, redactor } from '../../src/util/redact';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 const SECRET = 'sk-ant-dispatch-secret-0123456789';
 
@@ -35,6 +36,7 @@ function deps(events: AgentEvent[]): DispatchDeps {
   return {
     registry: new Registry([runner, missing], { env: { HOME: '/home/p' } }),
     policy: new Policy(),
+    questions: new QuestionQueue(),
     cwd: '/',
     state: { memo: new Map() },
     emit: (e) => events.push(e),

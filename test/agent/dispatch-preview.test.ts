@@ -9,6 +9,7 @@ import { Registry } from '../../src/tools/registry';
 import { writeFileTool } from '../../src/tools/write-file';
 import { redactingStream } from '../../src/util/redact';
 import { removeDir, tempDir } from '../tools/file-tools-kit';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 let root: string;
 beforeEach(async () => {
@@ -29,6 +30,7 @@ function deps(answer: (req: ApprovalRequest, n: number) => Promise<Decision>): {
     deps: {
       registry: new Registry([writeFileTool]),
       policy: new Policy(),
+      questions: new QuestionQueue(),
       requestApproval: (req) => {
         asked.push(req);
         return answer(req, asked.length);

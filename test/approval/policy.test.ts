@@ -10,17 +10,18 @@ import {
   type Rule,
 } from '../../src/approval/policy';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
+import type { ToolKind } from '../../src/util/shapes';
 
 const bash = (cmd: string): ApprovalRequest => ({
   tool: 'bash',
-  readOnly: false,
+  kind: 'execute',
   summary: `Run: ${cmd}`,
   detail: cmd,
   rememberable: true,
 });
 const fetchReq = (url: string): ApprovalRequest => ({
   tool: 'web_fetch',
-  readOnly: false,
+  kind: 'fetch',
   summary: `Fetch ${url}`,
   detail: url,
   rememberable: true,
@@ -32,7 +33,7 @@ describe('evaluate', () => {
   const cases: [string, ApprovalRequest, string[], string][] = [
     [
       'read-only tools never ask',
-      { tool: 'read_file', readOnly: true, summary: '', detail: 'a', rememberable: true },
+      { tool: 'read_file', kind: 'read', summary: '', detail: 'a', rememberable: true },
       [],
       'allow',
     ],
@@ -70,7 +71,7 @@ describe('evaluate', () => {
   it('deny rules refuse read-only calls too; other reads still run without asking', () => {
     const read = (detail: string): ApprovalRequest => ({
       tool: 'read_file',
-      readOnly: true,
+      kind: 'read',
       summary: `Read ${detail}`,
       detail,
       rememberable: true,
@@ -167,7 +168,7 @@ describe('deny rules fail closed', () => {
 describe('protected paths', () => {
   const write = (path: string, prot: boolean): ApprovalRequest => ({
     tool: 'write_file',
-    readOnly: false,
+    kind: 'edit',
     summary: `Write ${path}`,
     detail: path,
     rememberable: true,
@@ -242,24 +243,24 @@ describe('domain rules', () => {
   });
 });
 
-describe('a request takes readOnly from the kind alone', () => {
-  const tool = (kind: string) => ({
+describe('a request carries the kind, which alone decides what never asks', () => {
+  const tool = (kind: ToolKind) => ({
     name: 'probe',
     kind,
     describe: () => ({ summary: 's', detail: 'd', rememberable: true }),
   });
 
   it('never asks about read or agent, and asks about every other kind', () => {
-    const verdicts = ['read', 'edit', 'execute', 'fetch', 'agent'].map((k) => {
+    const verdicts = (['read', 'edit', 'execute', 'fetch', 'agent'] as const).map((k) => {
       const req = describeCall(tool(k), undefined as never);
-      return [k, req.readOnly, evaluate(req, []).action];
+      return [k, req.kind, evaluate(req, []).action];
     });
     expect(verdicts).toEqual([
-      ['read', true, 'allow'],
-      ['edit', false, 'ask'],
-      ['execute', false, 'ask'],
-      ['fetch', false, 'ask'],
-      ['agent', true, 'allow'],
+      ['read', 'read', 'allow'],
+      ['edit', 'edit', 'ask'],
+      ['execute', 'execute', 'ask'],
+      ['fetch', 'fetch', 'ask'],
+      ['agent', 'agent', 'allow'],
     ]);
   });
 });

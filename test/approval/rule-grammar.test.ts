@@ -12,9 +12,9 @@ afterAll(() => {
 });
 const place = { cwd: ws, home };
 
-const call = (tool: string, detail: string, readOnly = false): ApprovalRequest => ({
+const call = (tool: string, detail: string, read = false): ApprovalRequest => ({
   tool,
-  readOnly,
+  kind: read ? 'read' : 'execute',
   summary: detail,
   detail,
   rememberable: true,

@@ -14,16 +14,17 @@ describe.skipIf(!built)('npm run bench, smoke mode', () => {
       cwd: ROOT,
       env: { ...process.env, BENCH_SMOKE: '1' },
       encoding: 'utf8',
-      timeout: 170_000,
+      timeout: 280_000,
     });
     const out = r.stdout + r.stderr;
     expect(out).not.toContain('failed:');
     expect(r.status).toBe(0);
     const table = out.slice(out.indexOf('=== summary'));
     const parts = table.split('\n').map((l) => l.split(' ')[0]);
-    for (const part of ['startup', 'tui', 'search', 'resume', 'pdf']) expect(parts).toContain(part);
+    for (const part of ['startup', 'tui', 'search', 'resume', 'subagents', 'pdf'])
+      expect(parts).toContain(part);
     if (existsSync(resolve(ROOT, '../shared/cases/html'))) expect(parts).toContain('html');
     expect(table).toMatch(/^search +grep, JavaScript vs readdir/m);
     expect(out).toContain('every part ran to its end');
-  }, 180_000);
+  }, 300_000);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionController } from '../../src/cli/controller';
-import { expandPrintPrompt } from '../../src/cli/project-context';
+import { expandPrintPrompt } from '../../src/cli/command-prompt';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
 import { block, ScriptedLlm } from '../../src/llm/scripted';
@@ -70,7 +70,7 @@ describe('skills the person runs', () => {
     const prompt = outcome.kind === 'send' ? outcome.prompt : '';
     expect(prompt).toContain('Review app.py against checklist.md in this folder.');
     expect(prompt).toContain(join(ws, '.claude/skills/review'));
-    expect(expandPrintPrompt('/review app.py', s.commands)).toBe(prompt);
+    expect(await expandPrintPrompt('/review app.py', s, new AbortController().signal)).toBe(prompt);
     // The model-invocable one is a command too.
     expect(controller.commands.map((c) => c.name)).toContain('/pdf');
 

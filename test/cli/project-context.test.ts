@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionController } from '../../src/cli/controller';
-import { expandPrintPrompt } from '../../src/cli/project-context';
+import { expandPrintPrompt } from '../../src/cli/command-prompt';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
 import { ScriptedLlm, block, type ScriptedReply } from '../../src/llm/scripted';
@@ -186,8 +186,12 @@ describe('a session with skills and project instructions', () => {
       kind: 'send',
       prompt: 'Review src/a.ts for src/a.ts naming.',
     });
-    expect(expandPrintPrompt('/review b.ts', s.commands)).toBe('Review b.ts for b.ts.');
-    expect(expandPrintPrompt('/etc/hosts is odd', s.commands)).toBe('/etc/hosts is odd');
+    expect(await expandPrintPrompt('/review b.ts', s, new AbortController().signal)).toBe(
+      'Review b.ts for b.ts.',
+    );
+    expect(await expandPrintPrompt('/etc/hosts is odd', s, new AbortController().signal)).toBe(
+      '/etc/hosts is odd',
+    );
     expect(controller.skills()).toEqual([
       {
         name: 'pdf',

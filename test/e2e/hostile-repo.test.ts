@@ -163,7 +163,7 @@ describe('a relative HOME', () => {
     expect(r.stderr).not.toContain('rel/');
     expect(r.stderr.match(/HOME=rel is relative: not used for your config/g)).toHaveLength(1);
     // Not trusted: rel/'s trust answer was not read.
-    expect(r.stderr).toContain(`codey: to use ${rc}'s settings above`);
+    expect(r.stderr).toContain(`codey: ${rc}: allow ["bash"] is ignored in a project file`);
   });
 });
 

@@ -192,7 +192,9 @@ describe('proxy settings', () => {
     const url = 'http://bob:pa%24%24word-long@proxy.corp:8080';
     const route = await apiRoute('https://api.anthropic.com', { HTTPS_PROXY: url });
     expect(route.dispatcher).toBeDefined();
-    expect(route.secrets).toEqual(expect.arrayContaining([url, 'pa%24%24word-long', 'pa$$word-long']));
+    expect(route.secrets).toEqual(
+      expect.arrayContaining(['bob:pa%24%24word-long', 'pa%24%24word-long', 'pa$$word-long']),
+    );
     const plain = await apiRoute('https://api.anthropic.com', { HTTPS_PROXY: 'http://proxy.corp:8080' });
     expect(plain.secrets).toEqual([]);
     expect((await apiRoute('http://127.0.0.1:8080', { HTTP_PROXY: url })).dispatcher).toBeUndefined();

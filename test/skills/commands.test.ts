@@ -21,9 +21,9 @@ const BUILTINS = ['/help', '/clear', '/model', '/cost', '/quit'];
 const where = { path: '/w/.codey/commands/review.md', name: 'review', scope: 'project' as const };
 
 describe('parseCommand', () => {
-  it('reads description and argument-hint from the frontmatter and keeps the body as the prompt', () => {
+  it('reads description, argument-hint, model and allowed-tools from the frontmatter and keeps the body as the prompt', () => {
     const r = parseCommand(
-      '---\ndescription: Review a file for bugs\nargument-hint: "[file] [focus]"\nallowed-tools: Read\n---\n\nReview $1, looking at $2.\n',
+      '---\ndescription: Review a file for bugs\nargument-hint: "[file] [focus]"\nallowed-tools: Read, Bash(git diff:*), Bash(git log *)\nmodel: haiku\ncolor: red\n---\n\nReview $1, looking at $2.\n',
       where,
     );
     expect(r).toEqual({
@@ -31,6 +31,8 @@ describe('parseCommand', () => {
         name: 'review',
         description: 'Review a file for bugs',
         argumentHint: '[file] [focus]',
+        model: 'haiku',
+        allowedTools: ['Read', 'Bash(git diff:*)', 'Bash(git log *)'],
         body: 'Review $1, looking at $2.',
         path: '/w/.codey/commands/review.md',
         scope: 'project',
@@ -56,7 +58,7 @@ describe('parseCommand', () => {
     expect(r.command?.body).toBe('Fix PR $1.');
     expect(r.command?.argumentHint).toBeUndefined();
     expect(r.problems).toEqual([
-      'the frontmatter is not valid YAML at line 2 (Unexpected flow-seq-start at node end); put a value that holds ": " or starts with [ in quotes; description and argument-hint ignored',
+      'the frontmatter is not valid YAML at line 2 (Unexpected flow-seq-start at node end); put a value that holds ": " or starts with [ in quotes; its frontmatter ignored',
     ]);
   });
 
@@ -121,7 +123,7 @@ describe('discoverCommands', () => {
     expect(r.commands.map((c) => c.name)).toEqual(['ok_name-2']);
     expect(r.notices).toEqual([
       'codey: command .codey/commands/Clear.md: /Clear is a built-in command; rename the file to use it',
-      'codey: command .codey/commands/fix issue.md: a command name is 1–64 letters, digits, - and _ (from the file name); skipped',
+      'codey: command .codey/commands/fix issue.md: a command name is 1–64 letters, digits, ., - and _ (from the file and folder names); skipped',
       'codey: command .codey/commands/help.md: /help is a built-in command; rename the file to use it',
     ]);
   });

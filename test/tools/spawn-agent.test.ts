@@ -36,7 +36,7 @@ describe('spawn_agent', () => {
     } as never);
     expect(req).toMatchObject({
       tool: 'spawn_agent',
-      readOnly: true,
+      kind: 'agent',
       rememberable: false,
       summary: 'Find config',
     });

@@ -13,6 +13,7 @@ import { webFetchTool } from '../../src/tools/web-fetch';
 import { redactingStream } from '../../src/util/redact';
 import { fetchPage } from '../../src/web/fetch-page';
 import { fakeNet, startServer, type LocalServer } from '../web/net-fakes';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -46,6 +47,7 @@ async function fetchVia(
   const deps: DispatchDeps = {
     registry: new Registry([tool]),
     policy,
+    questions: new QuestionQueue(),
     requestApproval: answer
       ? async (req) => {
           asked.push(req);

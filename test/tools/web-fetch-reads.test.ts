@@ -16,6 +16,7 @@ import { fetchPage, MAX_BYTES } from '../../src/web/fetch-page';
 import { htmlToText } from '../../src/web/html-to-text';
 import { tinyPdf } from '../support/tiny-pdf';
 import { fakeNet, startServer, type LocalServer } from '../web/net-fakes';
+import { QuestionQueue } from '../../src/agent/approval-gate';
 
 /** A documentation page of about 200 KB: 400 sections of prose. */
 const BIG = `<!doctype html><title>Big manual</title><main>${Array.from(
@@ -73,6 +74,7 @@ function session(rules: { allow?: string[]; deny?: string[] } = { allow: ['web_f
     const deps: DispatchDeps = {
       registry: new Registry([tool]),
       policy,
+      questions: new QuestionQueue(),
       requestApproval: undefined,
       cwd: '/',
       state,

@@ -125,7 +125,7 @@ export class FakeController implements Controller {
   ): Promise<Decision> {
     if (!this.handler) throw new Error('no approval handler set');
     return this.handler(
-      { readOnly: false, summary: '', detail: '', rememberable: false, ...request },
+      { kind: 'execute', summary: '', detail: '', rememberable: false, ...request },
       signal,
     );
   }

@@ -195,6 +195,7 @@ export function App({
                   key={pending.id}
                   request={pending.request}
                   displayName={pending.displayName}
+                  hidden={pending.hidden}
                   onDecision={approval.answer}
                   onInterrupt={session.interrupt}
                   maxRows={promptRows}

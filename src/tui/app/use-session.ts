@@ -9,10 +9,8 @@ import {
   type PickOutcome,
 } from '../commands/commands';
 import { QUEUE_JOIN, nextFromQueue } from '../input/queue';
+import { shellOutputItem } from '../transcript/shell-output';
 import type { TranscriptAction } from '../transcript/transcript-state';
-
-/** Lines of a `!cmd`'s output shown (its tail); the model gets it all, within the house caps. */
-const SHELL_TAIL_LINES = 20;
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
 export const EXIT_GRACE_MS = 2000;
@@ -214,16 +212,7 @@ export function useSession(
       const run = new Promise<{ output: string; exitCode: number | null }>((resolve) =>
         resolve(shell(command, ac.signal)),
       )
-        .then(({ output, exitCode }) => {
-          const lines = output.split('\n');
-          const shown = lines.slice(-SHELL_TAIL_LINES);
-          const more = lines.length - shown.length;
-          dispatch({
-            type: 'info',
-            title: `$ ${command}${exitCode ? `  (exit ${exitCode})` : ''}`,
-            lines: [...(more > 0 ? [`… +${more} lines above`] : []), ...shown],
-          });
-        })
+        .then(({ output, exitCode }) => dispatch(shellOutputItem(command, exitCode, output)))
         .catch((err: unknown) =>
           dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
         )

@@ -2,11 +2,11 @@ import { FileDiff } from '../widgets/FileDiff';
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../approval/types';
-import { splitLines } from '../../util/text';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from '../terminal/keys';
-import { capPreview, capTextWidth } from './preview-cap';
-import { FIELD_LABEL, promptRows } from './prompt-rows';
+import { capTextWidth } from './preview-cap';
+import { FIELD_LABEL, MAX_DETAIL_CELLS, detailRows, promptRows } from './prompt-rows';
+import { hiddenWarning } from '../../util/hidden-chars';
 
 export interface ApprovalChoice {
   label: string;
@@ -61,6 +61,8 @@ export interface ApprovalPromptProps {
   maxRows?: number;
   /** The terminal's width in cells; preview lines are cut to fit it (default 100). */
   columns?: number;
+  /** Characters of the request written as `\u` escapes (`shownRequest`): a warning line says how many. */
+  hidden?: number;
   /** Called by "d" when something was left out: the app prints it in full above the prompt. */
   onShowAll?: (preview: FullPreview) => void;
 }
@@ -84,6 +86,7 @@ export function ApprovalPrompt({
   onInterrupt,
   maxRows = Number.POSITIVE_INFINITY,
   columns = 100,
+  hidden = 0,
   onShowAll,
 }: ApprovalPromptProps) {
   const theme = useTheme();
@@ -206,9 +209,11 @@ export function ApprovalPrompt({
     message !== undefined
       ? 'Enter send · Esc back'
       : `↑↓ Enter · 1-${choices.length} · y yes · n no · Esc interrupts`;
-  const allDetail = splitLines(request.detail);
+  const allDetail = useMemo(() => detailRows(request.detail, inner - 2), [request.detail, inner]);
+  const warning = hidden > 0 ? hiddenWarning(hidden) : undefined;
   const notes = [
     ...(request.agent ? [`Subagent "${request.agent}" asks:`] : []),
+    ...(warning ? [warning] : []),
     ...(dropped ? [DROPPED] : []),
   ];
   const rows = promptRows({
@@ -219,14 +224,17 @@ export function ApprovalPrompt({
     selected,
     message,
     notes,
-    detailLines: allDetail.length,
+    detailLines: allDetail.rows.length,
     diff: change !== undefined,
   });
   const { shortHeader, onlyChosen, shownMessage, diffRows } = rows;
   const shownHeader = rows.header;
-  const detail = capPreview(allDetail, inner - 2, rows.detailShown);
+  const detail = {
+    lines: allDetail.rows.slice(0, rows.detailShown),
+    hidden: allDetail.rows.length - rows.detailShown,
+  };
   // Left out of the box: what "d" prints in full.
-  const cut = detail.hidden > 0 || (change !== undefined && Number.isFinite(maxRows));
+  const cut = detail.hidden > 0 || allDetail.cut || (change !== undefined && Number.isFinite(maxRows));
   const fullPreview = (): FullPreview => {
     const wide = columns * FULL_VIEW_WIDTHS;
     return {
@@ -262,11 +270,16 @@ export function ApprovalPrompt({
               {line || ' '}
             </Text>
           ))}
-          {detail.hidden > 0 ? (
-            <Text color={theme.muted}>{`… +${detail.hidden} lines${moreHint}`}</Text>
+          {detail.hidden > 0 || allDetail.cut ? (
+            <Text color={theme.muted}>
+              {detail.hidden > 0
+                ? `… +${detail.hidden} more lines${moreHint}`
+                : `… a line is cut at ${MAX_DETAIL_CELLS.toLocaleString('en-US')} characters${moreHint}`}
+            </Text>
           ) : null}
         </Box>
       ) : null}
+      {warning ? <Text color={theme.warning}>{warning}</Text> : null}
       {change ? (
         <Box marginBottom={1}>
           <FileDiff before={change.before} after={change.after} maxRows={diffRows} clip moreHint={moreHint} />

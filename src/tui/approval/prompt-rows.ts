@@ -4,10 +4,14 @@
  * tested without drawing. Widths are terminal cells as `string-width` counts them (Ink's measure).
  */
 import stringWidth from 'string-width';
+import { splitLines } from '../../util/text';
+import { expandTabs, wrapCells } from '../text/cells';
 import { capLineWidth } from './preview-cap';
 
-/** Lines of the detail (a long command, a heredoc) shown before "+N lines". */
-export const MAX_DETAIL_LINES = 12;
+/** Rows of the detail (a long command, a heredoc) shown at most before "+N more lines". */
+export const MAX_DETAIL_ROWS = 40;
+/** Cells of one detail line wrapped in the prompt; past it the line is cut (and "d" shows it). */
+export const MAX_DETAIL_CELLS = 4000;
 /** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
 const CHROME_ROWS = 3;
 /** Rows the "tell the model" text may take; a longer text shows its end. */
@@ -36,6 +40,28 @@ export function tailOf(text: string, cells: number): string {
   return `…${out}`;
 }
 
+/** The detail as the prompt draws it: rows of at most the width, and whether a line was cut. */
+export interface DetailRows {
+  rows: string[];
+  /** A line was longer than {@link MAX_DETAIL_CELLS}: the rows end it with "…". */
+  cut: boolean;
+}
+
+/**
+ * `detail` wrapped into rows of at most `width` cells, each line cut first to
+ * {@link MAX_DETAIL_CELLS}, so a command of any length costs what a long one costs and every
+ * character up to the cap is on screen.
+ */
+export function detailRows(detail: string, width: number): DetailRows {
+  let cut = false;
+  const rows = splitLines(detail).flatMap((line) => {
+    const capped = capLineWidth(line, MAX_DETAIL_CELLS);
+    if (capped !== line) cut = true;
+    return wrapCells(expandTabs(capped), width);
+  });
+  return { rows, cut };
+}
+
 /** What the prompt holds, for {@link promptRows}. */
 export interface PromptContent {
   /** The tool's name and the summary, one line. */
@@ -51,7 +77,7 @@ export interface PromptContent {
   message?: string;
   /** Lines above the header or under the choices that must show (a subagent's name, a note). */
   notes: readonly string[];
-  /** Lines of the detail. */
+  /** Rows of the detail ({@link detailRows}). */
   detailLines: number;
   /** Whether an edit's diff shows under the detail. */
   diff: boolean;
@@ -68,27 +94,31 @@ export interface PromptRows {
   shownMessage: string;
   /** Blank rows around the detail (0 or 2). */
   margins: number;
-  /** Lines of the detail shown (the rest are counted on a "+N lines" row). */
+  /** Rows of the detail shown (the rest are counted on a "+N more lines" row). */
   detailShown: number;
   /** Rows of the diff, its "+N more lines" row included; undefined: no limit. */
   diffRows?: number;
 }
 
+/** The longest "more" line under a cut detail, for its rows at a narrow width. */
+const MORE_LINE = '… +9999 more lines, shown in full above';
+
 /**
  * Splits `rows` between the detail and the diff. Each keeps at least one row; the detail keeps its
- * margins only when there is room to spare.
+ * margins only when there is room to spare; `moreRows` is what the "+N more lines" line takes.
  */
-function splitRows(rows: number, detailLines: number, diff: boolean) {
+function splitRows(rows: number, detailLines: number, diff: boolean, moreRows: number) {
   const margins = rows >= 14 ? 2 : 0;
   const detailRoom = diff ? Math.max(1, Math.floor((rows - margins) / 3)) : Math.max(1, rows - margins);
-  const cap = Math.min(MAX_DETAIL_LINES, detailRoom);
+  const cap = Math.min(MAX_DETAIL_ROWS, detailRoom);
   const detailShown =
     detailLines <= cap
       ? detailLines
-      : detailRoom > MAX_DETAIL_LINES
-        ? MAX_DETAIL_LINES
-        : Math.max(1, cap - 1);
-  const detailUsed = detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? 1 : 0);
+      : detailRoom > MAX_DETAIL_ROWS
+        ? MAX_DETAIL_ROWS
+        : Math.max(1, cap - moreRows);
+  const detailUsed =
+    detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? moreRows : 0);
   return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1) };
 }
 
@@ -111,7 +141,7 @@ export function promptRows(p: PromptContent): PromptRows {
   // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
   const onlyChosen = message !== undefined && allChoices + fieldRows + noteRows + 1 > maxRows;
   const fixed = (onlyChosen ? allChoices - p.choices + 1 : allChoices) + fieldRows + noteRows;
-  const split = splitRows(maxRows - fixed, p.detailLines, p.diff);
+  const split = splitRows(maxRows - fixed, p.detailLines, p.diff, rowsOf(MORE_LINE, inner - 2));
   return {
     header: shortHeader ? capLineWidth(p.header, inner) : p.header,
     shortHeader,

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../approval/types';
-import { deepForTerminal, forTerminal } from '../../util/terminal-text';
+import { forTerminal } from '../../util/terminal-text';
+import { shownRequest } from './shown-request';
 import type { ApprovalCallback } from '../../agent/events';
 import { displayName } from '../../util/text';
 
 interface Pending {
   id: number;
   request: ApprovalRequest;
+  /** Characters escaped in what the prompt shows (see `shownRequest`). */
+  hidden: number;
   displayName: string;
   resolve: (decision: Decision) => void;
 }
@@ -20,11 +23,12 @@ export interface ApprovalHost {
 /**
  * Registers the app as `controller`'s approval handler. Requests wait in order; the first is
  * `pending` until `answer` is called, or until its turn is interrupted (then it counts as a deny).
- * What the prompt shows (summary, detail, preview, tool name) is passed through `forTerminal`, so a
- * command cannot hide what it does behind a carriage return or an escape sequence.
+ * What the prompt shows (summary, detail, preview, tool name) is passed through `shownRequest` and
+ * `forTerminal`, so a command cannot hide what it does behind a carriage return, an escape sequence,
+ * a zero-width space or a bidi override.
  */
 export function useApproval(controller: ApprovalHost): {
-  pending?: { id: number; request: ApprovalRequest; displayName: string };
+  pending?: { id: number; request: ApprovalRequest; hidden: number; displayName: string };
   answer: (decision: Decision) => void;
 } {
   const [queue, setQueue] = useState<Pending[]>([]);
@@ -52,7 +56,7 @@ export function useApproval(controller: ApprovalHost): {
             ...q,
             {
               id,
-              request: deepForTerminal(request),
+              ...shownRequest(request),
               displayName: forTerminal(tool?.displayName ?? displayName(request.tool)),
               resolve: settle,
             },

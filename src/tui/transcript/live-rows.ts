@@ -12,6 +12,7 @@ import { MARKER_WIDTH } from './AssistantText';
 import { parseMarkdown } from '../text/markdown';
 import { layoutTable } from '../text/table-layout';
 import { textRows } from '../text/rows';
+import { HEADER_DETAIL_CHARS } from './shown-call';
 
 /**
  * Rows of an answer's Markdown: its lines wrapped as {@link textRows} guesses, except that a table
@@ -59,7 +60,8 @@ export function itemRows(item: Item, columns: number): number {
     case 'tool':
       return (
         1 +
-        textRows(`● ${item.displayName}(${item.detail.slice(0, 201)}) 00.0s`, columns) +
+        textRows(`● ${item.displayName}(${item.detail.slice(0, HEADER_DETAIL_CHARS + 1)}) 00.0s`, columns) +
+        (item.hidden ? 2 : 0) +
         3 +
         resultRows(item.progress, 8, columns) +
         resultRows(item.output, 8, columns) +

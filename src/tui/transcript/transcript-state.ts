@@ -222,6 +222,8 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         ...t,
         progress: keepTail((t.progress ?? '') + a.message, PROGRESS_KEEP_CHARS),
       }));
+    case 'hidden_chars':
+      return updateTool(s, a.id, (t) => ({ ...t, hidden: a.hidden }));
     case 'approval_request':
       return updateTool(s, a.id, (t) => ({ ...t, awaitingApproval: true }));
     case 'approval_decision':

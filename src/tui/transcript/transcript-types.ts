@@ -63,6 +63,8 @@ export type Item =
       awaitingApproval: boolean;
       /** What the call printed so far (its last {@link PROGRESS_KEEP_CHARS} characters). */
       progress?: string;
+      /** Characters of the summary and detail written as `\u` escapes: the header warns. */
+      hidden?: number;
       /** A dim line: the saved rule that settled the approval. */
       note?: string;
       /** What the person told the model when they refused the call. */
@@ -104,6 +106,8 @@ export type LocalAction =
   | { type: 'turn_start' }
   /** Print an approval's whole preview now, above the live part (straight to `done`). */
   | { type: 'show_preview'; title: string; detail: string; before?: string; after?: string }
+  /** The words of call `id` held `hidden` characters that would not show (written as `\u` escapes). */
+  | { type: 'hidden_chars'; id: string; hidden: number }
   /** The run settled (resolved or rejected): whatever is still live is finished. */
   | { type: 'settle' }
   /** `/clear`: the transcript starts empty and the token figures from zero. */

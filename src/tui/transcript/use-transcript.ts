@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { deepForTerminal, forTerminal } from '../../util/terminal-text';
+import { shownCall } from './shown-call';
 import {
   initialTranscript,
   reduceTranscript,
@@ -35,7 +36,7 @@ function isDelta(a: TranscriptAction): boolean {
 /**
  * The transcript of `controller`'s events plus the app's own actions, in arrival order. Returns the
  * state and a stable `dispatch` for local actions. Every string arriving here passes through
- * `forTerminal` (src/util/terminal-text): what the model, a tool or a file says cannot drive the
+ * `forTerminal` (src/util/terminal-text), a call's words `shownCall` first: what the model, a tool or a file says cannot drive the
  * terminal, and the colours the components add later are codey's own.
  */
 export function useTranscript(controller: TranscriptSource): {
@@ -57,7 +58,7 @@ export function useTranscript(controller: TranscriptSource): {
 
   const dispatch = useCallback(
     (action: TranscriptAction) => {
-      queue.current.push(deepForTerminal(action));
+      for (const shown of shownCall(action)) queue.current.push(deepForTerminal(shown));
       if (!isDelta(action)) flush();
       else if (timer.current === undefined) timer.current = setTimeout(flush, FRAME_MS);
     },

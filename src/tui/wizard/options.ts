@@ -3,7 +3,7 @@
  * Pure data; the reducer (state.ts) uses the ids, the step components the labels.
  */
 import { DEFAULT_MODEL, type WebProvider } from '../../config/schema';
-import { PROVIDER_ENV } from '../../util/shapes';
+import { PROVIDER_ENV, WEB_PROVIDER_FACTS, WEB_PROVIDERS, type ProviderVariable } from '../../util/shapes';
 
 export interface ModelChoice {
   id: string;
@@ -37,53 +37,48 @@ export interface WebChoice {
   label: string;
   /** One line: what each search sends, and where. */
   sends: string;
-  /**
-   * The environment variable the provider reads (names as in src/web/search/brave.ts, tavily.ts and
-   * searxng.ts); only whether it is set is ever shown.
-   */
+  /** The environment variable the provider reads (`PROVIDER_ENV`); only whether it is set is ever shown. */
   envVar?: string;
 }
 
-export const WEB_CHOICES: readonly WebChoice[] = [
-  {
-    provider: 'none',
+/** What the web step says about each provider; a provider missing here does not compile. */
+const WEB_WORDS: Readonly<Record<WebProvider, Pick<WebChoice, 'label' | 'sends'>>> = {
+  none: {
     label: 'None',
     sends: 'No web tools; nothing leaves the machine but the conversation with the model.',
   },
-  {
-    provider: 'hosted',
+  hosted: {
     label: 'Hosted (Anthropic)',
     sends:
       "Anthropic's server-side search: no key, no install. Queries run on Anthropic's side and cannot be approved one by one; works only against Anthropic's own API (not most gateways or local servers).",
   },
-  {
-    provider: 'command',
+  command: {
     label: 'Local command (ddgs)',
     sends:
       'Runs ddgs (DuckDuckGo) on this machine: each query goes from your machine to DuckDuckGo; every search and fetch asks first.',
   },
-  {
-    provider: 'brave',
+  brave: {
     label: 'Brave Search',
     sends: 'Queries go to Brave Search with your key; every search and fetch asks first.',
-    envVar: PROVIDER_ENV.brave,
   },
-  {
-    provider: 'tavily',
+  tavily: {
     label: 'Tavily',
     sends: 'Queries go to Tavily with your key; every search and fetch asks first.',
-    envVar: PROVIDER_ENV.tavily,
   },
-  {
-    provider: 'searxng',
+  searxng: {
     label: 'SearXNG',
     sends: 'Queries go to the SearXNG instance at that URL; every search and fetch asks first.',
-    envVar: PROVIDER_ENV.searxng,
   },
-];
+};
+
+/** The web step's choices: every provider in `WEB_PROVIDERS` order, with its words and the variable it reads. */
+export const WEB_CHOICES: readonly WebChoice[] = WEB_PROVIDERS.map((provider) => {
+  const variable = WEB_PROVIDER_FACTS[provider].variable as ProviderVariable | null;
+  return { provider, ...WEB_WORDS[provider], ...(variable ? { envVar: variable.name } : {}) };
+});
 
 /** Every provider variable the web step reports on. */
-export const PROVIDER_ENV_VARS: readonly string[] = WEB_CHOICES.flatMap((c) => (c.envVar ? [c.envVar] : []));
+export const PROVIDER_ENV_VARS: readonly string[] = Object.values(PROVIDER_ENV);
 
 /** The web choice for `provider` (the `none` choice when unknown). */
 export function webChoice(provider: WebProvider): WebChoice {

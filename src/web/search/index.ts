@@ -3,7 +3,7 @@
  * for the start-up notice out. Also the public surface of `src/web/search`.
  */
 import type { RunChild } from '../../util/exec-shapes';
-import type { WebProvider } from '../../util/shapes';
+import { SEARCH_PROVIDERS, type SearchProvider } from '../../util/shapes';
 import type { Searcher } from '../types';
 import { braveSearcher, BRAVE_KEY_ENV } from './brave';
 import { commandSearcher, DEFAULT_COMMAND, findOnPath, installHint } from './command';
@@ -22,7 +22,7 @@ export { searxngSearcher, SEARXNG_URL_ENV } from './searxng';
 export { tavilySearcher, TAVILY_KEY_ENV } from './tavily';
 
 /** Providers this factory builds (`none` and `hosted` are decided by the caller). */
-export type SearchProvider = Exclude<WebProvider, 'none' | 'hosted'>;
+export type { SearchProvider } from '../../util/shapes';
 
 export interface SearcherSettings {
   provider: SearchProvider;
@@ -88,7 +88,7 @@ function build(settings: SearcherSettings): SearcherChoice {
     }
     default:
       return {
-        problem: `web_provider "${provider}" is not a search provider; use command, brave, tavily or searxng`,
+        problem: `web_provider "${provider}" is not a search provider; use ${SEARCH_PROVIDERS.slice(0, -1).join(', ')} or ${SEARCH_PROVIDERS.at(-1)}`,
       };
   }
 }

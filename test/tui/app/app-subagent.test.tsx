@@ -78,8 +78,7 @@ describe('a subagent in the app', () => {
       return reply.text('All finished.');
     });
     await t.type('delegate', KEY.enter);
-    await t.shows('Echo checker', 'Yes, always for Agent');
-    await t.type(KEY.enter); // run the subagent once
+    // spawn_agent itself does not ask: the child's own bash does.
     await t.shows('Subagent "Echo checker" asks:', 'echo from-child', 'Yes, always for Bash');
     await t.type('2'); // always for Bash
     await t.shows('All finished.');
@@ -89,6 +88,7 @@ describe('a subagent in the app', () => {
     const last = sent[2].body.messages!.at(-1)!.content as { content: string }[];
     expect(last[0].content).toContain('from-parent');
     expect(t.out()).toMatch(/Agent\(Echo checker\)/);
+    expect(t.out()).not.toContain('always for Agent');
     expect(t.out()).toMatch(/\[subagent [0-9a-f]{8}: 2 requests; tools: bash;/);
     // The child's text is its report, not the main transcript's.
     expect(t.out()).not.toContain('child ran echo');

@@ -62,7 +62,7 @@ describe('a tall approval prompt', () => {
         tool: 'write_file',
         summary: 'Create notes.ts (30 lines)',
         detail: 'notes.ts',
-        preview: { before: null, after: fileLines.join('\n') + '\n' },
+        preview: { kind: 'diff', path: 'f', before: null, after: fileLines.join('\n') + '\n' },
       })
       .then((d) => decisions.push(d));
     await t.shows('Allow this?');
@@ -105,7 +105,7 @@ describe('a tall approval prompt', () => {
     const screen = t.screen();
     expect(screen).toContain('Bash: Run a shell command');
     expect(screen).toContain('cat > gen.sh <<EOF');
-    expect(screen).toMatch(/\+\d+ lines, press d to see all/);
+    expect(screen).toMatch(/\+\d+ more lines, press d to see all/);
     for (const n of [1, 2, 3, 4, 5]) expect(screen).toContain(`${n}. `);
     expectNothingLost(t.vt);
     expect(t.all()).toContain('Running the generator.');

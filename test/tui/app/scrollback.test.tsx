@@ -71,7 +71,7 @@ async function editApproval(t: App, text: string) {
         summary: 'Edit src/big.ts',
         detail: 'src/big.ts',
         rememberable: true,
-        preview: { before: bigFile('big'), after: bigFile('renamed') },
+        preview: { kind: 'diff', path: 'f', before: bigFile('big'), after: bigFile('renamed') },
       },
       t.c.runs[0].signal,
     )

@@ -22,7 +22,7 @@ const HOSTILE = hostileText(`${ESC}[38;5;201mpink${ESC}[0m`);
  * hold no control character but newline; and no tool's 256-colour SGR (38;5;201) may be among them.
  */
 function expectSafe(raw: string) {
-  expect(raw).not.toContain('38;5;201');
+  expect(raw).not.toContain(`${ESC}[38;5;201`);
   expect(raw.replace(/\u001b\[[\d;]*m/g, '')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
 }
 
@@ -106,7 +106,8 @@ describe('escape sequences shown to the person', () => {
       'Before linkgonexpink after.',
       'src',
       'outlinkgonexpinkput',
-      'WebFetch(https://example.com/linkgonexpink)',
+      // A call's words are written with escapes instead, as its approval prompt shows them.
+      'WebFetch(https://example.com/\\u001b]52;c;cm0gLXJmIH4=\\u0007',
       'page saidlinkgonexpinkno',
       'Pagelinkgonexpinktitle',
     );
@@ -128,7 +129,7 @@ describe('escape sequences shown to the person', () => {
     expect(alignedTables(frame(app.lastFrame).split('\n'))).toHaveLength(1);
   });
 
-  it('are stripped from what an approval prompt shows', async () => {
+  it('are written as escapes in what an approval prompt shows, with a warning', async () => {
     const { c, app, type, shows } = await start();
     await type('go', KEY.enter);
     const answer = c.ask({
@@ -136,9 +137,15 @@ describe('escape sequences shown to the person', () => {
       summary: `Run: echo hi${HOSTILE}`,
       detail: `echo hi\rrm -rf ~ ${HOSTILE}`,
       rememberable: true,
-      preview: { before: `old${HOSTILE}\n`, after: `new${HOSTILE}\n` },
+      preview: { kind: 'diff', path: 'f', before: `old${HOSTILE}\n`, after: `new${HOSTILE}\n` },
     });
-    await shows('Allow this?', 'echo hirm -rf ~ linkgonexpink', 'oldlinkgonexpink', 'newlinkgonexpink');
+    await shows(
+      'Allow this?',
+      'echo hi\\u000drm -rf ~ \\u001b]52;c;',
+      '- old\\u001b]52;c;',
+      '+ new\\u001b]52;c;',
+      'characters that would not show (zero-width, bidi or control) are written as \\u escapes',
+    );
     for (const f of app.frames) expectSafe(f);
     await type('n');
     expect(await answer).toEqual({ kind: 'deny' });

@@ -13,11 +13,11 @@ afterEach(() => cleanup());
 const fileLines = Array.from({ length: 30 }, (_, i) => `export const line${i + 1} = ${i + 1};`);
 const write: ApprovalRequest = {
   tool: 'write_file',
-  readOnly: false,
+  kind: 'execute',
   summary: 'Write notes.ts',
   detail: 'notes.ts',
   rememberable: true,
-  preview: { before: null, after: fileLines.join('\n') + '\n' },
+  preview: { kind: 'diff', path: 'f', before: null, after: fileLines.join('\n') + '\n' },
 };
 
 function prompt(request: ApprovalRequest, maxRows: number, columns: number) {
@@ -71,7 +71,10 @@ describe('the approval prompt within a height', () => {
   });
 
   it('a 3 MB one-line file shows as one line cut at the edge', () => {
-    const huge = { ...write, preview: { before: null, after: 'x'.repeat(3_000_000) } };
+    const huge = {
+      ...write,
+      preview: { kind: 'diff' as const, path: 'f', before: null, after: 'x'.repeat(3_000_000) },
+    };
     const { lines } = prompt(huge, 14, 60);
     const out = lines();
     expect(out.length).toBeLessThanOrEqual(14);
@@ -110,7 +113,7 @@ describe('a change at the end of a long line', () => {
       tool: 'edit_file',
       summary: 'Edit data.ts',
       detail: 'data.ts',
-      preview: { before: `${long}2];\n`, after: `${long}3];\n` },
+      preview: { kind: 'diff', path: 'f', before: `${long}2];\n`, after: `${long}3];\n` },
     };
     const { lines } = prompt(edit, 24, 100);
     const text = lines().join('\n');

@@ -8,7 +8,7 @@ afterEach(() => cleanup());
 
 const bash: ApprovalRequest = {
   tool: 'bash',
-  readOnly: false,
+  kind: 'execute',
   summary: 'Run a shell command',
   detail: 'rm -rf build',
   rememberable: true,
@@ -16,7 +16,7 @@ const bash: ApprovalRequest = {
 };
 const fetchReq: ApprovalRequest = {
   tool: 'web_fetch',
-  readOnly: false,
+  kind: 'execute',
   summary: 'Fetch a page',
   detail: 'https://docs.rs/x',
   rememberable: true,
@@ -25,7 +25,7 @@ const fetchReq: ApprovalRequest = {
 };
 const search: ApprovalRequest = {
   tool: 'web_search',
-  readOnly: false,
+  kind: 'execute',
   summary: 'Search the web',
   detail: 'ink static',
   rememberable: false,

@@ -1,6 +1,6 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Decision } from '../../../src/approval/types';
+import type { ApprovalRequest, Decision } from '../../../src/approval/types';
 import { App } from '../../../src/tui/app/App';
 import { ApprovalPrompt } from '../../../src/tui/approval/ApprovalPrompt';
 import { FakeController } from '../fake-controller';
@@ -8,13 +8,13 @@ import { frame, mounted, tick, eventually } from '../helpers';
 
 afterEach(() => cleanup());
 
-const write = (after: string, before = '') => ({
+const write = (after: string, before = ''): ApprovalRequest => ({
   tool: 'write_file',
-  readOnly: false,
+  kind: 'edit',
   summary: 'Write a file',
   detail: 'dist/app.min.js',
   rememberable: false,
-  preview: { path: 'dist/app.min.js', before, after },
+  preview: { kind: 'diff', path: 'dist/app.min.js', before, after },
 });
 
 describe('an approval preview of one very long line', () => {

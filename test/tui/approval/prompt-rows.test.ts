@@ -27,8 +27,8 @@ describe('the rows of the approval prompt', () => {
     expect(r.header.length).toBe(36);
   });
 
-  it('cuts a long detail to 12 lines when the screen is tall, and fewer when it is not', () => {
-    expect(promptRows({ ...base, detailLines: 40, maxRows: 60 }).detailShown).toBe(12);
+  it('cuts a long detail to 40 rows when the screen is tall, and fewer when it is not', () => {
+    expect(promptRows({ ...base, detailLines: 60, maxRows: 80 }).detailShown).toBe(40);
     const small = promptRows({ ...base, detailLines: 40, maxRows: 15 });
     // border 2, header 1, "Allow this?" 1, 5 choices, keys 1: 10 fixed; 5 left, one for "+N lines".
     expect(small.detailShown).toBe(4);

@@ -74,7 +74,7 @@ describe('reduceTranscript', () => {
         {
           type: 'approval_request',
           id: 't1',
-          request: { tool: 'bash', readOnly: false, summary: '', detail: 'ls', rememberable: true },
+          request: { tool: 'bash', kind: 'execute', summary: '', detail: 'ls', rememberable: true },
         },
       ],
       5,

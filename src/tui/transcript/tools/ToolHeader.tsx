@@ -1,4 +1,6 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
+import { hiddenWarning } from '../../../util/hidden-chars';
+import { HEADER_DETAIL_CHARS } from '../shown-call';
 import { Wrapped } from '../../widgets/Wrapped';
 import type { ToolItem, ToolStatus } from '../transcript-state';
 import { firstLine } from '../../../util/text';
@@ -17,6 +19,8 @@ export interface ToolHeaderProps {
   awaitingApproval?: boolean;
   /** Text after the call, e.g. "+3 −1". */
   extra?: string;
+  /** Characters of the detail written as `\u` escapes: a warning line says how many. */
+  hidden?: number;
 }
 
 /** The header fields of a tool item. */
@@ -28,6 +32,7 @@ export function headerProps(item: ToolItem): ToolHeaderProps {
     startedAt: item.startedAt,
     durationMs: item.durationMs,
     awaitingApproval: item.awaitingApproval,
+    hidden: item.hidden,
   };
 }
 
@@ -53,13 +58,20 @@ export function ToolHeader(props: ToolHeaderProps) {
     : running || elapsed >= 1000
       ? formatElapsed(elapsed)
       : '';
-  const detail = firstLine(props.detail, 200);
-  return (
+  const detail = firstLine(props.detail, HEADER_DETAIL_CHARS);
+  const header = (
     <Wrapped marker={<Text color={glyphColor}>{glyph} </Text>}>
       <Text bold>{props.displayName}</Text>
       {detail ? <Text>({detail})</Text> : null}
       {props.extra ? <Text color={theme.muted}> {props.extra}</Text> : null}
       {time ? <Text dimColor> {time}</Text> : null}
     </Wrapped>
+  );
+  if (!props.hidden) return header;
+  return (
+    <Box flexDirection="column">
+      {header}
+      <Text color={theme.warning}>{`  ${hiddenWarning(props.hidden)}`}</Text>
+    </Box>
   );
 }

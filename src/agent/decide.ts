@@ -1,0 +1,219 @@
+/**
+ * The one decision path (DESIGN.md "A call, end to end"): a call and a further step of a running
+ * call (a redirect) are decided here and nowhere else. The rules decide first (`Policy.evaluate`,
+ * the pure ladder: deny rules, ask rules, the mode, read and agent kinds, allow rules with protected
+ * paths); what they leave open waits its turn in the session's question queue, is decided by the
+ * rules again when the turn comes, and only then goes to the person, whose "always" answers become
+ * rules. Every refusal is one denial record and one sentence from {@link REFUSALS}.
+ */
+import type { Policy } from '../approval/policy';
+import type { ApprovalRequest, Decision, Verdict } from '../approval/types';
+import { capLine, capQuote } from '../tools/truncate';
+import type { CallPreview, Decided, RefusedBy } from '../util/shapes';
+import type { QuestionQueue } from './approval-gate';
+import type { AgentEvent, ApprovalCallback } from './events';
+import { INTERRUPTED } from './interrupt';
+import { shownInput } from './oversized-input';
+
+/** Most characters of a tool's name an event or record carries (a person sees it). */
+const MAX_NAME_CHARS = 80;
+/** A tool's name as events and records carry it. */
+export const capName = (name: string): string => capLine(name, MAX_NAME_CHARS);
+
+/** A call that was refused, as `--output-format json` lists it (`permission_denials`). */
+export interface PermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: unknown;
+  /** Who refused: the person, a deny rule, or no one to ask (`-p` without a matching --allow). */
+  reason: Exclude<RefusedBy, 'interrupted'>;
+  /** The subagent whose call it was; absent for the main agent. */
+  agent_id?: string;
+}
+
+/** A tool_use block of the model's answer. */
+export interface ToolUse {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface DecideOptions {
+  /** A further step of the running call (a redirect), not the call itself: sentences name its detail. */
+  step?: boolean;
+  /**
+   * Consult deny rules only: refused when one matches, allowed otherwise, no one asked (a step the
+   * call's approval already covers, such as a redirect within the same host).
+   */
+  denyOnly?: boolean;
+  /**
+   * What the person approves: computed before each question and once more after a yes. When it
+   * changed while they read it, they are asked again with the new one. What it throws propagates
+   * (a preview that throws `ToolError` fails the call without asking).
+   */
+  preview?: () => Promise<CallPreview | undefined>;
+}
+
+/** Decide on one request of the call it was made for. Rejects only with what `preview` throws. */
+export type Decide = (req: ApprovalRequest, opts?: DecideOptions) => Promise<Decided>;
+
+/** What deciding needs: the session's rules and question queue, the person, where records go. */
+export interface DecideDeps {
+  policy: Policy;
+  questions: QuestionQueue;
+  /** Absent: no one to ask (`-p`), so what the rules leave open is refused. */
+  requestApproval?: ApprovalCallback;
+  emit: (e: AgentEvent) => void;
+  /** Where refused calls are noted (the session's `permission_denials`). */
+  denials: { push(denial: PermissionDenial): unknown };
+  /** Replaces codey's secrets in what the person is shown (the preview). */
+  scrub: (text: string) => string;
+}
+
+/** The facts a refusal sentence names. */
+interface Refusal {
+  req: ApprovalRequest;
+  /** The rule that refused (by `rule`). */
+  rule?: string;
+  /** The person's words (by `person`, "no, and tell it…"). */
+  said?: string;
+  /** Why the rules asked when they would otherwise allow (untrusted text in the conversation). */
+  why?: string;
+}
+
+/** The sentence for a call (`call`) and for a step of one (`step`, which the tool puts in its own words). */
+type Sentences = { call: (r: Refusal) => string; step: (r: Refusal) => string };
+
+/** The rule `--allow` would need for a request: its domain for a step, else its detail, else the tool. */
+function neededRule(req: ApprovalRequest, step: boolean): string {
+  if (step && req.domain) return `${req.tool}(domain:${req.domain})`;
+  return req.rememberable || step ? `${req.tool}(${capQuote(req.detail)})` : req.tool;
+}
+
+/** The one table of refusal sentences: what the model reads for each way a request is refused. */
+export const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
+  rule: {
+    call: (r) => `Not run: the rule "${r.rule}" refuses this call. Take another approach.`,
+    step: (r) => `the rule "${r.rule}" refuses ${capQuote(r.req.detail)}`,
+  },
+  no_one_to_ask: {
+    call: (r) =>
+      `Not run: ${r.req.tool} needs the person's approval${r.why ? ` (${r.why})` : ''}, and codey is running ` +
+      `non-interactively with no ` +
+      `--allow rule that covers this call. Do not retry it. Finish what you can with the tools you have, ` +
+      `and tell the person which step needs approval (they can rerun with --allow "${neededRule(r.req, false)}").`,
+    step: (r) =>
+      `${capQuote(r.req.detail)} needs the person's approval${r.why ? ` (${r.why})` : ''}, and codey is ` +
+      `running non-interactively with no ` +
+      `--allow rule that covers it. Do not retry it; tell the person (they can rerun with --allow ` +
+      `"${neededRule(r.req, true)}")`,
+  },
+  person: {
+    call: () =>
+      'The person refused this call. Do not retry it as is; ask what they would like instead, or take another approach.',
+    step: (r) => `the person refused ${capQuote(r.req.detail)}; do not retry it, take another approach`,
+  },
+  person_said: {
+    call: (r) => `The person refused this call and said: "${r.said}". Follow that instead.`,
+    step: (r) => `the person refused ${capQuote(r.req.detail)} and said: "${r.said}". Follow that instead`,
+  },
+  interrupted: {
+    call: () => INTERRUPTED.whileAsking,
+    step: () => 'interrupted by the person while asking for approval',
+  },
+};
+
+const ALLOWED: Decided = Object.freeze({ allowed: true as const });
+
+/**
+ * The {@link Decide} of one tool_use: its events carry the call's id, its denial records the call's
+ * name and input, whether the request is the call or a step of it.
+ */
+export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): Decide {
+  /** The one denial record and decision event of a refusal, and the sentence for it. */
+  const refuse = (by: RefusedBy, facts: Refusal, step: boolean): Decided => {
+    if (by !== 'interrupted') {
+      deps.denials.push({
+        tool_name: capName(use.name),
+        tool_use_id: use.id,
+        tool_input: shownInput(use.input),
+        reason: by,
+      });
+    }
+    if (by === 'rule' || by === 'no_one_to_ask') {
+      deps.emit({
+        type: 'approval_decision',
+        id: use.id,
+        decision: { kind: 'deny' },
+        source: by,
+        ...(facts.rule === undefined ? {} : { rule: facts.rule }),
+      });
+    }
+    const sentences = REFUSALS[facts.said === undefined ? by : 'person_said'];
+    return { refused: { by, text: step ? sentences.step(facts) : sentences.call(facts) } };
+  };
+
+  const byRule = (v: Exclude<Verdict, { action: 'ask' }>, req: ApprovalRequest, step: boolean): Decided => {
+    if (v.action === 'deny') return refuse('rule', { req, rule: v.rule }, step);
+    if (v.rule) {
+      deps.emit({
+        type: 'approval_decision',
+        id: use.id,
+        decision: { kind: 'allow_once' },
+        source: 'rule',
+        rule: v.rule,
+      });
+    }
+    return ALLOWED;
+  };
+
+  return async (req, opts = {}) => {
+    const step = opts.step ?? false;
+    // `why`: untrusted text or a URL that may carry data out made it ask (the question says so).
+    const { verdict, why } = deps.policy.staged(req, { step });
+    if (opts.denyOnly && verdict.action !== 'deny') return ALLOWED;
+    if (verdict.action !== 'ask') return byRule(verdict, req, step);
+    const ask = deps.requestApproval;
+    if (!ask) return refuse('no_one_to_ask', { req, ...(why ? { why } : {}) }, step);
+    const noted = why ? { ...req, summary: `${req.summary} (${why})` } : req;
+    let shown: string | undefined;
+    for (;;) {
+      let asked = noted;
+      let current: string | undefined;
+      if (opts.preview) {
+        const preview = await opts.preview();
+        current = JSON.stringify(preview ?? null);
+        if (preview) asked = { ...noted, preview: JSON.parse(deps.scrub(current)) as CallPreview };
+      }
+      if (shown !== undefined && current === shown) return ALLOWED;
+      if (shown !== undefined)
+        asked = { ...asked, summary: `${noted.summary} (changed since you were asked)` };
+      shown = current;
+      let outcome: Awaited<ReturnType<QuestionQueue['ask']>>;
+      try {
+        outcome = await deps.questions.ask(
+          (r) => deps.policy.evaluate(r, { step }),
+          asked,
+          signal,
+          () => {
+            deps.emit({ type: 'approval_request', id: use.id, request: asked });
+            return ask(asked, signal);
+          },
+        );
+      } catch {
+        return refuse('interrupted', { req }, step);
+      }
+      if (signal.aborted) return refuse('interrupted', { req }, step);
+      // A rule made while this request waited its turn (an "always" answer to another) decides it.
+      if ('verdict' in outcome) return byRule(outcome.verdict, req, step);
+      const decision: Decision = outcome.decision;
+      const rule = deps.policy.remember(req, decision);
+      deps.emit({ type: 'approval_decision', id: use.id, decision, source: 'person', rule });
+      if (decision.kind === 'deny' || decision.kind === 'deny_with_message') {
+        const said = decision.kind === 'deny_with_message' ? decision.message : undefined;
+        return refuse('person', { req, ...(said === undefined ? {} : { said }) }, step);
+      }
+      if (shown === undefined) return ALLOWED; // no preview to compare
+    }
+  };
+}

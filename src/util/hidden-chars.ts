@@ -1,0 +1,44 @@
+/**
+ * Characters that draw nothing or reorder the text around them, made visible. A command, a URL or
+ * a path shown to a person for approval must read as what will run: a zero-width space, a bidi
+ * override (U+202E), a tag character or a control character could hide part of it or show it in
+ * another order. Each such character is written as its escape (`\u200b`, `\u{e0041}`), so what is
+ * on screen is, character for character, what runs.
+ */
+
+/**
+ * Controls (C0 but tab and newline, DEL, C1), format characters (zero-width, bidi controls, tags,
+ * the BOM), line and paragraph separators, and the other default-ignorable code points (variation
+ * selectors, fillers).
+ */
+const HIDDEN = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** `\u200b` for a BMP character, `\u{e0041}` above it. */
+function escapeOf(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** What {@link showHidden} made of a text. */
+export interface ShownText {
+  /** The text with each hidden character escaped; no control character is left in it. */
+  text: string;
+  /** How many characters were escaped. */
+  hidden: number;
+}
+
+/** `text` with every character that draws nothing or reorders text written as its `\u` escape. */
+export function showHidden(text: string): ShownText {
+  let hidden = 0;
+  const shown = text.replace(HIDDEN, (ch) => {
+    hidden++;
+    return escapeOf(ch);
+  });
+  return { text: hidden === 0 ? text : shown, hidden };
+}
+
+/** The warning shown with a text in which `hidden` (> 0) characters were escaped. */
+export function hiddenWarning(hidden: number): string {
+  const what = hidden === 1 ? '1 character that would not show' : `${hidden} characters that would not show`;
+  return `⚠ ${what} (zero-width, bidi or control) ${hidden === 1 ? 'is' : 'are'} written as \\u escapes`;
+}
