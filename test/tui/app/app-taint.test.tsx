@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rebuild } from '../../../src/agent/build';
 import { Policy } from '../../../src/approval/policy';
 import { SessionController } from '../../../src/cli/controller';
 import { createSession } from '../../../src/cli/session';
@@ -55,11 +54,13 @@ async function start(allow: string[] = []) {
   });
   // The rules as `--allow` gives them (the session's own check drops web_fetch rules without web).
   const registry = new Registry([...builtinTools(), fetchTool]);
-  session.agent = await rebuild(session.agent, { policy: new Policy(allow) });
-  session.agent = { ...session.agent, registry };
+  await session.change({ policy: new Policy(allow) });
   const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
   const app = render(<App controller={controller} home={root} />);
   await mounted(app.stdin);
+  // After the app's approval handler made its agent: a change builds the tools again from the spec.
+  await session.ready();
+  session.agent = { ...session.agent, registry };
   const type = async (...chunks: string[]) => {
     for (const chunk of chunks) {
       app.stdin.write(chunk);
