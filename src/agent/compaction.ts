@@ -141,7 +141,8 @@ const textOf = (r: LlmResponse): string =>
  * Compact `agent.conversation` (see the file's comment). A summary request that itself overflows leaves
  * out the oldest whole turns until it fits, and says so in a notice. Emits `compaction_start`, then
  * `compaction` on success; the summary request's usage goes into the totals. Never rejects: on
- * failure (aborted, the API failed, no summary) the conversation is left as it was.
+ * failure (aborted, the API failed, no summary, a summary answer that stopped for any reason but
+ * `end_turn`) the conversation is left as it was.
  */
 export async function compact(
   agent: Agent,
@@ -184,6 +185,12 @@ export async function compact(
     if (response) {
       countUsage(agent, response.usage);
       if (!isOverflowStop(response)) {
+        // Only a finished answer is a summary: one cut by max_tokens or a refusal ("I can't…")
+        // would replace the conversation with a fragment.
+        if (response.stop_reason !== 'end_turn')
+          return fail(
+            `the summary answer stopped for ${response.stop_reason ?? 'no reason'} instead of ending, so it is not a summary; the conversation is kept as it was`,
+          );
         summary = textOf(response);
         break;
       }

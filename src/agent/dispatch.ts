@@ -16,7 +16,7 @@ import type { RedactingStream } from '../util/redact';
 import { capName, decider, type Decide, type DecideDeps, type ToolUse } from './decide';
 import type { AgentEvent } from './events';
 import { NO_HOOKS, type HookStages } from './hook-stages';
-import { INTERRUPTED } from './interrupt';
+import { ABANDON_GRACE_MS, INTERRUPTED } from './interrupt';
 import { shownInput } from './oversized-input';
 
 export type { PermissionDenial, ToolUse } from './decide';
@@ -191,7 +191,10 @@ export async function dispatch(
   const refusal = await hooks.pre(hookCall, signal);
   if (refusal !== undefined) return end('denied', refusal);
   // run
-  const ran = await deps.registry.run(tool, args, context());
+  // A subagent gets longer: its own calls are abandoned first, and then it reports what it had.
+  const grace = tool.kind === 'agent' ? 2 * ABANDON_GRACE_MS : ABANDON_GRACE_MS;
+  const ran = await abandonedAfter(deps.registry.run(tool, args, context()), signal, grace);
+  if (ran === ABANDONED) return end('interrupted', INTERRUPTED.abandoned, { code: 'interrupted' });
   if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
   // post
   const result: ToolResult = await hooks.post(hookCall, ran, signal);
@@ -216,6 +219,32 @@ function noteTaint(taint: Taint, kind: string, req: ApprovalRequest, output: str
     taint.entered(req.domain ? req.detail : `${req.tool} results for "${capQuote(req.detail)}"`);
     if (req.domain) taint.fetched(req.domain);
   } else if (kind === 'read' || kind === 'execute') taint.readText(output);
+}
+
+const ABANDONED = Symbol('abandoned');
+
+/**
+ * `running`, or {@link ABANDONED} when it has not settled `graceMs` after `signal` aborts: the call
+ * is then left to finish on its own, and nothing waits for it.
+ */
+function abandonedAfter<T>(
+  running: Promise<T>,
+  signal: AbortSignal,
+  graceMs: number,
+): Promise<T | typeof ABANDONED> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort = () => {};
+  const grace = new Promise<typeof ABANDONED>((resolve) => {
+    onAbort = () => {
+      timer = setTimeout(() => resolve(ABANDONED), graceMs);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([running, grace]).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  });
 }
 
 /** The tool_result for a call that was never started because the turn was interrupted. */

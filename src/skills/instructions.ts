@@ -1,11 +1,19 @@
-import { stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readTextFile, refusalText } from '../util/read-text';
-import { normalizeText } from './frontmatter';
-import { codeyConfigDir, foldersUpToRoot, type PlacesInput, projectRoot, shownPath } from './places';
+import { normalizeText, splitFrontmatter } from './frontmatter';
+import { atReferences } from './markdown-code';
+import {
+  absoluteEnv,
+  codeyConfigDir,
+  foldersUpToRoot,
+  type PlacesInput,
+  projectRoot,
+  shownPath,
+} from './places';
 
 /** Cap on the whole instructions section of the system prompt, in bytes of UTF-8. */
-export const MAX_INSTRUCTIONS_BYTES = 32 * 1024;
+export const MAX_INSTRUCTIONS_BYTES = 64 * 1024;
 
 /** The heading of the section in the system prompt. */
 export const INSTRUCTIONS_HEADING = '# Project instructions';
@@ -25,59 +33,132 @@ export interface ProjectInstructions {
   files: string[];
   /** One line each for the person: what the cap cut or left out. */
   notices: string[];
+  /** Files found but not loaded at start, each with why (for `--verbose` and `/status`). */
+  skipped?: string[];
 }
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 const INTRO =
   "The files below hold instructions for working here: the person's own first, then the repository's " +
-  'from its root down to the workspace. Follow them. Where two disagree, the later one wins: it is ' +
-  'nearer to the work.';
+  'from its root down to the workspace, each followed by the files it imports. Follow them. Where two ' +
+  'disagree, the later one wins: it is nearer to the work.';
 
 /** Most bytes of one instructions file codey reads (1 MiB); a larger file is left out with a notice. */
 export const MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
 
+/** How deep `@path` imports are followed (an import of an import … five levels). */
+export const MAX_IMPORT_DEPTH = 5;
+
+/** Where a candidate file may import from, and where it must resolve. */
+interface Candidate {
+  file: string;
+  /** The folder the file must resolve inside (a repository's file: the repository); absent: anywhere. */
+  inside?: string;
+  /** The folder its imports must resolve inside: the repository, or the person's home. */
+  imports?: string;
+}
+
 /**
- * The instructions files, in prompt order: `$XDG_CONFIG_HOME/codey/AGENTS.md` (the person's own),
- * then the git root's and each folder's down to the workspace; in each folder `AGENTS.md`, or
- * `CLAUDE.md` where it has none. Without a git root, only the workspace folder. Missing files and
- * what is not a regular file are skipped. A repository's file that resolves outside the repository
+ * The instructions files, in prompt order: the person's own (`~/.claude/CLAUDE.md`, then
+ * `$XDG_CONFIG_HOME/codey/AGENTS.md`), then in the git root and each folder down to the workspace
+ * `CLAUDE.md`, `.claude/CLAUDE.md`, `AGENTS.md` and `CLAUDE.local.md`, then the root's
+ * `.claude/rules/*.md` without `paths:` frontmatter (their bodies). Without a git root, only the
+ * workspace folder. The same file reached twice (a link `CLAUDE.md -> AGENTS.md`) loads once. Each
+ * file's `@path` imports outside code (relative to it, `~/` for home, at most
+ * {@link MAX_IMPORT_DEPTH} deep, cycles cut) follow it, each under its own path; a repository's file
+ * imports only inside the repository, the person's only inside their home. Missing files and what is
+ * not a regular file are skipped. A repository's file that resolves outside the repository
  * (`AGENTS.md -> /proc/self/environ`), one over {@link MAX_INSTRUCTION_FILE_BYTES} and one that cannot
  * be read are left out with a notice (`show` formats its path). Never throws.
  */
 export async function findInstructionFiles(
   places: PlacesInput,
   show: (file: string) => string = (f) => f,
-): Promise<{ files: InstructionFile[]; notices: string[] }> {
-  const candidates: { names: string[]; inside?: string }[] = [];
+): Promise<{ files: InstructionFile[]; notices: string[]; skipped: string[] }> {
+  const candidates: Candidate[] = [];
+  const home = absoluteEnv(places.env).HOME;
+  if (home) candidates.push({ file: path.join(home, '.claude', 'CLAUDE.md'), imports: home });
   const config = codeyConfigDir(places.env);
-  if (config) candidates.push({ names: [path.join(config, 'AGENTS.md')] });
+  if (config) candidates.push({ file: path.join(config, 'AGENTS.md'), imports: home ?? config });
   const repoRoot = projectRoot(places);
   for (const folder of foldersUpToRoot(places.workspace, places.gitRoot).reverse()) {
-    candidates.push({
-      names: [path.join(folder, 'AGENTS.md'), path.join(folder, 'CLAUDE.md')],
-      inside: repoRoot,
-    });
+    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'])
+      candidates.push({ file: path.join(folder, name), inside: repoRoot, imports: repoRoot });
   }
   const files: InstructionFile[] = [];
   const notices: string[] = [];
-  for (const { names, inside } of candidates) {
-    for (const file of names) {
-      const st = await stat(file).catch(() => undefined);
-      if (!st?.isFile()) continue;
-      const read = await readTextFile(file, {
-        maxBytes: MAX_INSTRUCTION_FILE_BYTES,
-        ...(inside !== undefined && { inside }),
-      });
-      if ('text' in read) files.push({ path: file, content: read.text });
-      else
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  const load = async (c: Candidate, depth: number, quiet: boolean): Promise<void> => {
+    const st = await stat(c.file).catch(() => undefined);
+    if (!st?.isFile()) return;
+    const real = await realpath(c.file).catch(() => c.file);
+    if (seen.has(real)) return;
+    seen.add(real);
+    const read = await readTextFile(c.file, {
+      maxBytes: MAX_INSTRUCTION_FILE_BYTES,
+      ...(c.inside !== undefined && { inside: c.inside }),
+    });
+    if (!('text' in read)) {
+      if (!quiet || read.why !== 'outside')
         notices.push(
-          `codey: instructions ${show(file)}: ${refusalText(read, MAX_INSTRUCTION_FILE_BYTES)}; left out`,
+          `codey: instructions ${show(c.file)}: ${refusalText(read, MAX_INSTRUCTION_FILE_BYTES)}; left out`,
         );
-      break; // a folder's AGENTS.md, when present, is its only file
+      else
+        skipped.push(
+          `${show(c.file)} (an import outside ${c.inside === home ? 'your home' : 'the repository'})`,
+        );
+      return;
     }
+    const text = c.file.includes(`${path.sep}rules${path.sep}`) ? ruleBody(read.text) : read.text;
+    files.push({ path: c.file, content: text });
+    if (depth >= MAX_IMPORT_DEPTH) return;
+    for (const ref of atReferences(text)) {
+      const target = ref.startsWith('~/')
+        ? home && path.join(home, ref.slice(2))
+        : path.resolve(path.dirname(c.file), ref);
+      if (target)
+        await load({ file: target, ...(c.inside !== undefined && { inside: c.inside }) }, depth + 1, true);
+    }
+  };
+  for (const c of candidates) await load(c, 0, false);
+  for (const rule of await ruleFiles(path.join(repoRoot, '.claude', 'rules'))) {
+    const text = await readTextFile(rule, { maxBytes: MAX_INSTRUCTION_FILE_BYTES, inside: repoRoot });
+    if ('text' in text && pathsOf(text.text)) {
+      skipped.push(`${show(rule)} (paths: rules load when the model reads a matching file; not read yet)`);
+      continue;
+    }
+    await load({ file: rule, inside: repoRoot, imports: repoRoot }, 0, false);
   }
-  return { files, notices };
+  return { files, notices, skipped };
+}
+
+/** The `*.md` files under a rules folder and its sub-folders, in path order; none when it is missing. */
+async function ruleFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.md') && !e.name.startsWith('.'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+/** A rule file's `paths:` frontmatter (globs), or undefined when it applies always. */
+function pathsOf(text: string): string[] | undefined {
+  const fm = splitFrontmatter(text);
+  if (fm.kind !== 'ok' || fm.data.paths === undefined || fm.data.paths === null) return undefined;
+  const p = fm.data.paths;
+  return Array.isArray(p)
+    ? p.map(String)
+    : String(p)
+        .split(',')
+        .map((x) => x.trim());
+}
+
+/** A rule file's text without its frontmatter. */
+function ruleBody(text: string): string {
+  const fm = splitFrontmatter(text);
+  return fm.kind === 'ok' ? fm.body.replace(/^\n+/, '') : text;
 }
 
 /**
@@ -158,5 +239,5 @@ export async function loadProjectInstructions(places: PlacesInput): Promise<Proj
   const show = (f: string) => shownPath(f, places.workspace, places.env);
   const found = await findInstructionFiles(places, show);
   const assembled = assembleInstructions(found.files, show);
-  return { ...assembled, notices: [...found.notices, ...assembled.notices] };
+  return { ...assembled, notices: [...found.notices, ...assembled.notices], skipped: found.skipped };
 }

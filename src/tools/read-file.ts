@@ -80,7 +80,7 @@ export const readFileTool = defineTool({
         'too_large',
       );
     }
-    const buf = await readFile(abs);
+    const buf = await readFile(abs, { signal: ctx.signal });
     recordVersion(ctx.state, abs, versionOf(buf));
     if (buf.length === 0) return { output: `${shown} is empty (0 bytes)`, title: 'Read 0 lines' };
     if (looksBinary(buf, BINARY_SNIFF_BYTES)) {

@@ -302,6 +302,22 @@ describe('compaction on demand', () => {
     expect(next[1]).toBe('go on');
   });
 
+  it.each(['refusal', 'max_tokens'] as const)(
+    'a summary answer that stopped for %s is no summary: the compaction fails, says why, and the conversation stays',
+    async (stopReason) => {
+      const { run, conversation, deps, events } = await agent();
+      fake.enqueue(reply.text('answer'));
+      await run('question');
+      const before = conversation.messages;
+      fake.enqueue(reply.text("I can't", { stopReason }));
+      const r = await compact(conversation, deps, signal(), { trigger: 'manual' });
+      expect(r).toMatchObject({ ok: false, aborted: false });
+      expect(r.ok ? '' : r.error).toContain(`stopped for ${stopReason}`);
+      expect(conversation.messages).toEqual(before);
+      expect(compactions(events)).toEqual([]);
+    },
+  );
+
   it('fails without touching the conversation when it is empty or the API fails', async () => {
     const { run, conversation, deps } = await agent();
     expect(await compact(deps, signal(), { trigger: 'manual' })).toEqual({

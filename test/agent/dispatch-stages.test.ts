@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { QuestionQueue } from '../../src/agent/approval-gate';
 import { dispatch, type DispatchDeps } from '../../src/agent/dispatch';
 import type { AgentEvent } from '../../src/agent/events';
 import type { HookStages } from '../../src/agent/hook-stages';
+import { ABANDON_GRACE_MS, INTERRUPTED } from '../../src/agent/interrupt';
 import { Policy } from '../../src/approval/policy';
 import type { ApprovalRequest } from '../../src/approval/types';
 import { Registry } from '../../src/tools/registry';
@@ -85,5 +86,51 @@ describe('dispatch runs a call through its stages in order', () => {
     expect(s.steps).not.toContain('run');
     expect(r).toMatchObject({ is_error: true, content: 'Not run: a hook refused it.' });
     expect(s.events.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'denied' });
+  });
+});
+
+describe('a tool that ignores the interrupt', () => {
+  it('is abandoned a few seconds after it: the tool_result says so and the call ends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const stuck = defineTool({
+        name: 'stuck',
+        kind: 'read',
+        description: 'Never ends.',
+        schema: z.object({}),
+        run: () => {
+          started();
+          return new Promise<string>(() => {});
+        },
+      });
+      const events: AgentEvent[] = [];
+      const deps: DispatchDeps = {
+        registry: new Registry([stuck]),
+        policy: new Policy(),
+        questions: new QuestionQueue(),
+        cwd: '/',
+        state: { memo: new Map() },
+        emit: (e) => events.push(e),
+        denials: [],
+        scrub: (t) => t,
+        scrubStream: () => redactingStream([]),
+      };
+      const stop = new AbortController();
+      const result = dispatch({ id: 't1', name: 'stuck', input: {} }, deps, stop.signal);
+      await running;
+      stop.abort(new Error('interrupted'));
+      await vi.advanceTimersByTimeAsync(ABANDON_GRACE_MS);
+      const r = await result;
+      expect(r).toMatchObject({ is_error: true, content: INTERRUPTED.abandoned });
+      expect(r.content).toContain('abandoned');
+      expect(events.find((e) => e.type === 'tool_end')).toMatchObject({
+        status: 'interrupted',
+        code: 'interrupted',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

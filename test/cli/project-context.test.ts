@@ -37,7 +37,7 @@ async function world() {
   await put(join(xdg, 'codey/skills/sheets/SKILL.md'), QUOTED_SKILL);
   await put(join(xdg, 'codey/skills/sheets/references/x.md'), 'The x reference: use openpyxl.\n');
   await put(join(repo, 'AGENTS.md'), 'Root rule: run npm test before you commit.\n');
-  await put(join(repo, 'CLAUDE.md'), 'ROOT CLAUDE TEXT, shadowed by AGENTS.md.\n');
+  await put(join(repo, 'CLAUDE.md'), 'ROOT CLAUDE TEXT, read beside AGENTS.md.\n');
   await put(join(ws, 'CLAUDE.md'), 'App rule: tabs, not spaces.\n');
   await put(
     join(ws, '.codey/commands/review.md'),
@@ -127,7 +127,8 @@ describe('a session with skills and project instructions', () => {
     expect(system.indexOf('# Project instructions')).toBeGreaterThan(0);
     expect(rootAt).toBeGreaterThan(system.indexOf('# Project instructions'));
     expect(appAt).toBeGreaterThan(rootAt);
-    expect(system).not.toContain('ROOT CLAUDE TEXT');
+    expect(system.indexOf('ROOT CLAUDE TEXT')).toBeGreaterThan(0);
+    expect(system.indexOf('ROOT CLAUDE TEXT')).toBeLessThan(rootAt);
     expect(llm.requests).toHaveLength(3);
     for (const req of llm.requests) {
       expect(req.system).toBe(system);
@@ -155,18 +156,18 @@ describe('a session with skills and project instructions', () => {
     await rm(w.root, { recursive: true, force: true });
   });
 
-  it('says at start what the 32 KiB cap cut, and keeps the prompt within it', async () => {
+  it('says at start what the 64 KiB budget cut, and keeps the prompt within it', async () => {
     const w = await world();
     const line = 'Keep this rule in mind when you change the code here.\n';
-    await put(join(w.repo, 'AGENTS.md'), line.repeat(1000));
+    await put(join(w.repo, 'AGENTS.md'), line.repeat(2000));
     const { s } = await session(w, []);
-    expect(s.notices.find((n) => n.startsWith('codey: project instructions are over 32 KiB'))).toMatch(
-      /^codey: project instructions are over 32 KiB: \/.*\/repo\/AGENTS\.md cut after line \d+ of 1000; left out CLAUDE\.md$/,
+    expect(s.notices.find((n) => n.startsWith('codey: project instructions are over 64 KiB'))).toMatch(
+      /^codey: project instructions are over 64 KiB: \/.*\/repo\/AGENTS\.md cut after line \d+ of 2000; left out CLAUDE\.md$/,
     );
     expect(
       Buffer.byteLength(s.agent.system) -
         Buffer.byteLength(s.agent.system.split('# Project instructions')[0]),
-    ).toBeLessThanOrEqual(32 * 1024);
+    ).toBeLessThanOrEqual(64 * 1024);
     await rm(w.root, { recursive: true, force: true });
   });
 

@@ -24,16 +24,16 @@ afterEach(() => removeDir(base));
 
 const INTRO =
   "The files below hold instructions for working here: the person's own first, then the repository's " +
-  'from its root down to the workspace. Follow them. Where two disagree, the later one wins: it is ' +
-  'nearer to the work.';
+  'from its root down to the workspace, each followed by the files it imports. Follow them. Where two ' +
+  'disagree, the later one wins: it is nearer to the work.';
 
 describe('findInstructionFiles', () => {
-  it("reads the person's file first, then root to leaf, CLAUDE.md only where a folder has no AGENTS.md", async () => {
+  it("reads the person's files first, then root to leaf, CLAUDE.md and AGENTS.md both", async () => {
     await writeTree(base, {
       'xdg/codey/AGENTS.md': 'Answer in British English.\n',
       'home/.config/codey/AGENTS.md': 'not read: XDG_CONFIG_HOME is set',
       'repo/AGENTS.md': 'Run npm test before committing.\n',
-      'repo/CLAUDE.md': 'not read: the root has an AGENTS.md',
+      'repo/CLAUDE.md': 'Claude Code reads this one too.',
       'repo/packages/CLAUDE.md': 'Packages are published from CI only.\n',
       'repo/packages/web/AGENTS.md': 'This package uses Preact, not React.\n',
       'AGENTS.md': 'not read: above the git root',
@@ -42,6 +42,7 @@ describe('findInstructionFiles', () => {
     const { files } = await findInstructionFiles({ workspace: ws, gitRoot: repo, env });
     expect(files.map((f) => path.relative(base, f.path))).toEqual([
       'xdg/codey/AGENTS.md',
+      'repo/CLAUDE.md',
       'repo/AGENTS.md',
       'repo/packages/CLAUDE.md',
       'repo/packages/web/AGENTS.md',
@@ -99,11 +100,12 @@ describe('loadProjectInstructions', () => {
       text: '',
       files: [],
       notices: [],
+      skipped: [],
     });
   });
 });
 
-describe('assembleInstructions: the 32 KiB cap', () => {
+describe('assembleInstructions: the 64 KiB budget', () => {
   const numbered = (n: number, width = 99) =>
     Array.from({ length: n }, (_, i) => `${String(i + 1).padStart(4, '0')} ${'y'.repeat(width - 5)}`).join(
       '\n',
@@ -120,7 +122,7 @@ describe('assembleInstructions: the 32 KiB cap', () => {
     const r = assembleInstructions(
       [
         { path: '/r/AGENTS.md', content: numbered(100) },
-        { path: '/r/a/AGENTS.md', content: numbered(400) },
+        { path: '/r/a/AGENTS.md', content: numbered(800) },
         { path: '/r/a/b/CLAUDE.md', content: 'never reached' },
       ],
       (p) => p.replace('/r/', ''),
@@ -135,37 +137,92 @@ describe('assembleInstructions: the 32 KiB cap', () => {
     expect(lastKept).toHaveLength(99);
     const kept = Number(lastKept.slice(0, 4));
     expect(lines[marker]).toBe(
-      `[… cut here: the rest of this file is over codey's 32 KiB limit for instructions; read it with read_file from line ${kept + 1}]`,
+      `[… cut here: the rest of this file is over codey's 64 KiB limit for instructions; read it with read_file from line ${kept + 1}]`,
     );
     expect(r.text).not.toContain('never reached');
     expect(
       r.text.endsWith(
-        "(Left out, over codey's 32 KiB limit for instructions: /r/a/b/CLAUDE.md. Read them with read_file when they matter.)",
+        "(Left out, over codey's 64 KiB limit for instructions: /r/a/b/CLAUDE.md. Read them with read_file when they matter.)",
       ),
     ).toBe(true);
     expect(r.files).toEqual(['/r/AGENTS.md', '/r/a/AGENTS.md']);
     expect(r.notices).toEqual([
-      `codey: project instructions are over 32 KiB: a/AGENTS.md cut after line ${kept} of 400; left out a/b/CLAUDE.md`,
+      `codey: project instructions are over 64 KiB: a/AGENTS.md cut after line ${kept} of 800; left out a/b/CLAUDE.md`,
     ]);
   });
 
   it('counts bytes of UTF-8, not characters', () => {
     const r = assembleInstructions([
-      { path: '/r/AGENTS.md', content: 'é'.repeat(99).concat('\n').repeat(300) },
+      { path: '/r/AGENTS.md', content: 'é'.repeat(99).concat('\n').repeat(600) },
     ]);
     expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
     expect(r.notices[0]).toMatch(
-      /^codey: project instructions are over 32 KiB: \/r\/AGENTS\.md cut after line 1\d\d of 300$/,
+      /^codey: project instructions are over 64 KiB: \/r\/AGENTS\.md cut after line 3\d\d of 600$/,
     );
   });
 
   it('leaves out a file none of whose lines fits, naming it', () => {
     const r = assembleInstructions([
-      { path: '/r/AGENTS.md', content: numbered(320) },
-      { path: '/r/a/AGENTS.md', content: 'z'.repeat(40_000) },
+      { path: '/r/AGENTS.md', content: numbered(640) },
+      { path: '/r/a/AGENTS.md', content: 'z'.repeat(80_000) },
     ]);
     expect(r.files).toEqual(['/r/AGENTS.md']);
-    expect(r.notices).toEqual(['codey: project instructions are over 32 KiB: left out /r/a/AGENTS.md']);
+    expect(r.notices).toEqual(['codey: project instructions are over 64 KiB: left out /r/a/AGENTS.md']);
     expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
+  });
+});
+
+describe('instructions as Claude Code reads them', () => {
+  it('loads CLAUDE.md, .claude/CLAUDE.md, AGENTS.md and CLAUDE.local.md, follows @imports (chain, cycle cut) and rules without paths', async () => {
+    await writeTree(base, {
+      'home/.claude/CLAUDE.md': 'Mine. @~/notes/style.md\n',
+      'home/notes/style.md': 'Short sentences.\n',
+      'repo/CLAUDE.md': [
+        '# Team',
+        'See @docs/a.md for the build.',
+        'Not an import: `@docs/never.md`, nor in a fence:',
+        '```',
+        '@docs/never.md',
+        '```',
+        '@../outside.md',
+        '',
+      ].join('\n'),
+      'repo/docs/a.md': 'A: build with make. @b.md\n',
+      'repo/docs/b.md': 'B: then test. @a.md @../CLAUDE.md\n',
+      'repo/docs/never.md': 'NEVER READ\n',
+      'outside.md': 'OUTSIDE THE REPO\n',
+      'repo/AGENTS.md': 'Agents file.\n',
+      'repo/.claude/CLAUDE.md': 'Dot-claude file.\n',
+      'repo/CLAUDE.local.md': 'My local notes.\n',
+      'repo/.claude/rules/testing.md': 'Always run the tests.\n',
+      'repo/.claude/rules/api/ts.md': '---\npaths:\n  - "src/api/**/*.ts"\n---\nAPI rule.\n',
+    });
+    const r = await findInstructionFiles({ workspace: repo, gitRoot: repo, env }, (f) =>
+      path.relative(base, f),
+    );
+    expect(r.files.map((f) => path.relative(base, f.path))).toEqual([
+      'home/.claude/CLAUDE.md',
+      'home/notes/style.md',
+      'repo/CLAUDE.md',
+      'repo/docs/a.md',
+      'repo/docs/b.md',
+      'repo/.claude/CLAUDE.md',
+      'repo/AGENTS.md',
+      'repo/CLAUDE.local.md',
+      'repo/.claude/rules/testing.md',
+    ]);
+    expect(JSON.stringify(r.files)).not.toMatch(/NEVER READ|OUTSIDE THE REPO|API rule/);
+    expect(r.skipped).toEqual([
+      'outside.md (an import outside the repository)',
+      'repo/.claude/rules/api/ts.md (paths: rules load when the model reads a matching file; not read yet)',
+    ]);
+  });
+
+  it('reads a file reached through a link once', async () => {
+    await writeTree(base, { 'repo/AGENTS.md': 'One file.\n' });
+    const { symlink } = await import('node:fs/promises');
+    await symlink('AGENTS.md', path.join(repo, 'CLAUDE.md'));
+    const r = await findInstructionFiles({ workspace: repo, gitRoot: repo, env });
+    expect(r.files.map((f) => f.content)).toEqual(['One file.\n']);
   });
 });
