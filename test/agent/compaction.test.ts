@@ -310,7 +310,7 @@ describe('compaction on demand', () => {
       await run('question');
       const before = conversation.messages;
       fake.enqueue(reply.text("I can't", { stopReason }));
-      const r = await compact(conversation, deps, signal(), { trigger: 'manual' });
+      const r = await compact(deps, signal(), { trigger: 'manual' });
       expect(r).toMatchObject({ ok: false, aborted: false });
       expect(r.ok ? '' : r.error).toContain(`stopped for ${stopReason}`);
       expect(conversation.messages).toEqual(before);
