@@ -33,7 +33,7 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
  */
 export function settingNote(key: SettingKey): string {
   const meta = SETTING_META[key];
-  const value = meta.flag?.startsWith('--no-') ? undefined : settingDefault(key);
+  const value = meta.flag?.name.startsWith('--no-') ? undefined : settingDefault(key);
   const hasDefault = value !== undefined && !(Array.isArray(value) && value.length === 0);
   return [hasDefault ? `default ${shown(value)}` : '', meta.env ? `env ${meta.env.join(', ')}` : '']
     .filter(Boolean)
@@ -86,7 +86,7 @@ export function helpAfterText(): string {
 export function withHelpDetails(program: Command): Command {
   for (const key of SETTING_KEYS) {
     const flag = SETTING_META[key].flag;
-    const option = program.options.find((o) => o.long === flag);
+    const option = program.options.find((o) => o.long === flag?.name);
     const note = settingNote(key);
     if (option && note) option.description = `${option.description} (${note})`;
   }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { keyProblem } from '../config/key-shape';
 import { join } from 'node:path';
 import { stateDir } from '../config/paths';
 import { DEFAULT_MODEL } from '../config/schema';
@@ -70,6 +71,13 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
   }
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
     stderr('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
+    return EXIT.usage;
+  }
+  const badKey = [settings.api_key, env.ANTHROPIC_AUTH_TOKEN].map((k) => k && keyProblem(k)).find(Boolean);
+  if (badKey) {
+    stderr(
+      `codey: ${badKey} (from ${settings.api_key ? 'the api_key setting or its variable' : 'ANTHROPIC_AUTH_TOKEN'})\n`,
+    );
     return EXIT.usage;
   }
 

@@ -1,6 +1,7 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { version } from '../../package.json';
-import { normalizeArgv } from './argv';
+import { longNames, normalizeArgv } from './argv';
+import { settingOptions } from './setting-flags';
 import { helpWidth, withHelpDetails } from './help-text';
 import type { CliOptions } from './cli-options';
 import { EXIT } from './exit-codes';
@@ -11,13 +12,6 @@ import { personWriter } from './person-out';
  * up front: `--version` and `--help` must not pay for ink, react or the SDK, so everything else is
  * imported when a mode needs it.
  */
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new InvalidArgumentError(`expected a whole number of 1 or more, got "${value}"`);
-  return n;
-}
 
 /**
  * The program. Its help is at most 80 columns wide and gives each setting flag's default and
@@ -36,32 +30,18 @@ export function buildProgram(): Command {
     .option(
       '-r, --resume [id]',
       "go on with session ID (a unique start of it will do); without ID, pick one of this workspace's sessions (with -p an ID is needed)",
-    )
-    .option('--model <id>', 'model id')
-    .option('--base-url <url>', 'Messages API endpoint')
-    .option('--max-turns <n>', 'most model requests in one turn', positiveInt)
+    );
+  for (const option of settingOptions()) program.addOption(option);
+  program
     .addOption(
       new Option('--output-format <format>', 'output of -p')
         .choices(['text', 'json', 'stream-json'])
         .default('text'),
     )
-    .option(
-      '--allow <rules>',
-      'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
-      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
-    )
-    .option(
-      '--deny <rules>',
-      'refuse tool calls, e.g. "bash(rm:*)", "Read(./.env)" (repeatable, comma-separated)',
-      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
-    )
     .option('--allowedTools <rules...>', "Claude Code's name for --allow (comma or space separated)")
     .option('--disallowedTools <rules...>', "Claude Code's name for --deny (comma or space separated)")
-    .option('--add-dir <dirs...>', 'another folder the file tools may read and write (same jail)')
     .option('--append-system-prompt <text>', 'text added at the end of the system prompt')
     .option('--no-web', 'no web tools, whatever the configuration says')
-    .option('--no-skills', 'do not load skills')
-    .option('--no-agents', 'do not offer subagents')
     .option('--verbose', 'show configuration sources, tools and the session log path on stderr')
     .version(version, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
@@ -88,16 +68,6 @@ export function setupHelp(): string {
     )
     .helpOption('-h, --help', 'show this help');
   return `${setup.helpInformation()}\nExit codes: 0 saved or cancelled, 2 no terminal or an unreadable config file.\n`;
-}
-
-/** Long option names, for the single-dash compatibility rewrite. */
-function longNames(program: Command): Set<string> {
-  const names = new Set<string>();
-  for (const o of program.options) {
-    if (o.long) names.add(o.long.replace(/^--/, ''));
-  }
-  names.add('no-web').add('no-skills').add('no-agents').add('help').add('version').add('print');
-  return names;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -73,6 +73,8 @@ function settingMeans(key: string, value: unknown): string {
       return `up to ${v} hosted web searches per request`;
     case 'web_allowed_domains':
       return `web tools could reach ${v}`;
+    case 'add_dirs':
+      return `the file tools could read and change files in ${showHidden(String(Array.isArray(value) ? value[0] : value)).text} as in the workspace`;
     case 'skills':
       return 'skills would load: their instructions reach the model';
     case 'agents':

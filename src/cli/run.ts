@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
+import { keyProblem } from '../config/key-shape';
 import { ConfigError, FlagError, resolveSettings, type Settings } from '../config/resolve';
 import { describeApiRoute } from '../llm/proxy';
-import { SETTING_KEYS, SETTING_META } from '../config/schema';
+import { flagValues } from './setting-flags';
 import { ignoredHomeNotice } from '../config/paths';
 import type { CliOptions, Resolved } from './cli-options';
 import { EXIT } from './exit-codes';
@@ -28,34 +29,6 @@ export interface ModeInput {
 const stderr = personWriter((s) => process.stderr.write(s));
 const rawStderr = (s: string) => void process.stderr.write(s);
 const stdout = (s: string) => void process.stdout.write(s);
-
-/**
- * The values of the flags that set a setting (each setting's `flag` in SETTING_META), under the
- * setting's key; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag
- * given is `false`. `--allow` adds to the configured rules (resolveSettings merges them; the
- * session splits them at commas, as `CODEY_ALLOW`).
- */
-export function flagValues(opts: CliOptions): Record<string, unknown> {
-  const given = opts as unknown as Record<string, unknown>;
-  const flags: Record<string, unknown> = {};
-  for (const key of SETTING_KEYS) {
-    const flag = SETTING_META[key].flag;
-    if (!flag) continue;
-    // `--no-X` (commander's negation) is the option `x`, true unless the flag was given.
-    const negated = flag.startsWith('--no-');
-    const name = flag.replace(negated ? /^--no-/ : /^--/, '');
-    const v = given[name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())];
-    if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
-    flags[key] = v;
-  }
-  // Claude Code's names for --allow and --deny add to them.
-  const also = (key: 'allow' | 'deny', more: string[] | undefined) => {
-    if (more?.length) flags[key] = [...((flags[key] as string[] | undefined) ?? []), ...more];
-  };
-  also('allow', opts.allowedTools);
-  also('deny', opts.disallowedTools);
-  return flags;
-}
 
 /**
  * Resolve settings from flags, env and files; a malformed file or a bad flag value is exit 2. A
@@ -145,6 +118,13 @@ async function runPrint(
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
     stderr(
       'codey: no API key. Set ANTHROPIC_API_KEY (or run `codey setup` in a terminal), or point --base-url at an endpoint that needs none.\n',
+    );
+    return EXIT.usage;
+  }
+  const badKey = [settings.api_key, env.ANTHROPIC_AUTH_TOKEN].map((k) => k && keyProblem(k)).find(Boolean);
+  if (badKey) {
+    stderr(
+      `codey: ${badKey} (from ${settings.api_key ? 'the api_key setting or its variable' : 'ANTHROPIC_AUTH_TOKEN'})\n`,
     );
     return EXIT.usage;
   }

@@ -30,10 +30,7 @@ export function toolSettingsFor(s: Settings, version: string, noWeb: boolean): T
   };
 }
 
-/**
- * The SDK client for the settings (retry knobs, in ms, from `CODEY_RETRY_BASE_MS`, `CODEY_STREAM_RETRIES`
- * and `CODEY_STREAM_RETRY_BASE_MS`).
- */
+/** The SDK client for the settings (the key, the endpoint, the retry waits and counts). */
 export function anthropicFor(
   s: Settings,
   env: Record<string, string | undefined>,
@@ -45,9 +42,9 @@ export function anthropicFor(
     authHeader: cred.header,
     baseUrl: s.base_url,
     headers: { 'user-agent': `codey/${version}` },
-    retryBaseMs: Number(env.CODEY_RETRY_BASE_MS ?? 500),
-    maxStreamRetries: Number(env.CODEY_STREAM_RETRIES ?? 3),
-    streamRetryBaseMs: Number(env.CODEY_STREAM_RETRY_BASE_MS ?? 1000),
+    retryBaseMs: s.retry_base_ms,
+    maxStreamRetries: s.stream_retries,
+    streamRetryBaseMs: s.stream_retry_base_ms,
     proxyEnv: env,
   });
 }

@@ -99,7 +99,7 @@ function quoted(value: unknown): string {
 
 function elsewhere(key: SettingKey, userFile: string): string {
   const meta = SETTING_META[key];
-  const other = meta.flag ? `, or pass ${meta.flag}` : meta.env ? `, or set ${meta.env[0]}` : '';
+  const other = meta.flag ? `, or pass ${meta.flag.name}` : meta.env ? `, or set ${meta.env[0]}` : '';
   return `put it in ${userFile}${other}`;
 }
 
@@ -209,7 +209,7 @@ export async function resolveSettings(
         const message = parsed.success ? 'empty' : (parsed.error.issues[0]?.message ?? 'invalid');
         const why = message.length > MAX_QUOTED_CHARS ? `${message.slice(0, MAX_QUOTED_CHARS)}…` : message;
         if (rung.source === 'flag') {
-          flagErrors.push(`${meta.flag ?? key} ${quoted(raw)} is not valid: ${why}`);
+          flagErrors.push(`${meta.flag?.name ?? key} ${quoted(raw)} is not valid: ${why}`);
           continue;
         }
         const where =

@@ -21,6 +21,8 @@ export const MODEL_ALIAS_DEFAULTS = Object.freeze({
   haiku: 'claude-haiku-4-5',
 });
 
+const WHOLE_NUMBER = 'expected a whole number of 1 or more';
+
 /** Each setting's schema and default. An invalid value falls back down the ladder to the default. */
 export const settingSchemas = {
   model: z.string().min(1, 'expected a model id, got an empty string').default(DEFAULT_MODEL),
@@ -34,8 +36,19 @@ export const settingSchemas = {
   effort: z.enum(EFFORTS).optional(),
   /** `auto`: adaptive thinking on models known to support it; `adaptive`: always; `off`: never. */
   thinking: z.enum(THINKING_MODES).default('auto'),
+  /** Wait before the first retry of a failed request (ms); each further retry waits twice as long. */
+  retry_base_ms: z.number().int().min(0).max(600_000).default(500),
+  /** Most times a response cut mid-stream is asked for again. */
+  stream_retries: z.number().int().min(0).max(20).default(3),
+  /** Wait before asking again for a response cut mid-stream (ms), doubling each time. */
+  stream_retry_base_ms: z.number().int().min(0).max(600_000).default(1000),
   /** Most model requests in one user turn. */
-  max_turns: z.number().int().min(1).max(10_000).default(100),
+  max_turns: z
+    .number()
+    .int(WHOLE_NUMBER)
+    .min(1, WHOLE_NUMBER)
+    .max(10_000, 'expected at most 10,000')
+    .default(100),
   /** Approval rules that allow without asking (see README, "Approval"). */
   allow: z.array(z.string().min(1)).default([]),
   /** Approval rules that always refuse. */
@@ -126,12 +139,24 @@ export type ProjectRule<T> =
   | { may: 'trusted'; why: string }
   | { may: 'never'; why: string };
 
+/** A command-line flag that sets a setting (src/cli/setting-flags.ts makes the option from it). */
+export interface SettingFlag {
+  /** `--model`; `--no-skills` for a yes/no setting the flag turns off. */
+  name: `--${string}`;
+  /** The value's placeholder in `--help` (`<id>`; `<dirs...>` takes several); none for a `--no-` flag. */
+  arg?: `<${string}>`;
+  /** What `--help` says it does (the default and env names are added from the schema). */
+  help: string;
+  /** Given more than once, every value is kept (`--allow a --allow b`). */
+  repeats?: true;
+}
+
 /** A setting's places besides the files, and the project-file rule for it. */
 export interface SettingMeta<T> {
   /** Environment variables, first wins. */
   env?: readonly string[];
-  /** The command-line flag that sets it. */
-  flag?: string;
+  /** The command-line flag that sets it; `codey --help` and the parser are built from it. */
+  flag?: SettingFlag;
   project: ProjectRule<T>;
   /** A list setting whose values from every place are combined (lowest place first), not replaced. */
   merge?: true;
@@ -153,11 +178,15 @@ const coveredBy = (domain: string, list: readonly string[]) =>
  * does not compile until it says what a project file may do with it.
  */
 export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> } = {
-  model: { env: ['CODEY_MODEL', 'ANTHROPIC_MODEL'], flag: '--model', project: { may: 'set' } },
+  model: {
+    env: ['CODEY_MODEL', 'ANTHROPIC_MODEL'],
+    flag: { name: '--model', arg: '<id>', help: 'model id' },
+    project: { may: 'set' },
+  },
   model_aliases: { project: { may: 'set' } },
   base_url: {
     env: ['CODEY_BASE_URL', 'ANTHROPIC_BASE_URL'],
-    flag: '--base-url',
+    flag: { name: '--base-url', arg: '<url>', help: 'Messages API endpoint' },
     project: { may: 'never', why: 'it would send your API key to another server' },
   },
   api_key: {
@@ -171,19 +200,45 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   max_tokens: { env: ['CODEY_MAX_TOKENS'], project: { may: 'set' } },
   effort: { env: ['CODEY_EFFORT'], project: { may: 'set' } },
   thinking: { env: ['CODEY_THINKING'], project: { may: 'set' } },
-  max_turns: { env: ['CODEY_MAX_TURNS'], flag: '--max-turns', project: { may: 'set' } },
+  retry_base_ms: { env: ['CODEY_RETRY_BASE_MS'], project: { may: 'set' } },
+  stream_retries: { env: ['CODEY_STREAM_RETRIES'], project: { may: 'set' } },
+  stream_retry_base_ms: { env: ['CODEY_STREAM_RETRY_BASE_MS'], project: { may: 'set' } },
+  max_turns: {
+    env: ['CODEY_MAX_TURNS'],
+    flag: { name: '--max-turns', arg: '<n>', help: 'most model requests in one turn' },
+    project: { may: 'set' },
+  },
   allow: {
     env: ['CODEY_ALLOW'],
-    flag: '--allow',
+    flag: {
+      name: '--allow',
+      arg: '<rules>',
+      help: 'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
+      repeats: true,
+    },
     project: { may: 'trusted', why: 'a repository may not approve tool calls for itself' },
     merge: true,
   },
   // Combined with the user's rules, so a project file can only add refusals.
-  deny: { flag: '--deny', project: { may: 'set' }, merge: true },
+  deny: {
+    flag: {
+      name: '--deny',
+      arg: '<rules>',
+      help: 'refuse tool calls, e.g. "bash(rm:*)", "Read(./.env)" (repeatable, comma-separated)',
+      repeats: true,
+    },
+    project: { may: 'set' },
+    merge: true,
+  },
   // Combined too: a project file can only add questions.
   ask: { project: { may: 'set' }, merge: true },
   add_dirs: {
-    flag: '--add-dir',
+    flag: {
+      name: '--add-dir',
+      arg: '<dirs...>',
+      help: 'another folder the file tools may read and write (same jail)',
+      repeats: true,
+    },
     project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
     merge: true,
   },
@@ -233,7 +288,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   context_window: { env: ['CODEY_CONTEXT_WINDOW'], project: { may: 'set' } },
   compact_at: { env: ['CODEY_COMPACT_AT'], project: { may: 'set' } },
   skills: {
-    flag: '--no-skills',
+    flag: { name: '--no-skills', help: 'do not load skills' },
     project: {
       may: 'narrow',
       narrows: (value, below) => value === false || value === below,
@@ -241,7 +296,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     },
   },
   agents: {
-    flag: '--no-agents',
+    flag: { name: '--no-agents', help: 'do not offer subagents' },
     project: {
       may: 'narrow',
       narrows: (value) => value === false,
@@ -271,7 +326,7 @@ export const ENV_NAMES: Partial<Record<SettingKey, readonly string[]>> = Object.
 );
 
 /** The JSON type a schema takes under its `default` and `optional` wrappers (`number`, `array`…). */
-function baseType(schema: z.ZodType): string {
+export function baseType(schema: z.ZodType): string {
   let s = schema;
   while (s.def.type === 'default' || s.def.type === 'optional')
     s = (s.def as unknown as { innerType: z.ZodType }).innerType;

@@ -47,7 +47,7 @@ export function proxyCredentials(env: Readonly<Record<string, string | undefined
     const userinfo = m[1];
     const colon = userinfo.indexOf(':');
     const password = colon === -1 ? '' : userinfo.slice(colon + 1);
-    for (const s of [userinfo, password]) {
+    for (const s of [password, userinfo]) {
       if (!s) continue;
       out.add(s);
       try {

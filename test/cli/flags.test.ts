@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CliOptions } from '../../src/cli/cli-options';
+import { longNames, normalizeArgv } from '../../src/cli/argv';
 import { buildProgram } from '../../src/cli/program';
-import { flagValues } from '../../src/cli/run';
+import { flagValues } from '../../src/cli/setting-flags';
 import { SETTING_KEYS, SETTING_META } from '../../src/config/schema';
 
 const parse = (...args: string[]) => {
@@ -30,7 +31,38 @@ describe('flags that set a setting come from the schema', () => {
 
   it('every flag named in SETTING_META is an option of the program', () => {
     const longs = buildProgram().options.map((o) => o.long);
-    const named = SETTING_KEYS.flatMap((k) => SETTING_META[k].flag ?? []);
+    const named = SETTING_KEYS.flatMap((k) => SETTING_META[k].flag?.name ?? []);
     expect(named.filter((f) => !longs.includes(f))).toEqual([]);
+  });
+
+  it('a number flag is read and checked by its schema: a value it refuses is a usage error', () => {
+    expect(flagValues(parse('--max-turns', '12'))).toEqual({ max_turns: 12 });
+    const refused = (value: string) => {
+      const program = buildProgram()
+        .exitOverride()
+        .configureOutput({ writeErr: () => {} });
+      try {
+        program.parse(['node', 'codey', '--max-turns', value]);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refused('0')).toContain('expected a whole number of 1 or more, got "0"');
+    expect(refused('2.5')).toContain('expected a whole number of 1 or more, got "2.5"');
+    expect(refused('many')).toContain('expected a number, got "many"');
+  });
+
+  it('the single-dash form is accepted for every setting flag', () => {
+    const longs = longNames(buildProgram());
+    for (const k of SETTING_KEYS) {
+      const name = SETTING_META[k].flag?.name;
+      if (name) expect(longs.has(name.slice(2)), name).toBe(true);
+    }
+    expect(normalizeArgv(['-max-turns=3', '-no-skills', '-p'], longs)).toEqual([
+      '--max-turns=3',
+      '--no-skills',
+      '-p',
+    ]);
   });
 });

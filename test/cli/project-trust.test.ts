@@ -21,6 +21,7 @@ describe('the trust question', () => {
           value: [long, 'bash', 'bash(git diff:*)', 'web_fetch(domain:evil.example)', 'Edit(src/**)'],
         },
         { key: 'web_provider', value: 'brave' },
+        { key: 'add_dirs', value: ['../secrets'] },
       ]),
       60,
     );
@@ -31,6 +32,9 @@ describe('the trust question', () => {
     expect(flat).toContain('  allow `bash`: every command would run without asking');
     expect(flat).toContain('  allow `bash(git diff:*)`: any command starting with `git diff` would run');
     expect(flat).toContain('allow `Edit(src/**)`: `edit_file` and `write_file` on paths matching');
+    expect(flat).toContain(
+      'add_dirs `../secrets`: the file tools could read and change files in ../secrets as in the workspace',
+    );
     expect(flat).toContain('web_provider `"brave"`: web searches would go to "brave"');
     for (const row of q.split('\n').slice(1, -1)) expect(row.length).toBeLessThanOrEqual(60);
   });

@@ -56,6 +56,9 @@ describe('environment values are coerced by the schema type, not by the key', ()
       max_agent_depth: '2',
       max_parallel_agents: '3',
       agent_max_turns: '20',
+      retry_base_ms: '1',
+      stream_retries: '0',
+      stream_retry_base_ms: '250',
     };
     for (const key of SETTING_KEYS.filter((k) => SETTING_META[k].env)) {
       const value = fromEnv(settingSchemas[key], samples[key], SETTING_META[key].envList);

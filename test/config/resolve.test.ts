@@ -22,6 +22,18 @@ const resolve = (flags: Record<string, unknown> = {}, env: Record<string, string
   resolveSettings({ flags, env, cwd: project, userFile });
 
 describe('the ladder: flag > env > project > user > default', () => {
+  it('takes the retry waits and counts from their variables, and says when one is not a number', async () => {
+    const { settings, notices } = await resolve(
+      {},
+      { CODEY_RETRY_BASE_MS: '1', CODEY_STREAM_RETRIES: '0', CODEY_STREAM_RETRY_BASE_MS: 'soon' },
+    );
+    expect([settings.retry_base_ms, settings.stream_retries, settings.stream_retry_base_ms]).toEqual([
+      1, 0, 1000,
+    ]);
+    expect(notices).toEqual([expect.stringContaining('CODEY_STREAM_RETRY_BASE_MS')]);
+    expect(notices[0]).toContain('invalid stream_retry_base_ms');
+  });
+
   it('uses defaults when nothing is set', async () => {
     const { settings, notices } = await resolve();
     expect(settings.model).toBe(DEFAULT_MODEL);

@@ -25,6 +25,18 @@ async function put(file: string, text: string) {
 }
 const model = (i = 0) => (fake.messageRequests[i].body as { model: string }).model;
 
+describe('the API key', () => {
+  it('with a character that is not ASCII is refused at once (exit 2), naming the character, and nothing is sent', async () => {
+    const r = await codey(box, ['-p', 'hi'], { env: { ANTHROPIC_API_KEY: 'sk-ant-api03-ab\u00a0cd' } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      'codey: the API key has a space or control character (U+00A0) at character 16',
+    );
+    expect(r.stderr).not.toContain('sk-ant-api03');
+    expect(fake.messageRequests).toHaveLength(0);
+  });
+});
+
 describe('a cloned repository’s config files', () => {
   it('JS and TS forms never run (nor cosmiconfig’s meta config); each is named; the JSON config loads', async () => {
     const marker = join(box.root, 'ran');

@@ -51,12 +51,12 @@ describe('the secrets list', () => {
     );
     const redact = redactor(secrets);
     expect(redact(`via ${proxied.HTTPS_PROXY} and ${proxied.http_proxy}`)).toBe(
-      'via http://[redacted]@proxy.corp:3128 and http://[redacted]@p',
+      'via http://bob:[redacted]@proxy.corp:3128 and http://[redacted]@p',
     );
     expect(proxyCredentials({ HTTP_PROXY: 'http://proxy.corp:3128', ALL_PROXY: 'not a url' })).toEqual([]);
     expect(proxyCredentials({ all_proxy: 'user:secret-0123@host' })).toEqual([
-      'user:secret-0123',
       'secret-0123',
+      'user:secret-0123',
     ]);
   });
 });

@@ -8,6 +8,7 @@
  * written and is only ever rendered masked.
  */
 import { ENV_NAMES, WEB_PROVIDERS, settingSchemas, type WebProvider } from '../../config/schema';
+import { keyProblem } from '../../config/key-shape';
 import { DEFAULT_COMMAND_TEXT, MODEL_CHOICES, PROVIDER_ENV_VARS, WEB_CHOICES } from './options';
 
 /** What the wizard needs from outside; the CLI builds it. */
@@ -243,6 +244,7 @@ function submit(s: WizardState): WizardState {
   const fail = (error: string): WizardState => ({ ...s, error });
   switch (s.step) {
     case 'key-paste':
+      if (text && keyProblem(text)) return fail(`${keyProblem(text)}.`);
       if (text) return advance(s, 'model', { apiKey: { kind: 'typed', value: text } });
       if (canKeepKey(s.ctx, 'paste', '')) return advance(s, 'model', { apiKey: { kind: 'keep' } });
       return fail('Paste a key, or press Esc to go back and choose an endpoint.');
@@ -252,6 +254,7 @@ function submit(s: WizardState): WizardState {
       }
       return advance(s, 'endpoint-key', { baseUrl: text });
     case 'endpoint-key': {
+      if (text && keyProblem(text)) return fail(`${keyProblem(text)}.`);
       if (text) return advance(s, 'model', { apiKey: { kind: 'typed', value: text } });
       const keep = canKeepKey(s.ctx, 'endpoint', s.choices.baseUrl);
       return advance(s, 'model', { apiKey: { kind: keep ? 'keep' : 'none' } });

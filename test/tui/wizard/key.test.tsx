@@ -27,6 +27,14 @@ describe('the API key step', () => {
     expect(Object.keys(values)).not.toContain('base_url');
   });
 
+  it('a pasted key with a character that is not ASCII is refused at once, saying which, and the step stays', async () => {
+    const d = await drive({});
+    await d.keys('1', 'sk-ant-api03-abc\u2019def');
+    await d.keys(KEY.enter);
+    expect(flat(d.out())).toContain('the API key has a character that is not ASCII (U+2019) at character 17');
+    expect(d.writes).toEqual([]);
+  });
+
   it('names CODEY_API_KEY when that is the variable in force', async () => {
     const d = await drive({ env: { CODEY_API_KEY: 'k1', ANTHROPIC_API_KEY: 'k2' } });
     expect(d.out()).toContain('Using CODEY_API_KEY from the environment.');

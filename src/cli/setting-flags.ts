@@ -1,0 +1,78 @@
+/**
+ * The command-line flags that set a setting, made from each setting's `flag` in SETTING_META
+ * (src/config/schema.ts): the commander option, its value parser, and the values parsed back under
+ * the setting's key. A new setting flag is its SETTING_META entry, nothing more.
+ */
+import { InvalidArgumentError, Option } from 'commander';
+import type { CliOptions } from './cli-options';
+import {
+  baseType,
+  fromEnv,
+  SETTING_KEYS,
+  SETTING_META,
+  settingSchemas,
+  type SettingFlag,
+  type SettingKey,
+} from '../config/schema';
+
+/** commander's option name for a flag: `--max-turns` is `maxTurns`, `--no-skills` is `skills`. */
+const optionName = (flag: SettingFlag): string =>
+  flag.name.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * A number flag's text as the number its schema takes, checked by the schema: a value the schema
+ * refuses is a usage error at once (`expected a whole number of 1 or more, got "0"`).
+ */
+function numberParser(key: SettingKey): (text: string) => unknown {
+  const schema = settingSchemas[key];
+  return (text) => {
+    const value = fromEnv(schema, text);
+    if (typeof value !== 'number') throw new InvalidArgumentError(`expected a number, got "${text}"`);
+    const checked = schema.safeParse(value);
+    if (!checked.success)
+      throw new InvalidArgumentError(`${checked.error.issues[0]?.message ?? 'invalid'}, got "${text}"`);
+    return checked.data;
+  };
+}
+
+/** The option for `key`'s flag: its placeholder and help, and how its value is read. */
+function settingOption(key: SettingKey, flag: SettingFlag): Option {
+  const option = new Option(flag.arg ? `${flag.name} ${flag.arg}` : flag.name, flag.help);
+  if (flag.repeats) return option.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
+  if (baseType(settingSchemas[key]) === 'number') return option.argParser(numberParser(key));
+  return option;
+}
+
+/** Every setting flag's option, in SETTING_META's order. */
+export function settingOptions(): Option[] {
+  return SETTING_KEYS.flatMap((key) => {
+    const flag = SETTING_META[key].flag;
+    return flag ? [settingOption(key, flag)] : [];
+  });
+}
+
+/**
+ * The values of the flags that set a setting, under the setting's key, from commander's parsed
+ * options; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag given is
+ * `false`. `--allowedTools` and `--disallowedTools` add to `allow` and `deny`. `--allow` adds to the configured rules (resolveSettings merges them; the session splits
+ * them at commas, as `CODEY_ALLOW`).
+ */
+export function flagValues(opts: CliOptions): Record<string, unknown> {
+  const given = opts as unknown as Record<string, unknown>;
+  const flags: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    const flag = SETTING_META[key].flag;
+    if (!flag) continue;
+    const negated = flag.name.startsWith('--no-');
+    const v = given[optionName(flag)];
+    if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
+    flags[key] = v;
+  }
+  // Claude Code's names for --allow and --deny add to them.
+  const also = (key: 'allow' | 'deny', more: string[] | undefined) => {
+    if (more?.length) flags[key] = [...((flags[key] as string[] | undefined) ?? []), ...more];
+  };
+  also('allow', opts.allowedTools);
+  also('deny', opts.disallowedTools);
+  return flags;
+}
