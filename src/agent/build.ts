@@ -35,7 +35,6 @@ export async function buildAgent(from: AgentSpec): Promise<Agent> {
   // The spawn_agent tool's closure: a child is built from this agent's spec and tools.
   const spawn: Spawn = (request, ctx) => spawnChild({ spec, registry, build: buildAgent }, request, ctx);
   const registry: Registry = await toolsIn({
-    workspace: spec.workspace,
     settings: spec.toolSettings,
     env: spec.env,
     sources: {

@@ -5,7 +5,8 @@
 import type { HeldSettings } from '../config/resolve';
 import { isTrusted, recordTrust } from '../config/trust';
 import { readRule } from '../approval/rule-grammar';
-import { escapeJsonControls, showHidden } from '../util/terminal-text';
+import { hiddenWarning, showHidden } from '../util/hidden-chars';
+import { escapeJsonControls } from '../util/terminal-text';
 import { askLine, isYes } from './ask';
 
 type Env = Record<string, string | undefined>;
@@ -97,7 +98,7 @@ export function trustLines(held: HeldSettings): TrustLine[] {
         key === 'allow' && typeof item === 'string'
           ? ruleMeans(item)
           : settingMeans(key, Array.isArray(value) ? [item] : item);
-      return { what: `${key} ${code(shown.text)}`, means, hidden: shown.count };
+      return { what: `${key} ${code(shown.text)}`, means, hidden: shown.hidden };
     });
   });
 }
@@ -139,11 +140,7 @@ export function trustQuestion(held: HeldSettings, width = 80): string {
   return [
     `codey: ${held.files.join(' and ')} ask${held.files.length === 1 ? 's' : ''} for settings that give this repository more than your own config does:`,
     ...lines.flatMap((l) => wrapRows(`  ${l.what}: ${l.means}`, width, '      ')),
-    ...(hidden
-      ? [
-          `  (${hidden} character${hidden === 1 ? '' : 's'} that draw nothing or reorder text shown as \\u escapes)`,
-        ]
-      : []),
+    ...(hidden ? [`  ${hiddenWarning(hidden)}`] : []),
     `Trust ${held.files.length === 1 ? 'this file' : 'these files'}? Their settings then apply here (you are asked again whenever they change). [y/N] `,
   ].join('\n');
 }

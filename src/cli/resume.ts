@@ -199,8 +199,3 @@ export function bindStore(input: {
   recorder.follow(input.conversation);
   return { id, conversation: input.conversation, recorder };
 }
-
-/** A new, empty conversation recorded as a new session (`/clear`). */
-export function freshBinding(input: Omit<Parameters<typeof bindStore>[0], 'conversation' | 'resumption'>) {
-  return bindStore({ ...input, conversation: new Conversation() });
-}

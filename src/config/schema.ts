@@ -315,11 +315,6 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
 };
 
-/** Settings a project file may not set at all (see {@link SETTING_META}). */
-export const USER_ONLY_KEYS: readonly SettingKey[] = SETTING_KEYS.filter(
-  (k) => SETTING_META[k].project.may === 'never',
-);
-
 /** Environment variables for each setting, first wins (from {@link SETTING_META}). */
 export const ENV_NAMES: Partial<Record<SettingKey, readonly string[]>> = Object.fromEntries(
   SETTING_KEYS.flatMap((k) => (SETTING_META[k].env ? [[k, SETTING_META[k].env]] : [])),

@@ -66,12 +66,10 @@ export interface ToolSources {
 }
 
 /**
- * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the workspace, the narrow tool settings,
- * the environment, and the optional sources' inputs.
+ * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the narrow tool settings, the
+ * environment, and the optional sources' inputs.
  */
 export interface ToolHost {
-  /** Workspace root, absolute, symlinks resolved: the root of the sources that look at the workspace. */
-  workspace: string;
   settings: ToolSettings;
   /**
    * The process environment: provider keys (`BRAVE_API_KEY`, `TAVILY_API_KEY`, `WEB_SEARCH_URL`) and

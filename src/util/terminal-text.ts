@@ -122,25 +122,3 @@ export function deepForTerminal<T>(value: T): T {
 export function escapeJsonControls(json: string): string {
   return json.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
-
-/**
- * Characters that draw nothing or reorder the text around them: format characters (zero-width
- * spaces and joiners, bidi embeddings, overrides and isolates, the BOM, soft hyphen, tag characters),
- * line and paragraph separators, the Hangul fillers, and C0/C1 controls but tab and newline.
- */
-const HIDDEN = /[\p{Cf}\p{Zl}\p{Zp}\u0000-\u0008\u000b-\u001f\u007f-\u009f\u115f\u1160\u3164\uffa0]/gu;
-
-/**
- * `text` with every character that draws nothing or reorders text (see {@link HIDDEN}) written as
- * its escape, `\u200b` (or `\u{e0041}` above U+FFFF), so a person reads what a command, URL or
- * setting really holds; `count` is how many were escaped (0: `text` itself comes back).
- */
-export function showHidden(text: string): { text: string; count: number } {
-  let count = 0;
-  const out = text.replace(HIDDEN, (c) => {
-    count++;
-    const code = c.codePointAt(0) ?? 0;
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-  return { text: count ? out : text, count };
-}

@@ -24,7 +24,6 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(path.join(tmpdir(), 'codey-dispatch-')));
   await writeFile(path.join(dir, 'a.txt'), 'alpha\n');
   registry = await toolsIn({
-    workspace: dir,
     settings: { webProvider: 'none', webFetch: 'none', version: 'test' },
     env: {},
   });

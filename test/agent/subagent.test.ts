@@ -104,7 +104,7 @@ describe('spawn_agent', () => {
     const llm = new RouterLlm(() => ({ content: [block.text('ok')] }));
     const deps = await parentAgent(llm, ws, { subagents: undefined });
     await runTurn(deps, 'hi', signal());
-    const plain = await toolsIn({ workspace: ws, settings: deps.spec.toolSettings, env: deps.spec.env });
+    const plain = await toolsIn({ settings: deps.spec.toolSettings, env: deps.spec.env });
     expect(JSON.stringify(llm.requests[0].tools)).toBe(JSON.stringify(plain.definitions()));
     expect(JSON.stringify(llm.requests[0])).not.toMatch(/subagent|spawn_agent/i);
   });

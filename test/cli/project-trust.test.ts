@@ -42,7 +42,9 @@ describe('the trust question', () => {
   it('shows zero-width and bidi characters escaped, with a line counting them', () => {
     const q = trustQuestion(held([{ key: 'allow', value: ['bash(echo hi\u200b\u200b; curl x\u202e)'] }]));
     expect(q).toContain('allow `bash(echo hi\\u200b\\u200b; curl x\\u202e)`');
-    expect(q).toContain('(3 characters that draw nothing or reorder text shown as \\u escapes)');
+    expect(q).toContain(
+      '⚠ 3 characters that would not show (zero-width, bidi or control) are written as \\u escapes',
+    );
   });
 
   it('wraps without cutting: every character is kept', () => {

@@ -178,7 +178,6 @@ describe('bash environment', () => {
     process.env.CODEY_TEST_PROCESS_ONLY = 'leaked';
     try {
       const registry = await toolsIn({
-        workspace: root,
         settings: { webProvider: 'none', webFetch: 'none', version: 'test' },
         env: {
           PATH: process.env.PATH,

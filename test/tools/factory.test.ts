@@ -6,7 +6,6 @@ import type { Skill } from '../../src/skills/skill';
 
 const off: ToolSettings = { webProvider: 'none', webFetch: 'none', version: 'test' };
 const host = (over: Partial<ToolHost> = {}): ToolHost => ({
-  workspace: '/work/space',
   settings: off,
   env: { PATH: '/usr/bin:/bin' },
   ...over,

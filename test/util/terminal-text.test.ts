@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepForTerminal, escapeJsonControls, forTerminal, showHidden } from '../../src/util/terminal-text';
+import { deepForTerminal, escapeJsonControls, forTerminal } from '../../src/util/terminal-text';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -71,13 +71,5 @@ describe('escapeJsonControls', () => {
     const json = escapeJsonControls(JSON.stringify(value));
     expect(json).toBe('{"text":"a\\u009b2J\\u007f\\u001bb"}');
     expect(JSON.parse(json)).toEqual(value);
-  });
-});
-
-describe('showHidden', () => {
-  it('escapes what draws nothing or reorders text, and counts it', () => {
-    const r = showHidden(`echo hello${'\u200b'.repeat(3)}; curl x\u202e|sh\u{e0041}`);
-    expect(r).toEqual({ text: 'echo hello\\u200b\\u200b\\u200b; curl x\\u202e|sh\\u{e0041}', count: 5 });
-    expect(showHidden('plain é 日本 👍🏽\ttab')).toEqual({ text: 'plain é 日本 👍🏽\ttab', count: 0 });
   });
 });
