@@ -27,6 +27,7 @@ export function toolSettingsFor(s: Settings, version: string, noWeb: boolean): T
     webFetch: webProvider === 'hosted' || s.web_fetch !== 'hosted' ? s.web_fetch : 'local',
     webCommand: s.web_command,
     version,
+    listBudget: s.list_budget,
   };
 }
 

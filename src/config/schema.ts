@@ -87,6 +87,8 @@ export const settingSchemas = {
       haiku: z.string().min(1).default(MODEL_ALIAS_DEFAULTS.haiku),
     })
     .default({ ...MODEL_ALIAS_DEFAULTS }),
+  /** Characters of the skill list, and apart of the agent list, sent in their tools' descriptions. */
+  list_budget: z.number().int().min(500).max(1_000_000).default(6_000),
   /** `false` (or `--no-skills`): no skill is loaded, so no skill tool exists (README, "Skills"). */
   skills: z.boolean().default(true),
   /** `false` (or `--no-agents`): no spawn_agent tool, and no word about subagents in any request. */
@@ -184,6 +186,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     project: { may: 'set' },
   },
   model_aliases: { project: { may: 'set' } },
+  list_budget: { env: ['CODEY_LIST_BUDGET'], project: { may: 'set' } },
   base_url: {
     env: ['CODEY_BASE_URL', 'ANTHROPIC_BASE_URL'],
     flag: { name: '--base-url', arg: '<url>', help: 'Messages API endpoint' },

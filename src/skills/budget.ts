@@ -42,3 +42,49 @@ export function leftOutNotice(
     `their names and descriptions pass the ${PROJECT_LISTING_BUDGET.toLocaleString('en-US')} characters codey sends for a repository's ${kind}`
   );
 }
+
+/** Default characters of the skill list (and, apart, of the agent list) a tool description carries. */
+export const DEFAULT_LIST_BUDGET = 6_000;
+
+/** A listing within its budget: the entries to show, and how many did not fit at all. */
+export interface FittedListing {
+  /** `- name: description` entries; a multi-line description is indented under its name. */
+  lines: string[];
+  /** Entries left out of the listing entirely. */
+  unlisted: number;
+  /** True when descriptions were cut to their first line. */
+  cut: boolean;
+}
+
+/**
+ * Fit `items` (in the order given) into `budget` characters: whole descriptions when all fit; else
+ * each description's first line (at most 200 characters); else the first entries of one line that
+ * fit, and the count of the rest.
+ */
+export function fitListing(
+  items: readonly { name: string; description: string }[],
+  budget: number = DEFAULT_LIST_BUDGET,
+): FittedListing {
+  const whole = items.map(
+    (i) =>
+      `- ${i.name}: ${i.description
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join('\n  ')}`,
+  );
+  const size = (lines: readonly string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
+  if (size(whole) <= budget) return { lines: whole, unlisted: 0, cut: false };
+  const short = items.map((i) => {
+    const first = i.description.trim().split('\n')[0].trim();
+    return `- ${i.name}: ${first.length > 200 ? `${first.slice(0, 199)}…` : first}`;
+  });
+  const lines: string[] = [];
+  let used = 0;
+  for (const l of short) {
+    if (used + l.length + 1 > budget) break;
+    lines.push(l);
+    used += l.length + 1;
+  }
+  return { lines, unlisted: items.length - lines.length, cut: true };
+}

@@ -22,6 +22,8 @@ export interface ToolSettings {
   version: string;
   /** More folders the file tools may read and write (`--add-dir`; absolute, symlinks resolved). */
   extraRoots?: readonly string[];
+  /** Characters of the skill list, and apart of the agent list, in their tools' descriptions (`list_budget`). */
+  listBudget?: number;
 }
 
 /** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
@@ -145,10 +147,10 @@ const web: ToolSource = async ({ settings, env }) => {
  * `skills`: the `skill` tool, only when `sources.skills` holds at least one skill; with it, the skills'
  * folders (`sources.skillReadRoots`) become readable by the read tools.
  */
-const skills: ToolSource = async ({ sources }) => {
+const skills: ToolSource = async ({ sources, settings }) => {
   if (!sources?.skills?.length) return none();
   const { skillTool } = await import('./skill');
-  const tool = skillTool(sources.skills);
+  const tool = skillTool(sources.skills, settings.listBudget);
   const readRoots = sources.skillReadRoots ?? [];
   // Skills only the person runs still bring their folders: the prompt they send names its files.
   if (!tool) return { tools: [], notices: [], readRoots };
@@ -159,10 +161,13 @@ const skills: ToolSource = async ({ sources }) => {
 const mcp: ToolSource = async () => none();
 
 /** `agent`: `spawn_agent`, calling `sources.spawn`, only when `sources.spawn` is given. */
-const agent: ToolSource = async ({ sources }) => {
+const agent: ToolSource = async ({ sources, settings }) => {
   if (!sources?.spawn) return none();
   const { spawnAgentTool } = await import('./spawn-agent');
-  return { tools: [spawnAgentTool(sources.spawn, sources.agents ?? [])], notices: [] };
+  return {
+    tools: [spawnAgentTool(sources.spawn, sources.agents ?? [], settings.listBudget)],
+    notices: [],
+  };
 };
 
 /** The sources in the order their tools reach the model. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LIST_BUDGET, fitListing } from '../skills/budget';
 import { listSkillFiles } from '../skills/files';
 import type { Skill } from '../skills/skill';
 import { defineTool, ToolError, type Tool } from './tool';
@@ -9,22 +10,11 @@ import { MAX_OUTPUT_CHARS } from './truncate';
 export const MAX_LISTED_SKILL_FILES = 100;
 
 const schema = z.object({
-  name: z.string().describe('The skill to load: one of the names listed in this description.'),
+  name: z
+    .string()
+    .optional()
+    .describe('The skill to load: one of the names listed in this description. Omit it to list every skill.'),
 });
-
-/** `- name: description`, a multi-line description indented under its name. */
-function listing(skills: readonly Skill[]): string {
-  return skills
-    .map(
-      (s) =>
-        `- ${s.name}: ${s.description
-          .split('\n')
-          .map((l) => l.trim())
-          .filter(Boolean)
-          .join('\n  ')}`,
-    )
-    .join('\n');
-}
 
 /**
  * The `skill` tool over the skills the model may invoke (DESIGN.md, "toolsIn": built only when one
@@ -36,11 +26,15 @@ function listing(skills: readonly Skill[]): string {
  * `read_file` offset to read on. Unknown name: an error listing the names (code `not_found`).
  * display: `list` (`total`: the folder's other files, `shown`: those listed).
  */
-export function skillTool(all: readonly Skill[]): Tool | undefined {
+export function skillTool(all: readonly Skill[], budget = DEFAULT_LIST_BUDGET): Tool | undefined {
   const skills = all.filter((s) => s.modelInvocable !== false);
   if (skills.length === 0) return undefined;
   const sorted = [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const byName = new Map(sorted.map((s) => [s.name, s]));
+  const fitted = fitListing(sorted, budget);
+  const more = fitted.unlisted
+    ? `\n(${fitted.unlisted.toLocaleString('en-US')} more skills are not listed here: call skill without a name to list them all.)`
+    : '';
   return defineTool({
     name: 'skill',
     kind: 'read',
@@ -48,10 +42,23 @@ export function skillTool(all: readonly Skill[]): Tool | undefined {
       'Load a skill: instructions for one kind of task, with the files it ships (references, scripts, ' +
       'templates). When a task matches a skill below, call skill with its name before you start and ' +
       'follow what it says; it names the files to read or run, relative to its folder. The skills:\n' +
-      listing(sorted),
+      fitted.lines.join('\n') +
+      more,
     schema,
-    describe: (args) => ({ summary: `Skill ${args.name}`, detail: args.name, rememberable: true }),
+    describe: (args) => ({
+      summary: args.name ? `Skill ${args.name}` : 'List the skills',
+      detail: args.name ?? '',
+      rememberable: true,
+    }),
     async run(args) {
+      if (!args.name?.trim()) {
+        const all = fitListing(sorted, Number.POSITIVE_INFINITY).lines.map((l) => l.split('\n')[0]);
+        return {
+          output: `${sorted.length} skills (call skill with a name to load one):\n${all.join('\n')}`,
+          title: `Listed ${sorted.length} skills`,
+          display: { kind: 'list', total: sorted.length, shown: sorted.length },
+        };
+      }
       const skill = byName.get(args.name.trim());
       if (!skill) {
         throw new ToolError(

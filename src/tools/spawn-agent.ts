@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIST_BUDGET, fitListing } from '../skills/budget';
 import { defineTool, ToolError, type Tool } from './tool';
 import { capLine } from './truncate';
 
@@ -54,10 +55,16 @@ const POLICY = [
   'Do not use it for a single quick read or search, or for work that needs the person.',
 ].join(' ');
 
-function describeAgents(agents: readonly AgentChoice[]): string {
+function describeAgents(agents: readonly AgentChoice[], budget: number): string {
   if (!agents.length) return POLICY;
-  const lines = agents.map((a) => `- ${a.name}: ${capLine(a.description)}`);
-  return `${POLICY}\n\nAgent definitions (pass the name as \`agent\`):\n${lines.join('\n')}`;
+  const fitted = fitListing(
+    agents.map((a) => ({ name: a.name, description: capLine(a.description) })),
+    budget,
+  );
+  const more = fitted.unlisted
+    ? `\n(${fitted.unlisted.toLocaleString('en-US')} more definitions are not listed here: an \`agent\` name that is not listed gets the list of them all.)`
+    : '';
+  return `${POLICY}\n\nAgent definitions (pass the name as \`agent\`):\n${fitted.lines.join('\n')}${more}`;
 }
 
 /** The label shown for a call: the description, else the first words of the task. */
@@ -74,13 +81,14 @@ export function agentLabel(args: { task: string; description?: string }): string
 export function spawnAgentTool(
   spawn: (request: SpawnRequest, ctx: Parameters<Tool['run']>[1]) => Promise<SpawnReport>,
   agents: readonly AgentChoice[],
+  budget = DEFAULT_LIST_BUDGET,
 ): Tool {
   const names = new Set(agents.map((a) => a.name));
   return defineTool({
     name: 'spawn_agent',
     displayName: 'Agent',
     kind: 'agent',
-    description: describeAgents(agents),
+    description: describeAgents(agents, budget),
     schema,
     shows: 'subagent',
     describe: (args) => ({

@@ -99,3 +99,31 @@ describe('skills the person runs', () => {
     );
   });
 });
+
+describe('listing budgets', () => {
+  it('keeps 200 skills and 200 agents within the budget, saying how many more there are', async () => {
+    const files: Record<string, string> = {};
+    const long = 'Use this when the task involves the named area here.';
+    for (let i = 0; i < 200; i++) {
+      const n = `skill-${String(i).padStart(3, '0')}`;
+      files[`.claude/skills/${n}/SKILL.md`] =
+        `---\nname: ${n}\ndescription: "${long}\\nSecond."\n---\nBody ${i}.\n`;
+      files[`.claude/agents/a-${i}.md`] =
+        `---\nname: agent-${String(i).padStart(3, '0')}\ndescription: ${long}\n---\nDo ${i}.\n`;
+    }
+    const { s, llm } = await repo(files);
+    await s.run('hello', new AbortController().signal);
+    const tools = llm.requests[0].tools;
+    const skill = tools.find((t) => t.name === 'skill')!.description!;
+    const agents = tools.find((t) => t.name === 'spawn_agent')!.description!;
+    expect(skill.length).toBeLessThan(6_000 + 800);
+    expect(agents.length).toBeLessThan(6_000 + 1_500);
+    expect(skill).not.toContain('Second.');
+    expect(skill).toMatch(
+      /\(\d+ more skills are not listed here: call skill without a name to list them all\.\)$/,
+    );
+    expect(agents).toMatch(/\d+ more definitions are not listed here/);
+    const listed = await s.agent.registry.get('skill')!.run({}, { cwd: s.workspace } as never);
+    expect(typeof listed === 'string' ? listed : listed.output).toContain('skill-199');
+  });
+});

@@ -56,6 +56,7 @@ describe('environment values are coerced by the schema type, not by the key', ()
       max_agent_depth: '2',
       max_parallel_agents: '3',
       agent_max_turns: '20',
+      list_budget: '4000',
       retry_base_ms: '1',
       stream_retries: '0',
       stream_retry_base_ms: '250',

@@ -112,6 +112,7 @@ describe('a project file may narrow, never widen', () => {
     expect(table).toEqual({
       model: 'set',
       model_aliases: 'set',
+      list_budget: 'set',
       base_url: 'never',
       api_key: 'never',
       auth_header: 'never',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, codey } from '../support/cli';
 import { reply } from '../support/fake-anthropic';
-import { startTmux, type TmuxTerminal } from '../support/tmux';
+import { startTmux, type TmuxTerminal, afterAnswerDelay } from '../support/tmux';
 import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
 
 // The built CLI in a real terminal (tmux) at small sizes, every byte recorded: nothing codey does on
@@ -71,6 +71,7 @@ async function editTurn(t: TmuxTerminal) {
   t.type('edit big');
   t.keys('Enter');
   await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+  await afterAnswerDelay();
 }
 
 const SIZES = [

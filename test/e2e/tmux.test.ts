@@ -7,7 +7,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { BIN, CANARY, sessionLogs } from '../support/cli';
 import { fault, reply } from '../support/fake-anthropic';
-import { EXIT_MARK, hasTmux, startTmux, type TmuxTerminal } from '../support/tmux';
+import { EXIT_MARK, hasTmux, startTmux, type TmuxTerminal, afterAnswerDelay } from '../support/tmux';
 import { appInTmux } from '../support/app-in-tmux';
 
 // The built CLI in a real terminal (tmux), typed at and read back as a person would.
@@ -40,6 +40,7 @@ describe('codey in a real terminal', () => {
       app.term.keys('Enter');
 
       const ask = await app.term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+      await afterAnswerDelay();
       expect(ask).toContain(COMMAND);
       expect(ask).toMatch(/❯ 1\. Yes /);
       app.term.keys('1');
@@ -252,6 +253,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     const t = await open(100, 30);
     await ask(t, 'write the notes');
     const prompt = await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+    await afterAnswerDelay();
     expect(prompt).toContain('Write notes.ts');
     expect(prompt).toMatch(/\+\d+ more lines, press d to see all/);
     expect(prompt).toMatch(/❯ 1\. Yes/);
@@ -276,6 +278,7 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     const t = await open(60, 20);
     await ask(t, 'generate it');
     const prompt = await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+    await afterAnswerDelay();
     expect(prompt).toContain('cat > gen.txt <<EOF');
     for (const n of [1, 2, 3, 4, 5]) expect(prompt).toContain(`${n}. `);
     expect(prompt).toContain('n no · Esc interrupts');

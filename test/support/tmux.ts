@@ -166,3 +166,12 @@ export function startTmux(opts: TmuxOptions): TmuxTerminal {
  * compares whole: `unwrapped(screen).includes(unwrapped(text))`.
  */
 export const unwrapped = (text: string): string => text.replace(/\s+/g, '');
+
+/**
+ * Waits out the approval prompt's answer delay (keys read within 500 ms of the prompt being drawn
+ * answer nothing), with room for a slow frame: call it once the prompt is on screen, before a key
+ * that answers it.
+ */
+export function afterAnswerDelay(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 700));
+}

@@ -68,10 +68,10 @@ describe('skillTool', () => {
       properties: {
         name: {
           type: 'string',
-          description: 'The skill to load: one of the names listed in this description.',
+          description:
+            'The skill to load: one of the names listed in this description. Omit it to list every skill.',
         },
       },
-      required: ['name'],
     });
   });
 

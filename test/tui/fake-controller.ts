@@ -41,6 +41,8 @@ export class FakeController implements Controller {
   historyFile: string;
   notices: string[] = [];
   theme: 'dark' | 'light' = 'dark';
+  /** Tests answer a prompt as soon as it shows; the delay has its own test. */
+  answerDelayMs = 0;
   runs: Run[] = [];
   cleared = 0;
   models: string[] = [];

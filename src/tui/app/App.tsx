@@ -196,6 +196,7 @@ export function App({
                   request={pending.request}
                   displayName={pending.displayName}
                   hidden={pending.hidden}
+                  answerDelayMs={controller.answerDelayMs}
                   onDecision={approval.answer}
                   onInterrupt={session.interrupt}
                   maxRows={promptRows}

@@ -21,6 +21,8 @@ export interface Controller extends SessionPort {
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  /** Keys read sooner than this (ms) after an approval prompt is drawn answer nothing; default 500. */
+  readonly answerDelayMs?: number;
   /**
    * The session's slash commands (`commandRegistry`: the built-ins first, then the custom command
    * files the CLI loaded); absent: the built-ins alone.

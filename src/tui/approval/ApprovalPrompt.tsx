@@ -63,11 +63,18 @@ export interface ApprovalPromptProps {
   columns?: number;
   /** Characters of the request written as `\u` escapes (`shownRequest`): a warning line says how many. */
   hidden?: number;
+  /** Keys read sooner than this (ms) after the prompt is drawn are dropped; default {@link ANSWER_DELAY_MS}. */
+  answerDelayMs?: number;
   /** Called by "d" when something was left out: the app prints it in full above the prompt. */
   onShowAll?: (preview: FullPreview) => void;
 }
 
-const DROPPED = 'A key pressed before this prompt appeared was ignored.';
+const DROPPED = 'A key pressed as this prompt appeared was ignored: press it again to answer.';
+/**
+ * Keys read within this many ms of the prompt being drawn answer nothing: they were typed for
+ * something else (a sentence in the input) or before anyone could read what will run.
+ */
+export const ANSWER_DELAY_MS = 500;
 
 /** Cells of a preview line that the prompt's diff compares and lays out. */
 const DIFF_CELLS = 1000;
@@ -87,6 +94,7 @@ export function ApprovalPrompt({
   maxRows = Number.POSITIVE_INFINITY,
   columns = 100,
   hidden = 0,
+  answerDelayMs = ANSWER_DELAY_MS,
   onShowAll,
 }: ApprovalPromptProps) {
   const theme = useTheme();
@@ -102,6 +110,7 @@ export function ApprovalPrompt({
     answered: false,
     pasting: false,
     seen: false,
+    drawnAt: Number.POSITIVE_INFINITY,
   });
   // When the app was stalled just before the prompt was drawn, keys pressed meanwhile waited in the
   // terminal and are read right after the draw: they were pressed before anyone could see the
@@ -109,6 +118,7 @@ export function ApprovalPrompt({
   // loop; answers count from then on. Esc and Ctrl+C always stop the turn.
   const stalled = useStallCheck();
   useLayoutEffect(() => {
+    current.current.drawnAt = performance.now();
     if (!stalled()) {
       current.current.seen = true;
       return;
@@ -161,7 +171,7 @@ export function ApprovalPrompt({
     }
     // Ctrl+C, and Esc outside the text box (where it goes back to the choices), stop the turn.
     if ((key.ctrl && input === 'c') || (key.escape && msg === undefined)) return interrupt();
-    if (!c.seen) return setDropped(true);
+    if (!c.seen || performance.now() - c.drawnAt < answerDelayMs) return setDropped(true);
     if (msg !== undefined) {
       if (c.pasting) setMessage(msg + withoutBreaks(key.return ? ' ' : input));
       else if (key.escape) setMessage(undefined);

@@ -55,7 +55,13 @@ async function start(opts: { git?: boolean; files?: Record<string, string> } = {
   };
   const { settings } = await resolveSettings({ env, cwd: work, userFile: join(root, 'config.json') });
   const session = await createSession({ settings, cwd: work, env, version: 'test', noWeb: true });
-  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+  // Approvals are answered as soon as they show (the answer delay has its own test).
+  const controller = Object.assign(
+    new SessionController(session, settings, join(root, 'history.jsonl'), []),
+    {
+      answerDelayMs: 0,
+    },
+  );
   const app = render(<App controller={controller} home={root} />);
   await mounted(app.stdin);
   const type = async (...chunks: string[]) => {
@@ -301,7 +307,13 @@ describe('a prompt on the command line', () => {
     };
     const { settings } = await resolveSettings({ env, cwd: root, userFile: join(root, 'config.json') });
     const session = await createSession({ settings, cwd: root, env, version: 'test', noWeb: true });
-    const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+    // Approvals are answered as soon as they show (the answer delay has its own test).
+    const controller = Object.assign(
+      new SessionController(session, settings, join(root, 'history.jsonl'), []),
+      {
+        answerDelayMs: 0,
+      },
+    );
     const app = render(<App controller={controller} home={root} initialPrompt="what is this repo?" />);
     await eventually(() => expect(frame(app.lastFrame)).toContain('Answer to the first prompt.'));
     expect(frame(app.lastFrame)).toContain('what is this repo?');

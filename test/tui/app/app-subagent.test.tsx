@@ -45,7 +45,13 @@ async function start() {
   };
   const { settings } = await resolveSettings({ env, cwd: work, userFile: join(root, 'config.json') });
   const session = await createSession({ settings, cwd: work, env, version: 'test', noWeb: true });
-  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+  // Approvals are answered as soon as they show (the answer delay has its own test).
+  const controller = Object.assign(
+    new SessionController(session, settings, join(root, 'history.jsonl'), []),
+    {
+      answerDelayMs: 0,
+    },
+  );
   const app = render(<App controller={controller} home={root} />);
   await mounted(app.stdin);
   const type = async (...chunks: string[]) => {

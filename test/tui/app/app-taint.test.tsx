@@ -55,7 +55,13 @@ async function start(allow: string[] = []) {
   // The rules as `--allow` gives them (the session's own check drops web_fetch rules without web).
   const registry = new Registry([...builtinTools(), fetchTool]);
   await session.change({ policy: new Policy(allow) });
-  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), []);
+  // Approvals are answered as soon as they show (the answer delay has its own test).
+  const controller = Object.assign(
+    new SessionController(session, settings, join(root, 'history.jsonl'), []),
+    {
+      answerDelayMs: 0,
+    },
+  );
   const app = render(<App controller={controller} home={root} />);
   await mounted(app.stdin);
   // After the app's approval handler made its agent: a change builds the tools again from the spec.

@@ -25,6 +25,7 @@ function prompt(request: ApprovalRequest, maxRows: number, columns: number) {
   const app = render(
     <Box width={columns} flexDirection="column">
       <ApprovalPrompt
+        answerDelayMs={0}
         request={request}
         displayName="Write"
         onDecision={() => {}}

@@ -36,6 +36,7 @@ async function answer(request: ApprovalRequest, displayName: string, ...keys: st
   const decisions: (Decision | 'interrupt')[] = [];
   const app = render(
     <ApprovalPrompt
+      answerDelayMs={0}
       request={request}
       displayName={displayName}
       onDecision={(d) => decisions.push(d)}

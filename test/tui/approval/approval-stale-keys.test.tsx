@@ -66,12 +66,49 @@ describe('keys that waited while the app was stalled', () => {
       await eventually(() => expect(sent).toBe(true));
       await tick(50);
       expect(decisions).toEqual([]);
-      expect(frame(app.lastFrame)).toContain('A key pressed before this prompt appeared was ignored.');
+      expect(frame(app.lastFrame)).toContain(
+        'A key pressed as this prompt appeared was ignored: press it again to answer.',
+      );
       app.stdin.write('y');
       await eventually(() => expect(decisions).toEqual([{ kind: 'allow_once' }]));
     } finally {
       performance.now = now;
       app.stdout.write = write;
     }
+  });
+});
+
+describe('keys typed just before an approval appears', () => {
+  it('answer nothing: a sentence typed into the input does not approve the call with its "y"', async () => {
+    const c = new FakeController();
+    // Longer than the default 500 ms, so that a loaded machine's slow frames stay inside it.
+    c.answerDelayMs = 1500;
+    const app = render(<App controller={c} home="/home/ann" />);
+    await mounted(app.stdin);
+    app.stdin.write('go\r');
+    await eventually(() => expect(c.runs).toHaveLength(1));
+    const decisions: Decision[] = [];
+    // The person is typing "my test is flaky" when the prompt appears 100 ms in.
+    app.stdin.write('m');
+    await tick(100);
+    void c.ask({ tool: 'bash', detail: 'rm -rf build' }).then((d) => decisions.push(d));
+    await eventually(() => expect(frame(app.lastFrame)).toContain('Allow this?'));
+    for (const ch of 'y test is flaky') {
+      app.stdin.write(ch);
+      await tick(5);
+    }
+    await eventually(() =>
+      expect(frame(app.lastFrame)).toContain(
+        'A key pressed as this prompt appeared was ignored: press it again to answer.',
+      ),
+    );
+    expect(decisions).toEqual([]);
+    await tick(1500);
+    // Afterwards a letter that is no documented key still does nothing; y answers.
+    app.stdin.write('x');
+    await tick(50);
+    expect(decisions).toEqual([]);
+    app.stdin.write('y');
+    await eventually(() => expect(decisions).toEqual([{ kind: 'allow_once' }]));
   });
 });
