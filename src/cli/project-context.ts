@@ -30,6 +30,8 @@ export interface LoadedProject {
   commands: CustomCommand[];
   /** The instructions files whose text is in the system prompt, as the person reads the paths (for `--verbose`). */
   instructionFiles: string[];
+  /** Instructions files found but not read, each with why (for `--verbose`). */
+  instructionsSkipped: string[];
   /** One line each: invalid skills, clashes, the instructions cap. */
   notices: string[];
 }
@@ -68,6 +70,7 @@ export async function loadProject(input: {
     }),
     commands: [...commands.commands, ...fromSkills.commands],
     instructionFiles: instructions.files.map((f) => shownPath(f, input.workspace, places.env)),
+    instructionsSkipped: instructions.skipped ?? [],
     notices: [...found.notices, ...instructions.notices, ...commands.notices, ...fromSkills.notices],
   };
 }

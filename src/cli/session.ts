@@ -64,6 +64,8 @@ export interface CodeySession {
   skills: readonly SkillInfo[];
   /** For `--verbose`: the project instructions files in the system prompt (shown paths). */
   instructionFiles: readonly string[];
+  /** For `--verbose`: instructions files found but not read, each with why. */
+  instructionsSkipped: readonly string[];
   /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
   agents: readonly AgentDefinition[];
   /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
@@ -225,6 +227,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     commands: loaded.commands,
     skills: skillInfos(loaded.project.skills, workspace, env),
     instructionFiles: loaded.instructionFiles,
+    instructionsSkipped: loaded.instructionsSkipped,
     agents: agents.definitions,
     toolTitles: input.resumption?.stored.toolTitles ?? {},
     get conversation() {
