@@ -7,6 +7,7 @@ import { ignoredHomeNotice } from '../config/paths';
 import type { CliOptions, Resolved } from './cli-options';
 import { EXIT } from './exit-codes';
 import { expandPrintPrompt } from './command-prompt';
+import { shownPath } from '../skills/places';
 import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './print';
 import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
@@ -152,12 +153,12 @@ async function runPrint(
     );
     out.stderr(`codey: API ${apiLine(settings.base_url, env)}\n`);
     out.stderr(
-      `codey: tools: ${session.deps.registry
+      `codey: tools: ${session.agent.registry
         .list()
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
     );
-    if (session.deps.subagents)
+    if (session.agent.spec.subagents)
       out.stderr(
         `codey: agent definitions: ${session.agents.length ? session.agents.map((a) => a.name).join(', ') : 'none'}\n`,
       );
@@ -170,6 +171,11 @@ async function runPrint(
     const skills = session.skills.map((k) => k.name).join(', ');
     out.stderr(`codey: skills: ${skills || (settings.skills ? 'none found' : skillsOff)}\n`);
     out.stderr(`codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}\n`);
+    if (session.instructionsSkipped.length)
+      out.stderr(`codey: instructions not read: ${session.instructionsSkipped.join(', ')}\n`);
+    const shown = (c: (typeof session.commands)[number]) =>
+      `/${c.name}${c.aliases?.length ? ` (also /${c.aliases.join(', /')})` : ''} ${c.skill ? 'skill' : c.scope}: ${shownPath(c.path, session.workspace, env)}`;
+    out.stderr(`codey: commands: ${session.commands.map(shown).join(', ') || 'none found'}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
     out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
@@ -207,8 +213,8 @@ async function runPrint(
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,
-      usage: session.deps.totals.usage,
-      denials: session.deps.totals.denials,
+      usage: session.agent.spec.totals.usage,
+      denials: session.agent.spec.totals.denials,
       startedAt,
     });
     session.log?.write({ ...obj, type: 'session_result' });
