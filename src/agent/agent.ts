@@ -1,32 +1,27 @@
 /**
- * What an agent is: what it is built from (`AgentSpec`) and what a turn runs with (`AgentDeps`),
- * with the shapes they share. Types only besides `newTotals`, so every file of the agent layer can
- * name them without importing the loop or the builder.
+ * What an agent is: what it is built from (`AgentSpec`) and the one record a turn runs with
+ * (`Agent`), with the shapes they share. Types only besides `newTotals`, so every file of the agent
+ * layer can name them without importing the loop or the builder.
  */
 import type { Policy } from '../approval/policy';
 import type { QuestionQueue } from './approval-gate';
 import type { LlmClient } from '../llm/types';
-import type { ToolHost, ToolSettings } from '../tools/factory';
+import type { ToolSettings, ToolSources } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
 import type { Effort, ThinkingMode } from '../util/shapes';
+import type { Conversation } from './conversation';
 import type { PermissionDenial } from './dispatch';
 import { emptyUsage, type AgentEvent, type ApprovalCallback, type Usage } from './events';
 import type { SubagentRole, SubagentSettings } from './subagent-types';
 
 /**
- * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
- * read once at start and kept as it is for the whole session (also after `/worktree`), so the tool
- * list and the system prompt, the cached prefix of every request, never change.
+ * What the optional tool sources of an agent are built from that the CLI finds once at start (the
+ * skills and their folders; MCP connections), kept for the whole session (also after `/worktree`,
+ * and for every subagent), so the tool list, the cached prefix of every request, never changes.
+ * `buildAgent` adds what it owns itself: `spawn`, `agents` and `only`.
  */
-export interface ProjectContext {
-  /** Skills for the `skill` tool (`discoverSkills`); empty: no skill tool and no word of skills. */
-  readonly skills: NonNullable<ToolHost['skills']>;
-  /** The skills' folders the read tools may read outside the workspace (`skillReadRoots`). */
-  readonly skillReadRoots: readonly string[];
-  /** The project instructions section of the system prompt (`loadProjectInstructions`); `''`: none. */
-  readonly instructions: string;
-}
+export type FoundSources = Omit<ToolSources, 'spawn' | 'agents' | 'only'>;
 
 /** The window of the model and when to compact; part of an agent's deps. */
 export interface ContextSettings {
@@ -83,8 +78,10 @@ export interface AgentSpec {
   hostedTools?: readonly Record<string, unknown>[];
   /** codey's own keys, kept out of every tool output; default none. */
   secrets?: readonly string[];
-  /** Skills and project instructions; absent: none (no skill tool, no instructions section). */
-  project?: ProjectContext;
+  /** What the optional tool sources are built from (skills, MCP); absent: none of them. */
+  sources?: FoundSources;
+  /** The project instructions section of the system prompt (AGENTS.md, CLAUDE.md); absent or `''`: none. */
+  instructions?: string;
   /** Default: a new, empty one. */
   toolState?: ToolState;
   /** Default: new totals. */
@@ -107,50 +104,37 @@ export interface AgentSpec {
   only?: readonly string[];
 }
 
+/** The defaults `buildAgent` fills in, so an agent built again from its spec is built the same. */
+type Filled =
+  | 'context'
+  | 'hostedTools'
+  | 'secrets'
+  | 'toolState'
+  | 'totals'
+  | 'emit'
+  | 'platform'
+  | 'date'
+  | 'depth'
+  | 'questions';
+
+/** An agent's spec as built: every default filled in, frozen. */
+export type BuiltSpec = Readonly<AgentSpec & Required<Pick<AgentSpec, Filled>>>;
+
 /**
- * Everything a turn runs with, built by `buildAgent` (src/agent/build.ts) and never changed: a new
- * model (`/model`), another workspace (`/worktree`) or an approval handler makes new deps. The objects
- * it points at hold the session's state: the policy's remembered answers, the tools' memo, the totals.
+ * One agent (DESIGN.md "Building an agent"), built by `buildAgent` and never changed: a new model
+ * (`/model`), an approval handler or another workspace (`/worktree`) makes a new one (`rebuild`).
+ * The objects its spec points at hold the session's state: the policy's remembered answers, the
+ * tools' memo, the totals.
  */
-export interface AgentDeps {
-  readonly llm: LlmClient;
+export interface Agent {
+  /** What it was built from, defaults filled in. */
+  readonly spec: BuiltSpec;
+  /** Its messages; the one record of the conversation (the loop keeps no copy). */
+  readonly conversation: Conversation;
+  /** Its tools, from `toolsIn`. */
   readonly registry: Registry;
-  readonly policy: Policy;
-  /** The session's one queue of questions to the person, shared with every subagent. */
-  readonly questions: QuestionQueue;
+  /** Its system prompt: the workspace's, with a subagent's role after it. */
   readonly system: string;
-  readonly model: string;
-  readonly thinking: ThinkingMode;
-  readonly effort?: Effort;
-  readonly limits: TurnLimits;
-  /** The model's window and when to compact (./compaction.ts). */
-  readonly context: ContextSettings;
-  /** Server tool definitions (hosted search/fetch), constant for the session. */
-  readonly hostedTools: readonly Record<string, unknown>[];
-  /** Workspace root: absolute, symlinks resolved; the tools' `cwd`. */
-  readonly workspace: string;
-  /** The settings and environment `registry` was built from (`toolsIn`), for building it again elsewhere. */
-  readonly toolSettings: ToolSettings;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Skills and project instructions the registry and `system` were built with, for building again. */
-  readonly project?: ProjectContext;
-  readonly toolState: ToolState;
-  /** Absent: no one to ask (`-p`), so calls that need asking are refused. */
-  readonly requestApproval?: ApprovalCallback;
-  /** Where events go; a throwing listener must not reach the loop (see `EventHub`). */
-  readonly emit: (e: AgentEvent) => void;
-  readonly totals: SessionTotals;
-  /** codey's own keys, replaced with `[redacted]` in every tool output by `scrub`. */
-  readonly secrets: readonly string[];
+  /** Replaces codey's own keys (`spec.secrets`) with `[redacted]` in every tool output. */
   readonly scrub: (text: string) => string;
-  /** How subagents are built; absent (`--no-agents`): this agent and its children spawn none. */
-  readonly subagents?: SubagentSettings;
-  /** 0 for the main agent, 1 for its children, and so on. */
-  readonly depth: number;
-  /** Set for a subagent: its id, label and instructions. */
-  readonly role?: SubagentRole;
-  /** A subagent's id (`role.agentId`), noted on its refused calls. */
-  readonly agentId?: string;
-  /** The tool names a definition allows (absent: all). */
-  readonly only?: readonly string[];
 }

@@ -11,7 +11,7 @@ import type { ContentBlockParam, LlmResponse, MessageParam } from '../llm/types'
 import { LEFT_OUT, summaryHandoff, summaryRequest } from './compaction-prompt';
 import { Conversation } from './conversation';
 import { retryEvent, type CompactionTrigger } from './events';
-import type { AgentDeps, ContextSettings } from './agent';
+import type { Agent, ContextSettings } from './agent';
 import { countUsage, promptTokens, requestFor } from './request';
 
 /** Default `compact_at`: compact once the last request used more than 80% of the window. */
@@ -60,10 +60,10 @@ const startable = (m: MessageParam): boolean => m.role === 'assistant' || !hasTo
 export const isOverflowStop = (r: LlmResponse): boolean => r.stop_reason === 'model_context_window_exceeded';
 
 /** Did the last request use more than `compact_at` of the window? */
-export async function needsCompaction(conversation: Conversation, deps: AgentDeps): Promise<boolean> {
+export async function needsCompaction({ conversation, spec }: Agent): Promise<boolean> {
   const used = conversation.contextTokens;
   if (used === undefined || conversation.length === 0) return false;
-  return used > deps.context.compactAt * (await deps.context.window(deps.model));
+  return used > spec.context.compactAt * (await spec.context.window(spec.model));
 }
 
 /**
@@ -120,12 +120,12 @@ export function summaryMessages(messages: readonly MessageParam[], focus?: strin
 
 /** Stream one response for `messages` without showing it; retries of a cut stream are reported. */
 async function collect(
-  deps: AgentDeps,
+  agent: Agent,
   messages: readonly MessageParam[],
   signal: AbortSignal,
 ): Promise<LlmResponse> {
-  for await (const ev of deps.llm.stream(requestFor(deps, messages), signal)) {
-    if (ev.type === 'reset' || ev.type === 'retry') deps.emit(retryEvent(ev));
+  for await (const ev of agent.spec.llm.stream(requestFor(agent, messages), signal)) {
+    if (ev.type === 'reset' || ev.type === 'retry') agent.spec.emit(retryEvent(ev));
     if (ev.type === 'response') return ev.response;
   }
   throw new LlmError('the model stream ended without a response', 'transient');
@@ -138,27 +138,27 @@ const textOf = (r: LlmResponse): string =>
     .trim();
 
 /**
- * Compact `conversation` (see the file's comment). A summary request that itself overflows leaves
+ * Compact `agent.conversation` (see the file's comment). A summary request that itself overflows leaves
  * out the oldest whole turns until it fits, and says so in a notice. Emits `compaction_start`, then
  * `compaction` on success; the summary request's usage goes into the totals. Never rejects: on
  * failure (aborted, the API failed, no summary, a summary answer that stopped for any reason but
  * `end_turn`) the conversation is left as it was.
  */
 export async function compact(
-  conversation: Conversation,
-  deps: AgentDeps,
+  agent: Agent,
   signal: AbortSignal,
   opts: CompactOptions,
 ): Promise<CompactResult> {
+  const { conversation } = agent;
   const fail = (error: string): CompactResult => ({ ok: false, aborted: false, error });
   const messages = conversation.messages;
   if (messages.length === 0) return fail('the conversation is empty');
-  const window = await deps.context.window(deps.model);
-  const chars = (ms: readonly MessageParam[]) => JSON.stringify(requestFor(deps, ms)).length;
+  const window = await agent.spec.context.window(agent.spec.model);
+  const chars = (ms: readonly MessageParam[]) => JSON.stringify(requestFor(agent, ms)).length;
   const before =
     opts.tokensBefore ?? conversation.contextTokens ?? Math.ceil(chars(messages) / CHARS_PER_TOKEN);
   let perChar = before / chars(messages);
-  deps.emit({ type: 'compaction_start', trigger: opts.trigger, tokens: before, window });
+  agent.spec.emit({ type: 'compaction_start', trigger: opts.trigger, tokens: before, window });
 
   // Characters from each message to the end, and of a request with no messages (system and tools).
   const fromChars: number[] = [];
@@ -174,7 +174,7 @@ export async function compact(
     let response: LlmResponse | undefined;
     let refused: ContextOverflowError | undefined;
     try {
-      response = await collect(deps, asked, signal);
+      response = await collect(agent, asked, signal);
     } catch (err) {
       if (signal.aborted || (err instanceof LlmError && err.kind === 'aborted'))
         return { ok: false, aborted: true, error: 'interrupted' };
@@ -183,7 +183,7 @@ export async function compact(
       refused = err;
     }
     if (response) {
-      countUsage(deps, response.usage);
+      countUsage(agent, response.usage);
       if (!isOverflowStop(response)) {
         // Only a finished answer is a summary: one cut by max_tokens or a refusal ("I can't…")
         // would replace the conversation with a fragment.
@@ -224,12 +224,12 @@ export async function compact(
   const after = Math.round(perChar * chars(conversation.messages));
   conversation.contextTokens = after;
   if (from > 0)
-    deps.emit({
+    agent.spec.emit({
       type: 'notice',
       level: 'warn',
       message: `the conversation was too long to summarise whole: its oldest ${from} message${from === 1 ? '' : 's'} were left out of the summary`,
     });
-  deps.emit({
+  agent.spec.emit({
     type: 'compaction',
     trigger: opts.trigger,
     tokensBefore: before,

@@ -36,8 +36,6 @@ export interface DispatchDeps extends DecideDeps {
   registry: Registry;
   cwd: string;
   state: ToolState;
-  /** The agent running the calls, handed to tools as `ToolContext.agent` (spawn_agent builds a child from it). */
-  agent?: unknown;
   /** The same redaction as `scrub` for one call's progress, which may print a secret a few characters at a time. */
   scrubStream: () => RedactingStream;
   /** The stages around `run`; default {@link NO_HOOKS}. */
@@ -75,7 +73,6 @@ function toolContext(
     approve: (step, opts) =>
       decide({ tool: use.name, kind: tool.kind, ...step }, { step: true, denyOnly: opts?.denyOnly ?? false }),
     callId: use.id,
-    ...(deps.agent === undefined ? {} : { agent: deps.agent }),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ContentBlock, ContentBlockParam, LlmResponse } from '../llm/types';
 import { ContextOverflowError, LlmError, RequestTooLargeError } from '../llm/errors';
 import { redactingStream, type RedactingStream } from '../util/redact';
-import type { AgentDeps } from './agent';
+import type { Agent } from './agent';
 import { compact, isOverflowStop, needsCompaction } from './compaction';
 import type { Conversation } from './conversation';
 import { notRun, type ToolUse } from './dispatch';
@@ -33,21 +33,21 @@ const MAX_TOKENS_CUT =
   'Not run: your response was cut at max_tokens before this call was complete. Retry with a smaller input, e.g. write the file in parts.';
 
 /**
- * Run one user turn (DESIGN.md "Agent loop"): add `prompt` to `conversation`, then stream, run the
+ * Run one user turn (DESIGN.md "The loop"): add `prompt` to `agent.conversation`, then stream, run the
  * tools and add their results until the model ends its turn, a limit is hit, `signal` aborts, or the
  * API fails for good. The conversation keeps its invariants throughout, so an interrupted or failed
  * turn leaves one the API accepts. Resolves with how the turn ended; never rejects.
  */
 export async function runTurn(
-  conversation: Conversation,
-  deps: AgentDeps,
+  agent: Agent,
   prompt: string | ContentBlockParam[],
   signal: AbortSignal,
 ): Promise<TurnResult> {
-  const { emit, limits } = deps;
+  const { conversation } = agent;
+  const { emit, limits } = agent.spec;
   const takeBack = conversation.checkpoint();
   // The person spoke: untrusted text that came before is theirs to judge (src/approval/taint.ts).
-  if (deps.depth === 0) deps.policy.taint.newTurn();
+  if (agent.spec.depth === 0) agent.spec.policy.taint.newTurn();
   conversation.appendUser(prompt);
   let requests = 0;
   // The first message of this turn: after a compaction, the kept part of the turn starts at 0.
@@ -88,7 +88,7 @@ export async function runTurn(
 
   /** Compact, keeping what fits of this turn; on success the whole conversation is this turn. */
   const compactNow = async (trigger: CompactionTrigger, tokensBefore?: number) => {
-    const r = await compact(conversation, deps, signal, { trigger, turnStart, tokensBefore });
+    const r = await compact(agent, signal, { trigger, turnStart, tokensBefore });
     if (r.ok) {
       turnStart = 0;
       compacted = true;
@@ -98,7 +98,7 @@ export async function runTurn(
 
   for (;;) {
     if (signal.aborted) return finish('interrupted', null);
-    if (!compacted && !autoTried && (await needsCompaction(conversation, deps))) {
+    if (!compacted && !autoTried && (await needsCompaction(agent))) {
       autoTried = true;
       const r = await compactNow('auto');
       if (!r.ok && r.aborted) return finish('interrupted', null);
@@ -122,7 +122,7 @@ export async function runTurn(
     emit({
       type: 'request_start',
       request: requests,
-      model: deps.model,
+      model: agent.spec.model,
       ...(pausedBefore ? { continues: true } : {}),
     });
 
@@ -130,10 +130,10 @@ export async function runTurn(
     let overflow: { tokens?: number; message: string } | undefined;
     const partial = new Map<number, string>();
     try {
-      response = await streamResponse(conversation, deps, signal, partial);
+      response = await streamResponse(conversation, agent, signal, partial);
       if (isOverflowStop(response)) {
         // Cut at the window's end: nothing of it is kept, the conversation is compacted and sent again.
-        countUsage(deps, response.usage);
+        countUsage(agent, response.usage);
         overflow = {
           tokens: promptTokens(response.usage),
           message:
@@ -168,9 +168,9 @@ export async function runTurn(
     if (!response) continue;
     compacted = false;
 
-    const window = await deps.context.window(deps.model);
+    const window = await agent.spec.context.window(agent.spec.model);
     conversation.contextTokens = promptTokens(response.usage);
-    countUsage(deps, response.usage, { tokens: conversation.contextTokens, window });
+    countUsage(agent, response.usage, { tokens: conversation.contextTokens, window });
     conversation.appendAssistant(response.content);
     pausedBefore = response.stop_reason === 'pause_turn';
     // The answer is the whole assistant message: after a pause, the paused part and the continuation.
@@ -197,7 +197,7 @@ export async function runTurn(
       return finish('max_tokens', 'max_tokens');
     }
     if (uses.length > 0) {
-      conversation.appendUser(await runTools(uses, deps, signal));
+      conversation.appendUser(await runTools(uses, agent, signal));
       if (signal.aborted) return finish('interrupted', response.stop_reason);
       continue;
     }
@@ -231,11 +231,11 @@ export async function runTurn(
  */
 async function streamResponse(
   conversation: Conversation,
-  deps: AgentDeps,
+  agent: Agent,
   signal: AbortSignal,
   partial: Map<number, string>,
 ): Promise<LlmResponse> {
-  const { emit } = deps;
+  const { emit } = agent.spec;
   // Each text or thinking block's deltas pass a redacting stream (key shapes on), flushed at the
   // block's end: a key split over several deltas never reaches an event whole or in pieces.
   const open = new Map<number, { kind: 'text_delta' | 'thinking_delta'; stream: RedactingStream }>();
@@ -250,11 +250,11 @@ async function streamResponse(
     for (const index of [...open.keys()]) flush(index);
   };
   let answered = false;
-  for await (const ev of deps.llm.stream(requestFor(deps, conversation.messages), signal)) {
+  for await (const ev of agent.spec.llm.stream(requestFor(agent, conversation.messages), signal)) {
     if (!answered) {
       // The endpoint answers: look the window up meanwhile (once per model), never before that.
       answered = true;
-      void deps.context.window(deps.model).catch(() => undefined);
+      void agent.spec.context.window(agent.spec.model).catch(() => undefined);
     }
     switch (ev.type) {
       case 'text_delta':
@@ -263,7 +263,7 @@ async function streamResponse(
         let held = open.get(ev.index);
         if (!held || held.kind !== ev.type) {
           flush(ev.index);
-          held = { kind: ev.type, stream: redactingStream(deps.secrets) };
+          held = { kind: ev.type, stream: redactingStream(agent.spec.secrets) };
           open.set(ev.index, held);
         }
         const text = held.stream.push(ev.text);
@@ -280,7 +280,7 @@ async function streamResponse(
           for (const e of serverToolEvents(ev.block)) {
             // A hosted search's or fetch's results are a stranger's text, as a local one's are.
             if (e.type === 'server_tool_result' && !e.error)
-              deps.policy.taint.entered(`hosted ${e.name} results`);
+              agent.spec.policy.taint.entered(`hosted ${e.name} results`);
             emit(e);
           }
         break;

@@ -1,37 +1,36 @@
 import type { PermissionDenial } from './dispatch';
 import { dispatch, notRun, type DispatchDeps, type ToolResultBlock, type ToolUse } from './dispatch';
 import { INTERRUPTED } from './interrupt';
-import type { AgentDeps } from './agent';
+import type { Agent } from './agent';
 import { redactingStream } from '../util/redact';
 
-/** Most subagents at once when the deps do not say (`max_parallel_agents`). */
+/** Most subagents at once when the agent do not say (`max_parallel_agents`). */
 const DEFAULT_PARALLEL_AGENTS = 4;
 
 /**
  * May this call run at the same time as its neighbours? Kind `read` (changes nothing) and `agent`
  * (a child with its own conversation) may; every other kind runs alone, in order (DESIGN.md "Tool").
  */
-function parallel(deps: AgentDeps, use: ToolUse): boolean {
-  const kind = deps.registry.get(use.name)?.kind;
+function parallel(agent: Agent, use: ToolUse): boolean {
+  const kind = agent.registry.get(use.name)?.kind;
   return kind === 'read' || kind === 'agent';
 }
 
-/** The dispatch deps of `deps`: a subagent's refusals are noted with its id. */
-function dispatchDeps(deps: AgentDeps): DispatchDeps {
-  const all = deps.totals.denials;
-  const agentId = deps.agentId;
+/** The dispatch agent of `agent`: a subagent's refusals are noted with its id. */
+function dispatchDeps(agent: Agent): DispatchDeps {
+  const all = agent.spec.totals.denials;
+  const agentId = agent.spec.role?.agentId;
   return {
-    registry: deps.registry,
-    policy: deps.policy,
-    questions: deps.questions,
-    requestApproval: deps.requestApproval,
-    cwd: deps.workspace,
-    state: deps.toolState,
-    emit: deps.emit,
+    registry: agent.registry,
+    policy: agent.spec.policy,
+    questions: agent.spec.questions,
+    requestApproval: agent.spec.requestApproval,
+    cwd: agent.spec.workspace,
+    state: agent.spec.toolState,
+    emit: agent.spec.emit,
     denials: agentId ? { push: (d: PermissionDenial) => all.push({ ...d, agent_id: agentId }) } : all,
-    scrub: deps.scrub,
-    scrubStream: () => redactingStream(deps.secrets, { keyShapes: false }),
-    agent: deps,
+    scrub: agent.scrub,
+    scrubStream: () => redactingStream(agent.spec.secrets, { keyShapes: false }),
   };
 }
 
@@ -43,25 +42,27 @@ function dispatchDeps(deps: AgentDeps): DispatchDeps {
  */
 export async function runTools(
   uses: ToolUse[],
-  deps: AgentDeps,
+  agent: Agent,
   signal: AbortSignal,
 ): Promise<ToolResultBlock[]> {
-  const d = dispatchDeps(deps);
+  const d = dispatchDeps(agent);
   const one = async (use: ToolUse): Promise<ToolResultBlock> =>
     signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : dispatch(use, d, signal);
   const results: ToolResultBlock[] = [];
   for (let i = 0; i < uses.length;) {
-    if (!parallel(deps, uses[i])) {
+    if (!parallel(agent, uses[i])) {
       results.push(await one(uses[i++]));
       continue;
     }
     let end = i;
-    while (end < uses.length && parallel(deps, uses[end])) end++;
+    while (end < uses.length && parallel(agent, uses[end])) end++;
     const group = uses.slice(i, end);
-    const gate = limiter(deps.subagents?.maxParallel ?? DEFAULT_PARALLEL_AGENTS);
+    const gate = limiter(agent.spec.subagents?.maxParallel ?? DEFAULT_PARALLEL_AGENTS);
     results.push(
       ...(await Promise.all(
-        group.map((use) => (deps.registry.get(use.name)?.kind === 'agent' ? gate(() => one(use)) : one(use))),
+        group.map((use) =>
+          agent.registry.get(use.name)?.kind === 'agent' ? gate(() => one(use)) : one(use),
+        ),
       )),
     );
     i = end;

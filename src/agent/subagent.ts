@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Conversation } from './conversation';
 import type { SpawnReport, SpawnRequest } from '../tools/spawn-agent';
+import type { Registry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEvent, ApprovalCallback, LoopEvent } from './events';
-import type { AgentDeps, AgentSpec } from './agent';
+import type { Agent, AgentSpec, BuiltSpec } from './agent';
 import { runTurn, type TurnResult } from './loop';
 import type { SubagentDefinition } from './subagent-types';
 
@@ -100,30 +100,31 @@ function labelled(ask: ApprovalCallback | undefined, label: string): ApprovalCal
   return (request, signal) => ask({ ...request, agent: request.agent ?? label }, signal);
 }
 
-/** How `spawnChild` builds an agent: `buildAgent` and `specOf` (./build.ts), handed in by the builder. */
-export interface ChildBuilder {
-  build(spec: AgentSpec): Promise<{ conversation: Conversation; deps: AgentDeps }>;
-  specOf(deps: AgentDeps): AgentSpec;
+/** The agent a child is spawned from, and how to build one (`buildAgent`, handed in by ./build.ts). */
+export interface SpawnParent {
+  spec: BuiltSpec;
+  /** The parent's tools: a definition's `tools` keeps only names of these. */
+  registry: Registry;
+  build(spec: AgentSpec): Promise<Agent>;
 }
 
 /**
- * Build and run a child for a spawn_agent call (`host.spawn`, DESIGN.md "toolsIn(host)"): the same
- * `buildAgent` as the main agent (`builder`), for the same workspace, settings, environment, policy, tool state
- * and totals (so its usage and refusals count for the session), one level deeper, with its own
- * conversation whose first user message is the task. Its events go to the parent's listeners tagged
- * with its `agentId` and the call's id. Resolves with its report; never rejects.
+ * Build and run a child for a spawn_agent call (the `spawn` closure `buildAgent` gives the agent
+ * source, DESIGN.md "Building an agent"): the same `buildAgent` as the main agent, for the same
+ * workspace, settings, environment, policy, tool state and totals (so its usage and refusals count
+ * for the session), one level deeper, with its own conversation whose first user message is the
+ * task. Its events go to the parent's listeners tagged with its `agentId` and the call's id.
+ * Resolves with its report; never rejects.
  */
 export async function spawnChild(
-  builder: ChildBuilder,
+  { spec: parent, registry, build }: SpawnParent,
   request: SpawnRequest,
   ctx: ToolContext,
 ): Promise<SpawnReport> {
-  // Set by dispatch for every call of the loop; absent only when a tool runs outside it.
-  const parent = ctx.agent as AgentDeps | undefined;
   const agentId = randomUUID().replace(/-/g, '').slice(0, 8);
   const stats = new ChildStats();
-  const sub = parent?.subagents;
-  if (!parent || !sub) return { agentId, text: '', footer: '', failure: 'subagents are off in this session' };
+  const sub = parent.subagents;
+  if (!sub) return { agentId, text: '', footer: '', failure: 'subagents are off in this session' };
   const def: SubagentDefinition | undefined = request.agent
     ? sub.definitions.find((d) => d.name === request.agent)
     : undefined;
@@ -143,12 +144,12 @@ export async function spawnChild(
   if (notice) emit({ type: 'notice', level: 'warn', message: notice });
   // The parent's server tools (hosted web_search / web_fetch) count as tools a definition may name.
   const hosted = (t: Record<string, unknown>) => String(t.name);
-  const have = [...parent.registry.list().map((t) => t.name), ...parent.hostedTools.map(hosted)];
+  const have = [...registry.list().map((t) => t.name), ...parent.hostedTools.map(hosted)];
   const only = def?.tools ? def.tools.filter((t) => have.includes(t)) : parent.only;
   const hostedTools = only ? parent.hostedTools.filter((t) => only.includes(hosted(t))) : parent.hostedTools;
   try {
-    const child = await builder.build({
-      ...builder.specOf(parent),
+    const child = await build({
+      ...parent,
       model,
       hostedTools,
       emit,
@@ -158,7 +159,7 @@ export async function spawnChild(
       only,
       limits: { ...parent.limits, maxTurns: sub.maxTurns },
     });
-    const result = await runTurn(child.conversation, child.deps, request.task, ctx.signal);
+    const result = await runTurn(child, request.task, ctx.signal);
     const failure = failureOf(result, sub.maxTurns);
     return { agentId, text: result.text, footer: stats.footer(agentId), ...(failure ? { failure } : {}) };
   } catch (err) {

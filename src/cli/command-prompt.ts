@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { decider } from '../agent/decide';
-import type { AgentDeps } from '../agent/agent';
+import type { Agent } from '../agent/agent';
 import type { AgentEvent } from '../agent/events';
 import type { CommandSpec } from '../tui/commands/commands';
 import { childModel } from '../agent/subagent';
@@ -22,7 +22,7 @@ export interface CommandTurn {
 
 /** The session as its command entries need it (a `CodeySession` is one). */
 export interface CommandSession {
-  deps: AgentDeps;
+  agent: Agent;
   commands: readonly CustomCommand[];
   sessionModel: string;
   modelAliases: Readonly<Record<string, string>>;
@@ -33,7 +33,7 @@ export interface CommandSession {
 
 /** The session as a command file's preparation needs it. */
 export interface CommandHost {
-  deps: AgentDeps;
+  agent: Agent;
   /** The `model` setting, for a family alias without an entry in `modelAliases`. */
   sessionModel: string;
   modelAliases: Readonly<Record<string, string>>;
@@ -51,9 +51,9 @@ export interface CommandHost {
 export function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
   let model: string | undefined;
   if (c.model) {
-    const got = childModel(c.model, host.deps.model, host.sessionModel, c.scope, host.modelAliases);
+    const got = childModel(c.model, host.agent.spec.model, host.sessionModel, c.scope, host.modelAliases);
     if (got.notice) host.notice(`codey: /${c.name}: ${got.notice.replace('agent definition', 'command')}`);
-    if (got.model !== host.deps.model) model = got.model;
+    if (got.model !== host.agent.spec.model) model = got.model;
   }
   const rules = c.allowedTools ?? [];
   if (rules.length && c.scope === 'project' && !host.projectTrusted) {
@@ -72,24 +72,24 @@ export function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
  */
 async function decideBang(
   command: string,
-  deps: AgentDeps,
+  agent: Agent,
   signal: AbortSignal,
   id: string,
 ): Promise<string | undefined> {
   const use = { id, name: 'bash', input: { command } };
   const decide = decider(
     {
-      policy: deps.policy,
-      questions: deps.questions,
-      requestApproval: deps.requestApproval,
-      emit: deps.emit,
-      denials: deps.totals.denials,
-      scrub: deps.scrub,
+      policy: agent.spec.policy,
+      questions: agent.spec.questions,
+      requestApproval: agent.spec.requestApproval,
+      emit: agent.spec.emit,
+      denials: agent.spec.totals.denials,
+      scrub: agent.scrub,
     },
     use,
     signal,
   );
-  const decided = await decide(describe(bashTool, { command }, { cwd: deps.workspace }));
+  const decided = await decide(describe(bashTool, { command }, { cwd: agent.spec.workspace }));
   return 'refused' in decided ? `[\`${command}\` was not run. ${decided.refused.text}]` : undefined;
 }
 
@@ -106,30 +106,33 @@ export async function commandPrompt(
   turn: CommandTurn,
   signal: AbortSignal,
 ): Promise<string> {
-  const deps = host.deps;
-  const release = deps.policy.hold(turn.allow);
+  const agent = host.agent;
+  const release = agent.spec.policy.hold(turn.allow);
   let bangs = 0;
   try {
     return await inlineCommand(expandCommand(c.body, args), {
       run: async (command) => {
-        const refused = await decideBang(command, deps, signal, `command-${c.name}-${++bangs}`);
+        const refused = await decideBang(command, agent, signal, `command-${c.name}-${++bangs}`);
         if (refused) return refused;
         const o = await runBash(command, {
-          cwd: deps.workspace,
-          env: deps.registry.env,
+          cwd: agent.spec.workspace,
+          env: agent.registry.env,
           timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
           signal,
         });
-        return headTail(deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS))).trimEnd();
+        return headTail(agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS))).trimEnd();
       },
       read: async (ref) => {
         if (ref.startsWith('~')) return undefined;
-        const abs = resolve(deps.workspace, ref);
-        const rel = relative(deps.workspace, abs);
+        const abs = resolve(agent.spec.workspace, ref);
+        const rel = relative(agent.spec.workspace, abs);
         if (!rel || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-        if (deps.policy.keepsOut(abs)) return { path: rel, text: '[left out by a deny rule]' };
-        const got = await readTextFile(abs, { maxBytes: MAX_INLINED_FILE_BYTES, inside: deps.workspace });
-        return 'text' in got ? { path: rel, text: headTail(deps.scrub(got.text)) } : undefined;
+        if (agent.spec.policy.keepsOut(abs)) return { path: rel, text: '[left out by a deny rule]' };
+        const got = await readTextFile(abs, {
+          maxBytes: MAX_INLINED_FILE_BYTES,
+          inside: agent.spec.workspace,
+        });
+        return 'text' in got ? { path: rel, text: headTail(agent.scrub(got.text)) } : undefined;
       },
     });
   } finally {
@@ -195,7 +198,7 @@ async function prepareCommand(
   signal: AbortSignal,
 ): Promise<string> {
   const host = {
-    deps: session.deps,
+    agent: session.agent,
     sessionModel: session.sessionModel,
     modelAliases: session.modelAliases,
     projectTrusted: session.projectTrusted,

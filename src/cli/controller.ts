@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { withChanges } from '../agent/build';
+import type { AgentChange } from '../agent/build';
 import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
@@ -69,12 +69,12 @@ export class SessionController implements Controller {
     env: Record<string, string | undefined> = process.env,
   ) {
     this.#s = session;
-    this.#origin = session.deps.workspace;
+    this.#origin = session.workspace;
     this.#env = env;
     if (session.conversation.length > 0)
       this.#startTranscript = transcriptOf(
         session.conversation.messages,
-        session.deps.registry,
+        session.agent.registry,
         session.toolTitles,
       );
     // Price each request at the model that served it, as it happens; subagents' requests too.
@@ -82,7 +82,7 @@ export class SessionController implements Controller {
     session.events.on((e) => {
       if (e.type === 'request_start') models.set(e.agentId ?? '', e.model);
       if (e.type !== 'usage') return;
-      const model = models.get(e.agentId ?? '') ?? session.deps.model;
+      const model = models.get(e.agentId ?? '') ?? session.model;
       const p = priceOf(model);
       if (!p) return void this.#unpriced.add(model);
       this.#dollars += costOf(e.usage, p);
@@ -101,7 +101,7 @@ export class SessionController implements Controller {
     return this.#s.workspace;
   }
   get model(): string {
-    return this.#s.deps.model;
+    return this.#s.model;
   }
   get webStatus(): string {
     return this.#s.webStatus;
@@ -111,11 +111,11 @@ export class SessionController implements Controller {
   async shell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }> {
     const o = await runBash(command, {
       cwd: this.#s.workspace,
-      env: this.#s.deps.registry.env,
+      env: this.#s.agent.registry.env,
       timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
       signal: AbortSignal.any([signal, this.#stop.signal]),
     });
-    const output = headTail(this.#s.deps.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
+    const output = headTail(this.#s.agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
     this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));
     return { output, exitCode: o.exitCode };
   }
@@ -173,7 +173,7 @@ export class SessionController implements Controller {
     const [head, ...repairs] = resumption.notices.map((n) => n.replace(/^codey: /, ''));
     const drawn: TranscriptAction[] = [
       { type: 'info', title: 'Resumed', lines: [head] },
-      ...transcriptOf(this.#s.conversation.messages, this.#s.deps.registry, this.#s.toolTitles),
+      ...transcriptOf(this.#s.conversation.messages, this.#s.agent.registry, this.#s.toolTitles),
     ];
     for (const l of this.#listeners) for (const a of drawn) l(a);
     return {
@@ -207,7 +207,15 @@ export class SessionController implements Controller {
   }
 
   setApprovalHandler(handler: ApprovalCallback): void {
-    this.#s.deps = withChanges(this.#s.deps, { requestApproval: handler });
+    this.#change({ requestApproval: handler });
+  }
+
+  /** A new agent with `change`; the next turn waits for it, and a failure is a notice. */
+  #change(change: AgentChange): void {
+    this.#s.change(change).catch((err: unknown) => {
+      const why = err instanceof Error ? err.message : String(err);
+      this.#s.events.emit({ type: 'notice', level: 'warn', message: `could not change the agent (${why})` });
+    });
   }
 
   /** A new, empty conversation, stored as a new session (the old one can be resumed). */
@@ -216,7 +224,7 @@ export class SessionController implements Controller {
   }
 
   setModel(name: string): void {
-    this.#s.deps = withChanges(this.#s.deps, { model: name });
+    this.#change({ model: name });
   }
 
   /** Compact the conversation between turns (see {@link compact}); SIGTERM / SIGHUP interrupt it too. */
@@ -226,7 +234,7 @@ export class SessionController implements Controller {
   ): Promise<{ tokensBefore: number; tokensAfter: number }> {
     const s = this.#s;
     const stop = AbortSignal.any([signal, this.#stop.signal]);
-    const job = compact(s.conversation, s.deps, stop, { trigger: 'manual', focus });
+    const job = s.ready().then(() => compact(s.agent, stop, { trigger: 'manual', focus }));
     this.#compacting = this.#running = job;
     try {
       const r = await job;
@@ -240,7 +248,7 @@ export class SessionController implements Controller {
   }
 
   usage(): Usage {
-    return { ...this.#s.deps.totals.usage };
+    return { ...this.#s.agent.spec.totals.usage };
   }
 
   cost(): Spend {
@@ -249,7 +257,7 @@ export class SessionController implements Controller {
 
   tools(): ToolInfo[] {
     const policy = this.#s.policy;
-    return this.#s.deps.registry.list().map((t) => ({
+    return this.#s.agent.registry.list().map((t) => ({
       name: t.name,
       displayName: t.displayName,
       // An "always for this tool" answer (or a whole-tool rule) means it no longer asks.
@@ -262,7 +270,7 @@ export class SessionController implements Controller {
   }
 
   agents(): AgentInfo[] | undefined {
-    if (!this.#s.deps.subagents) return undefined;
+    if (!this.#s.agent.spec.subagents) return undefined;
     const home = process.env.HOME;
     return this.#s.agents.map((a) => ({
       name: a.name,

@@ -4,7 +4,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ProjectContext } from '../agent/agent';
+import type { ProjectContext } from './project-context';
 
 /**
  * The folders of `dirs` (relative ones from `cwd`), symlinks resolved; one that is not a folder is

@@ -1,4 +1,3 @@
-import type { ProjectContext } from '../agent/agent';
 import { discoverCommands, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
@@ -8,6 +7,20 @@ import { skillCommands } from '../skills/skill-commands';
 import type { Skill } from '../skills/skill';
 import { gitRootOf } from '../util/git-root';
 import type { SkillInfo } from '../tui/commands/session-port';
+
+/**
+ * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
+ * read once at start and kept as it is for the whole session (also after `/worktree`), so the tool
+ * list and the system prompt, the cached prefix of every request, never change.
+ */
+export interface ProjectContext {
+  /** Skills for the `skill` tool (`discoverSkills`); empty: no skill tool and no word of skills. */
+  readonly skills: readonly Skill[];
+  /** The skills' folders the read tools may read outside the workspace (`skillReadRoots`). */
+  readonly skillReadRoots: readonly string[];
+  /** The project instructions section of the system prompt (`loadProjectInstructions`); `''`: none. */
+  readonly instructions: string;
+}
 
 /** What the session loads once at start from the repository and the person's folders. */
 export interface LoadedProject {

@@ -153,12 +153,12 @@ async function runPrint(
     );
     out.stderr(`codey: API ${apiLine(settings.base_url, env)}\n`);
     out.stderr(
-      `codey: tools: ${session.deps.registry
+      `codey: tools: ${session.agent.registry
         .list()
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
     );
-    if (session.deps.subagents)
+    if (session.agent.spec.subagents)
       out.stderr(
         `codey: agent definitions: ${session.agents.length ? session.agents.map((a) => a.name).join(', ') : 'none'}\n`,
       );
@@ -213,8 +213,8 @@ async function runPrint(
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,
-      usage: session.deps.totals.usage,
-      denials: session.deps.totals.denials,
+      usage: session.agent.spec.totals.usage,
+      denials: session.agent.spec.totals.denials,
       startedAt,
     });
     session.log?.write({ ...obj, type: 'session_result' });

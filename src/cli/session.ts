@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAgent, specOf, withChanges } from '../agent/build';
+import { buildAgent, rebuild, type AgentChange } from '../agent/build';
 import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
-import type { AgentDeps } from '../agent/agent';
+import type { Agent } from '../agent/agent';
 import { runTurn, type TurnResult } from '../agent/loop';
 import { Policy, splitRules } from '../approval/policy';
 import { personEnv, personHome, stateDir } from '../config/paths';
@@ -33,16 +33,19 @@ import {
 import { bindStore, type Resumption } from './resume';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
 
-/** The person's session: one conversation, the agent's current deps, and what watches it. */
+/** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
   id: string;
-  conversation: Conversation;
-  /** Replaced whole, never changed, by `/model`, `/worktree` and the approval handler. */
-  deps: AgentDeps;
+  /** Replaced whole, never changed, by `/model`, `/worktree`, the approval handler and `/clear` (see `change`). */
+  agent: Agent;
+  /** The agent's conversation (`agent.conversation`). */
+  readonly conversation: Conversation;
   /** Every AgentEvent of the session; the log is subscribed. */
   events: EventHub;
-  /** Current root (`deps.workspace`); changes after `/worktree`. */
+  /** Current root (`agent.spec.workspace`); changes after `/worktree`. */
   readonly workspace: string;
+  /** The model of the last change asked for, made or not yet (`agent.spec.model` once it is made). */
+  readonly model: string;
   readonly policy: Policy;
   log?: SessionLog;
   /** Writes the conversation to the session store as it changes (see src/session/recorder.ts). */
@@ -78,8 +81,18 @@ export interface CodeySession {
    * when the command is prepared, taken by the `run` of that prompt.
    */
   commandTurns: Map<string, CommandTurn>;
-  /** Run one user turn on the conversation with the current deps (and a command's turn settings). */
+  /**
+   * Run one user turn on the conversation with the current agent, once every change asked for is
+   * made (and a command's turn settings).
+   */
   run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
+  /**
+   * Make a new agent with `change` (`rebuild`): changes are made one after the other, in the order
+   * asked; `run` and `ready` wait for them. Rejects when the agent cannot be built (it stays as it was).
+   */
+  change(change: AgentChange): Promise<void>;
+  /** Resolves (never rejects) once every change asked for so far is made or has failed. */
+  ready(): Promise<void>;
   /**
    * Go on with `resumption`'s stored session (`/resume`), or without one start a new, empty session
    * (`/clear`): the conversation, its recorder and the ID are replaced; the old session stays stored.
@@ -153,13 +166,14 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     hostedTools,
     secrets,
-    project: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt),
+    sources: { skills: loaded.project.skills, skillReadRoots: loaded.project.skillReadRoots },
+    instructions: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,
   });
-  notices.unshift(...built.deps.registry.notices);
-  const names = built.deps.registry.list().map((t) => t.name);
+  notices.unshift(...built.registry.notices);
+  const names = built.registry.list().map((t) => t.name);
   const known = [...names, ...hostedTools.map((t) => String(t.name))];
   const rules = rulesInForce(
     { allow: s.allow.flatMap(splitRules), deny: s.deny.flatMap(splitRules), ask: s.ask.flatMap(splitRules) },
@@ -167,12 +181,12 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     notices,
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
-  const deps = withChanges(built.deps, {
+  const agent = await rebuild(built, {
     policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place }),
   });
-  const bind = (conversation: Conversation, resumption?: Resumption, workspace = deps.workspace) =>
+  const bind = (conversation: Conversation, resumption?: Resumption, workspace = agent.spec.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
-  const store = bind(built.conversation, input.resumption);
+  const store = bind(agent.conversation, input.resumption);
   const id = store.id;
   // A finished tool's result is kept at once, before the rest of its response's calls have run (a
   // subagent's calls are in its own conversation, not this one).
@@ -190,19 +204,21 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       });
   });
   if (input.resumption) notices.push(...input.resumption.notices);
-  const start = { session_id: id, cwd: deps.workspace, model: s.model, version, tools: names };
+  const start = { session_id: id, cwd: agent.spec.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, {
     ...start,
     ...(input.resumption ? { resumed: true } : {}),
   });
   if (notice) notices.push(notice);
   else events.on((e) => log?.write(wireEvent(e)));
-  const web = webStatusOf(tools, known, input.noWeb, [...deps.registry.notices, ...webProblems]);
+  const web = webStatusOf(tools, known, input.noWeb, [...agent.registry.notices, ...webProblems]);
+  // The changes asked for (`change`), made one after the other; the model of the last one asked for.
+  let changes: Promise<void> = Promise.resolve();
+  let wantedModel: string | undefined;
   const session: CodeySession = {
     ...web,
     id,
-    conversation: store.conversation,
-    deps,
+    agent: Object.freeze({ ...agent, conversation: store.conversation }),
     events,
     log,
     recorder: store.recorder,
@@ -214,33 +230,53 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     instructionsSkipped: loaded.instructionsSkipped,
     agents: agents.definitions,
     toolTitles: input.resumption?.stored.toolTitles ?? {},
+    get conversation() {
+      return this.agent.conversation;
+    },
     get workspace() {
-      return this.deps.workspace;
+      return this.agent.spec.workspace;
     },
     get policy() {
-      return this.deps.policy;
+      return this.agent.spec.policy;
     },
     projectTrusted: input.projectTrusted ?? false,
     sessionModel: s.model,
     modelAliases: s.model_aliases,
     commandTurns: new Map(),
+    get model() {
+      return wantedModel ?? this.agent.spec.model;
+    },
     async run(prompt, signal) {
+      await this.ready();
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
-      if (!turn) return runTurn(this.conversation, this.deps, prompt, signal);
+      if (!turn) return runTurn(this.agent, prompt, signal);
       const release = this.policy.hold(turn.allow);
       try {
-        const deps = turn.model ? withChanges(this.deps, { model: turn.model }) : this.deps;
-        return await runTurn(this.conversation, deps, prompt, signal);
+        const agent = turn.model ? await rebuild(this.agent, { model: turn.model }) : this.agent;
+        return await runTurn(agent, prompt, signal);
       } finally {
         release();
       }
+    },
+    change(change) {
+      if (change.model !== undefined) wantedModel = change.model;
+      const made = changes.then(async () => {
+        const next = await rebuild(this.agent, change);
+        // A /clear or /resume while it was built: the conversation is the one the session has now.
+        this.agent = Object.freeze({ ...next, conversation: this.agent.conversation });
+      });
+      changes = made.catch(() => {});
+      return made;
+    },
+    ready() {
+      return changes;
     },
     switchStore(resumption) {
       this.recorder.close();
       const next = bind(new Conversation(), resumption, this.workspace);
       this.id = next.id;
-      this.conversation = next.conversation;
+      this.agent = Object.freeze({ ...this.agent, conversation: next.conversation });
       this.recorder = next.recorder;
       this.toolTitles = resumption?.stored.toolTitles ?? {};
       this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
@@ -249,8 +285,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   return session;
 }
 
-/** Move the session to another root (`/worktree`): deps built again there, the conversation kept. */
+/** Move the session to another root (`/worktree`): the agent built again there, the conversation kept. */
 export async function moveSession(session: CodeySession, workspace: string): Promise<void> {
-  session.deps = (await buildAgent({ ...specOf(session.deps), workspace })).deps;
-  session.recorder.recordMove(session.deps.workspace);
+  await session.change({ workspace });
+  session.recorder.recordMove(session.workspace);
 }

@@ -35,23 +35,18 @@ export interface McpTools {
 }
 
 /**
- * Builds and runs a child agent for `spawn_agent` (the tool never imports `agent`): `ctx` is the
- * spawn_agent call's context (its signal, its `callId`, the `agent` running it). Resolves with the
- * child's report, also when it failed or was interrupted; never rejects.
+ * Builds and runs a child agent for `spawn_agent` (the tool never imports `agent`): a closure over
+ * the agent whose tool it is, made by the agent builder. `ctx` is the spawn_agent call's context
+ * (its signal, its `callId`). Resolves with the child's report, also when it failed or was
+ * interrupted; never rejects.
  */
 export type Spawn = (request: SpawnRequest, ctx: ToolContext) => Promise<SpawnReport>;
 
 /**
- * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the narrow tool settings,
- * the environment, and what the optional sources need. An absent field means an absent source.
+ * What the optional sources are built from, one field per source's input: an absent (or empty)
+ * field means an absent source. A new conditional source adds its field here and reads it.
  */
-export interface ToolHost {
-  settings: ToolSettings;
-  /**
-   * The process environment: provider keys (`BRAVE_API_KEY`, `TAVILY_API_KEY`, `WEB_SEARCH_URL`) and
-   * PATH. Child processes get it without codey's own keys (`ToolContext.env`).
-   */
-  env: Readonly<Record<string, string | undefined>>;
+export interface ToolSources {
   /** Skills found for the workspace (`discoverSkills`, src/skills); absent or empty: no skill tool. */
   skills?: readonly Skill[];
   /**
@@ -70,6 +65,21 @@ export interface ToolHost {
    * would not build.
    */
   only?: readonly string[];
+}
+
+/**
+ * What `toolsIn` builds from (DESIGN.md "toolsIn(host)"): the narrow tool settings, the
+ * environment, and the optional sources' inputs.
+ */
+export interface ToolHost {
+  settings: ToolSettings;
+  /**
+   * The process environment: provider keys (`BRAVE_API_KEY`, `TAVILY_API_KEY`, `WEB_SEARCH_URL`) and
+   * PATH. Child processes get it without codey's own keys (`ToolContext.env`).
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Default: none of the optional sources. */
+  sources?: ToolSources;
 }
 
 /** What one source adds: its tools, and one-line notices for the person (never a throw). */
@@ -134,26 +144,30 @@ const web: ToolSource = async ({ settings, env }) => {
 };
 
 /**
- * `skills`: the `skill` tool, only when `host.skills` holds at least one skill; with it, the skills'
- * folders (`host.skillReadRoots`) become readable by the read tools.
+ * `skills`: the `skill` tool, only when `sources.skills` holds at least one skill; with it, the skills'
+ * folders (`sources.skillReadRoots`) become readable by the read tools.
  */
-const skills: ToolSource = async (host) => {
-  if (!host.skills?.length) return none();
+const skills: ToolSource = async ({ sources, settings }) => {
+  if (!sources?.skills?.length) return none();
   const { skillTool } = await import('./skill');
-  const tool = skillTool(host.skills, host.settings.listBudget);
+  const tool = skillTool(sources.skills, settings.listBudget);
+  const readRoots = sources.skillReadRoots ?? [];
   // Skills only the person runs still bring their folders: the prompt they send names its files.
-  if (!tool) return { tools: [], notices: [], readRoots: host.skillReadRoots ?? [] };
-  return { tools: [tool], notices: [], readRoots: host.skillReadRoots ?? [] };
+  if (!tool) return { tools: [], notices: [], readRoots };
+  return { tools: [tool], notices: [], readRoots };
 };
 
-/** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `host.mcp` is its input. */
+/** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `sources.mcp` is its input. */
 const mcp: ToolSource = async () => none();
 
-/** `agent`: `spawn_agent`, calling `host.spawn`, only when `host.spawn` is given. */
-const agent: ToolSource = async (host) => {
-  if (!host.spawn) return none();
+/** `agent`: `spawn_agent`, calling `sources.spawn`, only when `sources.spawn` is given. */
+const agent: ToolSource = async ({ sources, settings }) => {
+  if (!sources?.spawn) return none();
   const { spawnAgentTool } = await import('./spawn-agent');
-  return { tools: [spawnAgentTool(host.spawn, host.agents ?? [], host.settings.listBudget)], notices: [] };
+  return {
+    tools: [spawnAgentTool(sources.spawn, sources.agents ?? [], settings.listBudget)],
+    notices: [],
+  };
 };
 
 /** The sources in the order their tools reach the model. */
@@ -182,7 +196,7 @@ export async function toolsIn(host: ToolHost): Promise<Registry> {
       notices.push(`codey: some tools are unavailable (${err instanceof Error ? err.message : String(err)})`);
     }
   }
-  const only = host.only;
+  const only = host.sources?.only;
   const kept = only ? tools.filter((t) => only.includes(t.name)) : tools;
   return new Registry(kept, {
     notices,

@@ -67,11 +67,6 @@ export interface ToolContext {
   approve?: (call: ToolCallDescription, opts?: { denyOnly?: boolean }) => Promise<Decided>;
   /** The tool_use id of the running call; absent outside the agent loop. */
   callId?: string;
-  /**
-   * The agent running the call, for `host.spawn` to build a child from (tools never look inside it);
-   * absent outside the agent loop.
-   */
-  agent?: unknown;
 }
 
 /**

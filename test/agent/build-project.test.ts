@@ -2,8 +2,8 @@ import { mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentSpec, ProjectContext } from '../../src/agent/agent';
-import { buildAgent, specOf } from '../../src/agent/build';
+import type { AgentSpec } from '../../src/agent/agent';
+import { buildAgent, rebuild } from '../../src/agent/build';
 import { Policy } from '../../src/approval/policy';
 import { ScriptedLlm } from '../../src/llm/scripted';
 import type { Skill } from '../../src/skills/skill';
@@ -20,9 +20,8 @@ const skill: Skill = {
   scope: 'user',
   root: '/skills',
 };
-const project: ProjectContext = {
-  skills: [skill],
-  skillReadRoots: ['/skills/sheets'],
+const project = {
+  sources: { skills: [skill], skillReadRoots: ['/skills/sheets'] },
   instructions: '# Project instructions\n\n## /repo/AGENTS.md\n\nUse npm test.',
 };
 
@@ -44,22 +43,24 @@ async function spec(over: Partial<AgentSpec> = {}): Promise<AgentSpec> {
 
 describe('buildAgent with the project context', () => {
   it('adds the skill tool and the instructions; another agent built from its spec has the same', async () => {
-    const first = (await buildAgent(await spec({ project }))).deps;
+    const first = await buildAgent(await spec(project));
     expect(first.registry.list().map((t) => t.name)).toContain('skill');
     expect(first.registry.readRoots).toEqual(['/skills/sheets']);
     expect(first.system.endsWith(`\n\n${project.instructions}`)).toBe(true);
     const other = await realpath(await mkdtemp(join(tmpdir(), 'codey-build-')));
-    const child = (await buildAgent({ ...specOf(first), workspace: other })).deps;
+    const child = await rebuild(first, { workspace: other });
     expect(child.registry.get('skill')?.description).toBe(first.registry.get('skill')?.description);
     expect(child.system.endsWith(`\n\n${project.instructions}`)).toBe(true);
   });
 
   it('without skills or instructions, the tools and the prompt are those of a build without them', async () => {
     const s = await spec();
-    const plain = (await buildAgent(s)).deps;
-    const empty = (
-      await buildAgent({ ...s, project: { skills: [], skillReadRoots: ['/x'], instructions: '' } })
-    ).deps;
+    const plain = await buildAgent(s);
+    const empty = await buildAgent({
+      ...s,
+      sources: { skills: [], skillReadRoots: ['/x'] },
+      instructions: '',
+    });
     expect(JSON.stringify(empty.registry.definitions())).toBe(JSON.stringify(plain.registry.definitions()));
     expect(empty.system).toBe(plain.system);
     expect(empty.registry.readRoots).toEqual([]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentSpec } from '../../src/agent/agent';
-import { buildAgent, specOf, withChanges } from '../../src/agent/build';
+import { buildAgent, rebuild } from '../../src/agent/build';
 import { runTurn } from '../../src/agent/loop';
 import { Policy } from '../../src/approval/policy';
 import { ScriptedLlm, block } from '../../src/llm/scripted';
@@ -23,11 +23,11 @@ async function spec(over: Partial<AgentSpec> = {}): Promise<AgentSpec> {
 }
 
 describe('buildAgent', () => {
-  it('builds the tools and the system prompt for its workspace, and frozen deps', async () => {
+  it('builds the tools and the system prompt for its workspace, in one frozen record', async () => {
     const s = await spec();
-    const { conversation, deps } = await buildAgent(s);
-    expect(conversation.length).toBe(0);
-    expect(deps.registry.list().map((t) => t.name)).toEqual([
+    const agent = await buildAgent(s);
+    expect(agent.conversation.length).toBe(0);
+    expect(agent.registry.list().map((t) => t.name)).toEqual([
       'bash',
       'read_file',
       'write_file',
@@ -35,45 +35,60 @@ describe('buildAgent', () => {
       'glob',
       'grep',
     ]);
-    expect(deps.system).toContain(`Workspace: ${s.workspace} (not a git repository)`);
-    expect(Object.isFrozen(deps)).toBe(true);
+    expect(agent.system).toContain(`Workspace: ${s.workspace} (not a git repository)`);
+    expect(Object.isFrozen(agent)).toBe(true);
+    expect(Object.isFrozen(agent.spec)).toBe(true);
   });
 
   it('sees a git worktree (a .git file) as a git repository', async () => {
     const s = await spec();
     await writeFile(join(s.workspace, '.git'), 'gitdir: /elsewhere/.git/worktrees/x\n');
-    expect((await buildAgent(s)).deps.system).toContain('(a git repository)');
+    expect((await buildAgent(s)).system).toContain('(a git repository)');
   });
 
-  it('builds again elsewhere from its own deps, sharing the policy, tool state and totals', async () => {
-    const first = (await buildAgent(await spec())).deps;
+  it('builds again elsewhere, sharing the policy, tool state, totals, conversation and date', async () => {
+    const first = await buildAgent(await spec());
     const other = await realpath(await mkdtemp(join(tmpdir(), 'codey-build-')));
-    const moved = (await buildAgent({ ...specOf(first), workspace: other })).deps;
-    expect(moved.workspace).toBe(other);
+    const moved = await rebuild(first, { workspace: other });
+    expect(moved.spec.workspace).toBe(other);
     expect(moved.system).toContain(`Workspace: ${other}`);
-    expect(moved.policy).toBe(first.policy);
-    expect(moved.toolState).toBe(first.toolState);
-    expect(moved.totals).toBe(first.totals);
+    expect(moved.spec.policy).toBe(first.spec.policy);
+    expect(moved.spec.toolState).toBe(first.spec.toolState);
+    expect(moved.spec.totals).toBe(first.spec.totals);
+    expect(moved.spec.date).toBe(first.spec.date);
+    expect(moved.conversation).toBe(first.conversation);
     expect(moved.registry).not.toBe(first.registry);
+    expect(first.spec.workspace).not.toBe(other);
   });
 
   it("gives the tools, here and after a move, the spec's environment less codey's own keys", async () => {
     const env = { PATH: '/usr/bin', ANTHROPIC_API_KEY: 'sk-ant-build-0123456789', BRAVE_API_KEY: 'bk' };
-    const first = (await buildAgent(await spec({ env }))).deps;
+    const first = await buildAgent(await spec({ env }));
     expect(first.registry.env).toEqual({ PATH: '/usr/bin' });
     const other = await realpath(await mkdtemp(join(tmpdir(), 'codey-build-')));
-    const moved = (await buildAgent({ ...specOf(first), workspace: other })).deps;
+    const moved = await rebuild(first, { workspace: other });
     expect(moved.registry.env).toEqual({ PATH: '/usr/bin' });
   });
 
-  it('a model change makes new deps; a turn already built on the old ones keeps its model', async () => {
+  it('a model change makes a new agent; a turn already built on the old one keeps its model', async () => {
     const llm = new ScriptedLlm([{ content: [block.text('one')] }, { content: [block.text('two')] }]);
-    const { conversation, deps } = await buildAgent(await spec({ llm }));
-    const next = withChanges(deps, { model: 'claude-other' });
-    expect(deps.model).toBe('claude-test');
-    await runTurn(conversation, deps, 'first', new AbortController().signal);
-    await runTurn(conversation, next, 'second', new AbortController().signal);
+    const agent = await buildAgent(await spec({ llm }));
+    const next = await rebuild(agent, { model: 'claude-other' });
+    expect(agent.spec.model).toBe('claude-test');
+    await runTurn(agent, 'first', new AbortController().signal);
+    await runTurn(next, 'second', new AbortController().signal);
     expect(llm.requests.map((r) => r.model)).toEqual(['claude-test', 'claude-other']);
-    expect(next.totals.usage.output_tokens).toBe(10);
+    expect(next.conversation.length).toBe(4);
+    expect(next.spec.totals.usage.output_tokens).toBe(10);
+  });
+
+  it('a rebuilt agent sends the same tools and system prompt, byte for byte', async () => {
+    const agent = await buildAgent(await spec());
+    const next = await rebuild(agent, {
+      model: 'claude-other',
+      requestApproval: async () => ({ kind: 'deny' }),
+    });
+    expect(JSON.stringify(next.registry.definitions())).toBe(JSON.stringify(agent.registry.definitions()));
+    expect(next.system).toBe(agent.system);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildAgent, specOf } from '../../src/agent/build';
+import { buildAgent, rebuild } from '../../src/agent/build';
 import { EventHub, type AgentEvent } from '../../src/agent/events';
 import { runTurn } from '../../src/agent/loop';
 import { Policy } from '../../src/approval/policy';
@@ -96,12 +96,12 @@ describe('conversations through compaction', () => {
         emit: hub.emit,
       });
       // A subagent is built from its parent's spec, so it compacts the same way.
-      const child = await buildAgent(specOf(built.deps));
-      expect(child.deps.context).toBe(built.deps.context);
-      const deps = { ...built.deps, registry: new Registry([echo, stop]) };
+      const child = await rebuild(built, {});
+      expect(child.spec.context).toBe(built.spec.context);
+      const deps = { ...built, registry: new Registry([echo, stop]) };
       for (let turn = 0; turn < 6; turn++) {
         ac = new AbortController();
-        const r = await runTurn(built.conversation, deps, `prompt ${turn}`, ac.signal);
+        const r = await runTurn(deps, `prompt ${turn}`, ac.signal);
         expect(r.reason).not.toBe(undefined);
         const problems = invariantProblems(built.conversation.messages);
         expect(problems, `seed ${seed} turn ${turn}`).toEqual([]);

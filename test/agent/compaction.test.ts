@@ -40,7 +40,7 @@ const signal = () => new AbortController().signal;
 async function agent(opts: { contextWindow?: number; compactAt?: number } = {}) {
   const hub = new EventHub();
   const llm = new AnthropicClient({ apiKey: 'k', authHeader: 'bearer', baseUrl: fake.url, maxRetries: 0 });
-  const { conversation, deps } = await buildAgent({
+  const built = await buildAgent({
     llm,
     workspace: '/tmp',
     toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
@@ -55,10 +55,11 @@ async function agent(opts: { contextWindow?: number; compactAt?: number } = {}) 
     },
     emit: hub.emit,
   });
-  const d = { ...deps, registry: new Registry([echo]) };
+  const conversation = built.conversation;
+  const d = { ...built, registry: new Registry([echo]) };
   const events: AgentEvent[] = [];
   hub.on((e) => events.push(e));
-  const run = (prompt: string) => runTurn(conversation, d, prompt, signal());
+  const run = (prompt: string) => runTurn(d, prompt, signal());
   return { run, events, conversation, deps: d };
 }
 
@@ -277,7 +278,7 @@ describe('compaction on demand', () => {
     fake.enqueue(reply.text('answer'));
     await run('question');
     fake.enqueue(reply.text('the summary'));
-    const r = await compact(conversation, deps, signal(), { trigger: 'manual', focus: 'the parser tests' });
+    const r = await compact(deps, signal(), { trigger: 'manual', focus: 'the parser tests' });
     expect(r).toMatchObject({ ok: true, tokensBefore: 100 });
     const asked = texts(fake.messageRequests[1]);
     expect(asked.at(-1)).toContain('keep this in focus; give it the most detail: the parser tests');
@@ -309,7 +310,7 @@ describe('compaction on demand', () => {
       await run('question');
       const before = conversation.messages;
       fake.enqueue(reply.text("I can't", { stopReason }));
-      const r = await compact(conversation, deps, signal(), { trigger: 'manual' });
+      const r = await compact(deps, signal(), { trigger: 'manual' });
       expect(r).toMatchObject({ ok: false, aborted: false });
       expect(r.ok ? '' : r.error).toContain(`stopped for ${stopReason}`);
       expect(conversation.messages).toEqual(before);
@@ -319,7 +320,7 @@ describe('compaction on demand', () => {
 
   it('fails without touching the conversation when it is empty or the API fails', async () => {
     const { run, conversation, deps } = await agent();
-    expect(await compact(conversation, deps, signal(), { trigger: 'manual' })).toEqual({
+    expect(await compact(deps, signal(), { trigger: 'manual' })).toEqual({
       ok: false,
       aborted: false,
       error: 'the conversation is empty',
@@ -328,7 +329,7 @@ describe('compaction on demand', () => {
     await run('question');
     const before = conversation.messages;
     fake.enqueue(fault.status(401));
-    const r = await compact(conversation, deps, signal(), { trigger: 'manual' });
+    const r = await compact(deps, signal(), { trigger: 'manual' });
     expect(r).toMatchObject({ ok: false, aborted: false });
     expect(conversation.messages).toEqual(before);
   });

@@ -60,18 +60,18 @@ async function agent(replies: ScriptedReply[], over: Partial<AgentSpec> & { regi
     emit: hub.emit,
     ...over,
   });
-  const deps = { ...built.deps, registry: over.registry ?? new Registry([echo, fail, sleeper, shell]) };
+  const deps = { ...built, registry: over.registry ?? new Registry([echo, fail, sleeper, shell]) };
   const conversation = built.conversation;
   const events: AgentEvent[] = [];
   hub.on((e) => events.push(e));
   const a = {
-    run: (prompt: string, s: AbortSignal) => runTurn(conversation, deps, prompt, s),
+    run: (prompt: string, s: AbortSignal) => runTurn(deps, prompt, s),
     on: (l: (e: AgentEvent) => void) => hub.on(l),
     get messages() {
       return conversation.messages;
     },
-    denials: deps.totals.denials,
-    usage: deps.totals.usage,
+    denials: deps.spec.totals.denials,
+    usage: deps.spec.totals.usage,
   };
   return { a, llm, events, deps };
 }

@@ -15,7 +15,7 @@ afterEach(() => fake.close());
 
 async function agent() {
   const hub = new EventHub();
-  const { conversation, deps } = await buildAgent({
+  const built = await buildAgent({
     llm: new AnthropicClient({ apiKey: 'k', authHeader: 'bearer', baseUrl: fake.url, maxRetries: 0 }),
     workspace: '/tmp',
     toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
@@ -26,8 +26,9 @@ async function agent() {
     limits: { maxTokens: 100, maxTurns: 5 },
     emit: hub.emit,
   });
-  const d = { ...deps, registry: new Registry([]) };
-  const a = { run: (prompt: string, signal: AbortSignal) => runTurn(conversation, d, prompt, signal) };
+  const conversation = built.conversation;
+  const d = { ...built, registry: new Registry([]) };
+  const a = { run: (prompt: string, signal: AbortSignal) => runTurn(d, prompt, signal) };
   const events: AgentEvent[] = [];
   hub.on((e) => events.push(e));
   return { a, events };

@@ -56,7 +56,7 @@ describe('calls of one message', () => {
       thinking: 'off',
       limits: { maxTokens: 100, maxTurns: 5 },
     });
-    await runTurn(built.conversation, { ...built.deps, registry }, 'go', new AbortController().signal);
+    await runTurn({ ...built, registry }, 'go', new AbortController().signal);
     expect(log.slice(0, 2)).toEqual(['start look1', 'start look2']);
     expect(log.slice(4)).toEqual(['start change3', 'end change3', 'start look4', 'end look4']);
     const results = llm.requests[1].messages.at(-1)!.content as { tool_use_id: string; content: string }[];

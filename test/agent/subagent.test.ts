@@ -41,8 +41,8 @@ describe('spawn_agent', () => {
         return { content: [spawn('t1', 'task A', 'Look at A'), spawn('t2', 'task B', 'Look at B')] };
       return { content: [block.text('both done')] };
     }, hold);
-    const { conversation, deps } = await parentAgent(llm, ws);
-    const r = await runTurn(conversation, deps, 'split the work', signal());
+    const deps = await parentAgent(llm, ws);
+    const r = await runTurn(deps, 'split the work', signal());
     expect(r).toMatchObject({ reason: 'end_turn', text: 'both done' });
     expect(together).toBe(true);
     expect(llm.of('task A')).toHaveLength(1);
@@ -55,7 +55,7 @@ describe('spawn_agent', () => {
     );
     expect(results[1].content).toMatch(/^report on task B\n\n/);
     // Children's usage counts for the session: 2 parent and 2 child requests of 10 input tokens.
-    expect(deps.totals.usage.input_tokens).toBe(40);
+    expect(deps.spec.totals.usage.input_tokens).toBe(40);
   });
 
   it('a child has the parent tools but no spawn_agent at depth 1, and a prompt saying it is a subagent', async () => {
@@ -67,8 +67,8 @@ describe('spawn_agent', () => {
           ? { content: [spawn('t1', 'look around')] }
           : { content: [block.text('ok')] },
     );
-    const { conversation, deps } = await parentAgent(llm, ws);
-    await runTurn(conversation, deps, 'go', signal());
+    const deps = await parentAgent(llm, ws);
+    await runTurn(deps, 'go', signal());
     expect(llm.parent[0].tools.map((t) => t.name)).toContain('spawn_agent');
     const child = llm.of('look around')[0];
     expect(child.tools.map((t) => t.name)).toEqual([
@@ -92,8 +92,8 @@ describe('spawn_agent', () => {
         return s.step === 0 ? { content: [spawn('c1', 'grand')] } : { content: [block.text('child done')] };
       return s.step === 0 ? { content: [spawn('t1', 'child')] } : { content: [block.text('ok')] };
     });
-    const { conversation, deps } = await parentAgent(llm, ws, { subagents: { ...SUBAGENTS, maxDepth: 2 } });
-    await runTurn(conversation, deps, 'go', signal());
+    const deps = await parentAgent(llm, ws, { subagents: { ...SUBAGENTS, maxDepth: 2 } });
+    await runTurn(deps, 'go', signal());
     expect(llm.of('child')[0].tools.map((t) => t.name)).toContain('spawn_agent');
     expect(llm.of('grand')[0].tools.map((t) => t.name)).not.toContain('spawn_agent');
     expect(resultsOf(llm.parent[1])[0].content).toMatch(/^child done/);
@@ -102,9 +102,9 @@ describe('spawn_agent', () => {
   it('without subagents (--no-agents) the tools and the system prompt are those of a build without the agent tool', async () => {
     const ws = await workspace();
     const llm = new RouterLlm(() => ({ content: [block.text('ok')] }));
-    const { conversation, deps } = await parentAgent(llm, ws, { subagents: undefined });
-    await runTurn(conversation, deps, 'hi', signal());
-    const plain = await toolsIn({ settings: deps.toolSettings, env: deps.env });
+    const deps = await parentAgent(llm, ws, { subagents: undefined });
+    await runTurn(deps, 'hi', signal());
+    const plain = await toolsIn({ settings: deps.spec.toolSettings, env: deps.spec.env });
     expect(JSON.stringify(llm.requests[0].tools)).toBe(JSON.stringify(plain.definitions()));
     expect(JSON.stringify(llm.requests[0])).not.toMatch(/subagent|spawn_agent/i);
   });
@@ -118,8 +118,8 @@ describe('spawn_agent', () => {
           ? { content: [spawn('t1', 'endless')] }
           : { content: [block.text('ok')] },
     );
-    const { conversation, deps } = await parentAgent(llm, ws, { subagents: { ...SUBAGENTS, maxTurns: 2 } });
-    await runTurn(conversation, deps, 'go', signal());
+    const deps = await parentAgent(llm, ws, { subagents: { ...SUBAGENTS, maxTurns: 2 } });
+    await runTurn(deps, 'go', signal());
     const [res] = resultsOf(llm.parent[1]);
     expect(res.is_error).toBe(true);
     expect(res.content).toContain('it reached its limit of 2 model requests');
@@ -136,10 +136,10 @@ describe('spawn_agent', () => {
           : { content: [block.text('wrote notes.md')] };
       return s.step === 0 ? { content: [spawn('t1', 'write notes')] } : { content: [block.text('ok')] };
     });
-    const { conversation, deps, events } = await parentAgent(llm, ws, {
+    const { events, ...deps } = await parentAgent(llm, ws, {
       policy: new Policy(['spawn_agent', 'write_file']),
     });
-    await runTurn(conversation, deps, 'go', signal());
+    await runTurn(deps, 'go', signal());
     expect(await readFile(join(ws, 'notes.md'), 'utf8')).toBe('hi\n');
     const childEnd = events.find((e) => e.type === 'tool_end' && e.name === 'write_file')!;
     expect(childEnd.parentToolUseId).toBe('t1');
@@ -168,9 +168,9 @@ describe('approvals of a child', () => {
   it('with no one to ask, a child bash is refused and listed with the child id', async () => {
     const ws = await workspace();
     const llm = bashChild();
-    const { conversation, deps } = await parentAgent(llm, ws);
-    await runTurn(conversation, deps, 'go', signal());
-    const denials = deps.totals.denials;
+    const deps = await parentAgent(llm, ws);
+    await runTurn(deps, 'go', signal());
+    const denials = deps.spec.totals.denials;
     expect(denials.map((d) => [d.tool_name, d.reason])).toEqual([
       ['bash', 'no_one_to_ask'],
       ['bash', 'no_one_to_ask'],
@@ -187,12 +187,12 @@ describe('approvals of a child', () => {
       asked.push(req);
       return { kind: 'allow_tool' };
     };
-    const { conversation, deps } = await parentAgent(llm, ws, { requestApproval });
-    await runTurn(conversation, deps, 'go', signal());
+    const deps = await parentAgent(llm, ws, { requestApproval });
+    await runTurn(deps, 'go', signal());
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ tool: 'bash', agent: 'Run the echo', detail: 'echo child-ran' });
     expect(resultsOf(llm.parent[2])[0].content).toContain('parent-ran');
-    expect(deps.totals.denials).toEqual([]);
+    expect(deps.spec.totals.denials).toEqual([]);
   });
 });
 
@@ -211,11 +211,11 @@ describe('interrupting running children', () => {
       }
       return { content: [spawn('t1', 'one'), spawn('t2', 'two')] };
     });
-    const { conversation, deps } = await parentAgent(llm, ws, {
+    const deps = await parentAgent(llm, ws, {
       policy: new Policy(['spawn_agent', 'bash']),
     });
     const stop = new AbortController();
-    const turn = runTurn(conversation, deps, 'go', stop.signal);
+    const turn = runTurn(deps, 'go', stop.signal);
     while (!existsSync(join(ws, 'pid-one')) || !existsSync(join(ws, 'pid-two')))
       await new Promise((r) => setTimeout(r, 20));
     const pids = await Promise.all(
@@ -224,8 +224,8 @@ describe('interrupting running children', () => {
     stop.abort(new Error('interrupted'));
     const r = await turn;
     expect(r.reason).toBe('interrupted');
-    expect(toolResultsPaired(conversation.messages as never)).toBeNull();
-    const results = conversation.messages.at(-1)!.content as Result[];
+    expect(toolResultsPaired(deps.conversation.messages as never)).toBeNull();
+    const results = deps.conversation.messages.at(-1)!.content as Result[];
     expect(results.map((b) => b.tool_use_id)).toEqual(['t1', 't2']);
     for (const [i, b] of results.entries()) {
       expect(b.is_error).toBe(true);
@@ -309,12 +309,12 @@ describe('a child built from a definition', () => {
           ? { content: [block.toolUse('t1', 'spawn_agent', { task: `as ${agent}`, agent })] }
           : { content: [block.text('ok')] },
     );
-    const { conversation, deps } = await parentAgent(llm, ws, {
+    const deps = await parentAgent(llm, ws, {
       model: 'claude-opus-4-8',
       subagents: { ...SUBAGENTS, definitions: defs, sessionModel: 'claude-sonnet-4-5' },
       toolSettings: { webProvider: 'hosted', webFetch, version: 'test' },
     });
-    await runTurn(conversation, deps, 'go', signal());
+    await runTurn(deps, 'go', signal());
     return { llm, child: llm.of(`as ${agent}`)[0] };
   };
 

@@ -123,7 +123,7 @@ describe('listing budgets', () => {
       /\(\d+ more skills are not listed here: call skill without a name to list them all\.\)$/,
     );
     expect(agents).toMatch(/\d+ more definitions are not listed here/);
-    const listed = await s.deps.registry.get('skill')!.run({}, { cwd: s.workspace } as never);
+    const listed = await s.agent.registry.get('skill')!.run({}, { cwd: s.workspace } as never);
     expect(typeof listed === 'string' ? listed : listed.output).toContain('skill-199');
   });
 });

@@ -95,7 +95,7 @@ describe('a session with skills and project instructions', () => {
       ],
       { allow: ['write_file'] },
     );
-    expect(s.deps.registry.list().map((t) => t.name)).toContain('skill');
+    expect(s.agent.registry.list().map((t) => t.name)).toContain('skill');
     await s.run('make a chart', new AbortController().signal);
     await s.run('and another', new AbortController().signal);
 
@@ -141,7 +141,7 @@ describe('a session with skills and project instructions', () => {
     const w = await world();
     const script = () => [{ content: [block.text('ok')] }];
     const off = await session(w, script(), { skills: false });
-    expect(off.s.deps.registry.list().map((t) => t.name)).not.toContain('skill');
+    expect(off.s.agent.registry.list().map((t) => t.name)).not.toContain('skill');
     expect(off.s.skills).toEqual([]);
     await off.s.run('hello', new AbortController().signal);
     await rm(join(w.repo, '.claude'), { recursive: true });
@@ -152,7 +152,7 @@ describe('a session with skills and project instructions', () => {
     expect(bytes(off.llm.requests[0])).toBe(bytes(none.llm.requests[0]));
     expect(bytes(none.llm.requests[0])).not.toMatch(/skill/i);
     // A read outside the workspace is refused again once no skill tool exists.
-    expect(none.s.deps.registry.readRoots).toEqual([]);
+    expect(none.s.agent.registry.readRoots).toEqual([]);
     await rm(w.root, { recursive: true, force: true });
   });
 
@@ -165,7 +165,8 @@ describe('a session with skills and project instructions', () => {
       /^codey: project instructions are over 64 KiB: \/.*\/repo\/AGENTS\.md cut after line \d+ of 2000; left out CLAUDE\.md$/,
     );
     expect(
-      Buffer.byteLength(s.deps.system) - Buffer.byteLength(s.deps.system.split('# Project instructions')[0]),
+      Buffer.byteLength(s.agent.system) -
+        Buffer.byteLength(s.agent.system.split('# Project instructions')[0]),
     ).toBeLessThanOrEqual(64 * 1024);
     await rm(w.root, { recursive: true, force: true });
   });

@@ -17,7 +17,7 @@ describe('toolsIn(host)', () => {
   it('builds only the built-in tools when no other source is present, byte for byte', async () => {
     for (const h of [
       host(),
-      host({ skills: [], mcp: [] }),
+      host({ sources: { skills: [], mcp: [] } }),
       host({ settings: { ...off, webProvider: 'hosted', webFetch: 'hosted' } }),
     ]) {
       const registry = await toolsIn(h);
@@ -74,7 +74,7 @@ describe('toolsIn(host)', () => {
       scope: 'project',
       root: '/skills',
     };
-    const registry = await toolsIn(host({ skills: [skill] }));
+    const registry = await toolsIn(host({ sources: { skills: [skill] } }));
     expect(registry.list().map((t) => t.name)).toEqual([...BUILTIN, 'skill']);
     expect(registry.get('skill')?.description).toContain('- sheets: Spreadsheets.');
   });

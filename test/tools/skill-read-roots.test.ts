@@ -79,10 +79,11 @@ describe('toolsIn and the skills folders', () => {
 
   it('makes the folders readable only together with the skill tool', async () => {
     expect(
-      (await toolsIn({ ...host, skills: [skill], skillReadRoots: ['/skills/sheets'] })).readRoots,
+      (await toolsIn({ ...host, sources: { skills: [skill], skillReadRoots: ['/skills/sheets'] } }))
+        .readRoots,
     ).toEqual(['/skills/sheets']);
-    expect((await toolsIn({ ...host, skills: [], skillReadRoots: ['/skills/sheets'] })).readRoots).toEqual(
-      [],
-    );
+    expect(
+      (await toolsIn({ ...host, sources: { skills: [], skillReadRoots: ['/skills/sheets'] } })).readRoots,
+    ).toEqual([]);
   });
 });

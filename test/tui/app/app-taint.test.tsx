@@ -54,7 +54,7 @@ async function start(allow: string[] = []) {
   });
   // The rules as `--allow` gives them (the session's own check drops web_fetch rules without web).
   const registry = new Registry([...builtinTools(), fetchTool]);
-  session.deps = { ...session.deps, registry, policy: new Policy(allow) };
+  await session.change({ policy: new Policy(allow) });
   // Approvals are answered as soon as they show (the answer delay has its own test).
   const controller = Object.assign(
     new SessionController(session, settings, join(root, 'history.jsonl'), []),
@@ -64,6 +64,9 @@ async function start(allow: string[] = []) {
   );
   const app = render(<App controller={controller} home={root} />);
   await mounted(app.stdin);
+  // After the app's approval handler made its agent: a change builds the tools again from the spec.
+  await session.ready();
+  session.agent = { ...session.agent, registry };
   const type = async (...chunks: string[]) => {
     for (const chunk of chunks) {
       app.stdin.write(chunk);
