@@ -26,7 +26,6 @@ async function agent() {
     limits: { maxTokens: 100, maxTurns: 5 },
     emit: hub.emit,
   });
-  const conversation = built.conversation;
   const d = { ...built, registry: new Registry([]) };
   const a = { run: (prompt: string, signal: AbortSignal) => runTurn(d, prompt, signal) };
   const events: AgentEvent[] = [];
