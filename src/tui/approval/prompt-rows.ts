@@ -119,7 +119,8 @@ function splitRows(rows: number, detailLines: number, diff: boolean, moreRows: n
         : Math.max(1, cap - moreRows);
   const detailUsed =
     detailLines === 0 ? 0 : margins + detailShown + (detailShown < detailLines ? moreRows : 0);
-  return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1) };
+  // The diff's own "+N more lines" row may wrap at a narrow width: it takes moreRows too.
+  return { margins, detailShown, diffRows: Math.max(2, rows - detailUsed - 1 - (moreRows - 1)) };
 }
 
 /**
@@ -141,7 +142,7 @@ export function promptRows(p: PromptContent): PromptRows {
   // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
   const onlyChosen = message !== undefined && allChoices + fieldRows + noteRows + 1 > maxRows;
   const fixed = (onlyChosen ? allChoices - p.choices + 1 : allChoices) + fieldRows + noteRows;
-  const split = splitRows(maxRows - fixed, p.detailLines, p.diff, rowsOf(MORE_LINE, inner - 2));
+  const split = splitRows(maxRows - fixed, p.detailLines, p.diff, rowsOf(`  ${MORE_LINE}`, inner - 2));
   return {
     header: shortHeader ? capLineWidth(p.header, inner) : p.header,
     shortHeader,

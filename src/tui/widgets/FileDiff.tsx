@@ -46,8 +46,13 @@ export function FileDiff({ before, after, maxRows, clip = false, moreHint = '' }
     rows.push(...h.lines);
   });
   const max = maxRows === undefined ? MAX_LINES : rows.length <= maxRows ? maxRows : Math.max(1, maxRows - 1);
-  const shown = rows.slice(0, max);
-  const hidden = rows.length - shown.length;
+  // When the diff does not fit, context before the first change goes first (one line of it kept
+  // when there is room), so the change itself is on screen.
+  const firstChange = rows.findIndex((r) => r !== 'gap' && r.op !== ' ');
+  const start =
+    rows.length > max && firstChange > 0 ? Math.min(firstChange - (max > 3 ? 1 : 0), rows.length - max) : 0;
+  const shown = rows.slice(start, start + max);
+  const hidden = rows.length - start - shown.length;
   const last = hunks[hunks.length - 1];
   const width = last
     ? String(Math.max(last.oldStart + last.oldLines, last.newStart + last.newLines)).length

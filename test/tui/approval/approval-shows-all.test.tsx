@@ -104,3 +104,29 @@ describe('a 600-character command', () => {
     expect(full).toContain(unwrapped(long));
   });
 });
+
+describe('an edit approval at a small size', () => {
+  const before = Array.from({ length: 30 }, (_, i) => `export const line${i + 1} = ${i + 1};`);
+  const after = before.map((l, i) => (i === 3 ? 'export const line4 = 400;' : l));
+  const edit = {
+    tool: 'edit_file',
+    summary: 'Edit notes.ts',
+    detail: 'notes.ts',
+    preview: {
+      kind: 'diff' as const,
+      path: 'notes.ts',
+      before: before.join('\n') + '\n',
+      after: after.join('\n') + '\n',
+    },
+  };
+
+  it('at 60×20 shows the changed line, with the tool and the file', async () => {
+    const t = await start(60, 20);
+    void t.c.ask(edit);
+    await t.shows('Allow this?');
+    const screen = t.screen();
+    expect(screen).toContain('- export const line4 = 4;');
+    expect(screen).toContain('+ export const line4 = 400;');
+    expect(screen).toMatch(/Edit\w*: Edit notes\.ts/);
+  });
+});
