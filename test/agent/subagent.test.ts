@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rebuild } from '../../src/agent/build';
 import { runTurn } from '../../src/agent/loop';
 import { childModel } from '../../src/agent/subagent';
 import { Policy } from '../../src/approval/policy';
@@ -164,6 +165,25 @@ describe('approvals of a child', () => {
       if (s.step === 1) return { content: [block.toolUse('p1', 'bash', { command: 'echo parent-ran' })] };
       return { content: [block.text('ok')] };
     });
+
+  it('after a rebuild (/model, the approval handler), a child runs on the new model and asks the new handler', async () => {
+    const ws = await workspace();
+    const llm = bashChild();
+    const asked: ApprovalRequest[] = [];
+    const requestApproval = async (req: ApprovalRequest): Promise<Decision> => {
+      asked.push(req);
+      return { kind: 'allow_once' };
+    };
+    const first = await parentAgent(llm, ws);
+    const next = await rebuild(first, { model: 'claude-sonnet-4-6', requestApproval });
+    await runTurn(next, 'go', signal());
+    expect(llm.of('run it')[0].model).toBe('claude-sonnet-4-6');
+    expect(asked.map((r) => [r.tool, r.agent])).toEqual([
+      ['bash', 'Run the echo'],
+      ['bash', undefined],
+    ]);
+    expect(next.spec.totals.denials).toEqual([]);
+  });
 
   it('with no one to ask, a child bash is refused and listed with the child id', async () => {
     const ws = await workspace();

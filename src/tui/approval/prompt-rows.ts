@@ -140,7 +140,11 @@ export function promptRows(p: PromptContent): PromptRows {
   // Each choice and the keys take one row, cut at the edge of a narrow terminal.
   const allChoices = CHROME_ROWS + headerRows + p.choices + 1;
   // While the text is typed and space is short, only the chosen "No, and tell the model" line shows.
-  const onlyChosen = message !== undefined && allChoices + fieldRows + noteRows + 1 > maxRows;
+  // So does an edit whose change would otherwise push the header off a small screen: the detail's
+  // row and the diff's two rows and its "more" row must fit beside the choices.
+  const onlyChosen =
+    (message !== undefined && allChoices + fieldRows + noteRows + 1 > maxRows) ||
+    (message === undefined && p.diff && allChoices + noteRows + 4 > maxRows);
   const fixed = (onlyChosen ? allChoices - p.choices + 1 : allChoices) + fieldRows + noteRows;
   const split = splitRows(maxRows - fixed, p.detailLines, p.diff, rowsOf(`  ${MORE_LINE}`, inner - 2));
   return {

@@ -129,4 +129,14 @@ describe('an edit approval at a small size', () => {
     expect(screen).toContain('+ export const line4 = 400;');
     expect(screen).toMatch(/Edit\w*: Edit notes\.ts/);
   });
+
+  it('at 40×15 keeps the tool and the file on screen, and the change', async () => {
+    const t = await start(40, 15);
+    void t.c.ask(edit);
+    await t.shows('Allow this?');
+    const screen = t.screen();
+    expect(screen).toMatch(/Edit\w*: Edit notes/);
+    expect(screen).toContain('4 - export const line4 = 4;');
+    expect(screen).toContain('❯ 1. Yes');
+  });
 });
