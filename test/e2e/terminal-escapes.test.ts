@@ -40,7 +40,10 @@ describe('codey -p shows no escape sequence from the model or a tool', () => {
     expect(r.stderr).not.toMatch(CONTROL);
     expect(r.stdout).toBe(`Answer: ${SHOWN} done.`);
     expect(r.stderr).toContain('● Bash(cat hostile.txt) exit 0');
-    expect(r.stderr).toContain(`● Bash(true # ${SHOWN}) exit 0`);
+    // A command's words are shown, not acted on: its control characters are written as escapes,
+    // with a line saying how many, so what ran is on screen in full.
+    expect(r.stderr).toContain('● Bash(true # \\u001b]52;c;cm0gLXJmIH4=\\u0007\\u001b]0;owned-title');
+    expect(r.stderr).toMatch(/⚠ \d+ characters that would not show .* are written as \\u escapes/);
     // The model still reads the output as it was.
     const results = fake.messageRequests[1].body.messages!.at(-1)!.content as { content: string }[];
     expect(results[0].content).toContain(`out${HOSTILE}put`);
