@@ -344,6 +344,8 @@ describe('/cost and /tools on the real session', () => {
     await t.shows('Model set to claude-sonnet-4-6.');
     await t.type('two', KEY.enter);
     await t.shows('second done');
+    // As above: the turn ends (and its usage is counted) after its text shows.
+    await t.shows('Enter send');
     await t.type('/cost', KEY.enter);
     // 2 requests on claude-opus-4-8 ($5/$25): $0.0020; 1 on claude-sonnet-4-6 ($3/$15): $0.0006.
     await t.shows("$0.0026 (each request at its model's price)");
