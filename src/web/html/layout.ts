@@ -4,61 +4,26 @@
  * written only in front of the next visible character. That alone collapses whitespace runs,
  * blank-line runs and empty elements, in one pass and without looking back.
  */
-import { cleanChars, dropInvisible, WHITESPACE_RUN } from './text';
+import type { Mark, Snapshot } from './layout-states';
+import {
+  BRACKETS,
+  cleanChars,
+  dropInvisible,
+  isPlainCode,
+  NBSP,
+  NEEDS_WORK,
+  ONLY_NBSP,
+  PRE_NEEDS_WORK,
+  WHITESPACE_RUN,
+} from './text';
+
+export type { Mark, Snapshot } from './layout-states';
 
 /** Link / inline-code span state: none, opener owed, opener written, closed early at a line break. */
 const NONE = 0;
 const OWED = 1;
 const WRITTEN = 2;
 const CLOSED = 3;
-/** Pre text that needs cleaning or CRLF → LF. */
-const PRE_NEEDS_WORK = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]/;
-/** Longest pre text checked by {@link plainCode} rather than by regular expressions. */
-const PLAIN_MAX = 16;
-
-/** Whether pre text is printable ASCII, tab and LF only, without a backtick: nothing to clean, no fence. */
-function plainCode(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 32 ? c !== 9 && c !== 10 : c >= 127 || c === 96) return false;
-  }
-  return true;
-}
-
-/** Text that needs more than trimming: whitespace other than single spaces, or characters to clean. */
-const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]| {2}/;
-const NBSP = /\u00a0/g;
-/** Text that is only no-break spaces (and ordinary spaces): indentation, written only before a word. */
-const ONLY_NBSP = /^[ \u00a0]*\u00a0[ \u00a0]*$/;
-const BRACKETS = /[[\]]/g;
-
-/** A place in the output to cut back to (a long link-only list), with the owed layout there. */
-export interface Mark {
-  at: number;
-  epoch: number;
-  nl: number;
-  sp: boolean;
-  lastSp: boolean;
-  atLineStart: boolean;
-  marker: string | null;
-  head: string;
-  open: string;
-}
-
-/** The owed-layout state, saved when a dropped region starts so its output can be cut afterwards. */
-export interface Snapshot {
-  buf: string;
-  nl: number;
-  sp: boolean;
-  lastSp: boolean;
-  atLineStart: boolean;
-  marker: string | null;
-  head: string;
-  open: string;
-  link: number;
-  code: number;
-}
-
 export class Layout {
   /**
    * The output so far (after {@link snapshot}: since the snapshot). Appending builds a V8 rope, which
@@ -303,7 +268,7 @@ export class Layout {
     let s = data;
     // Highlighted code comes in many short pieces (a token between two spans): look at those
     // character by character instead of running two scans.
-    const plain = s.length <= PLAIN_MAX && plainCode(s);
+    const plain = isPlainCode(s);
     if (!plain && PRE_NEEDS_WORK.test(s)) s = cleanChars(s).replace(/\r\n?/g, '\n');
     if (this.fence === 1) {
       // The HTML parser drops a newline right after <pre>; htmlparser2 leaves it to us.

@@ -12,7 +12,8 @@
 const INVISIBLE = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u00ad\u200b\u2060\ufeff]/g;
 /** Same set plus U+00A0, without the `g` flag (a stateless test). */
 const NEEDS_CLEANING = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]/;
-const NBSP = /\u00a0/g;
+/** No-break spaces. */
+export const NBSP = /\u00a0/g;
 
 /** Drop invisible characters and turn no-break spaces into plain spaces. */
 export function cleanChars(s: string): string {
@@ -23,6 +24,30 @@ export function cleanChars(s: string): string {
 export function dropInvisible(s: string): string {
   return s.replace(INVISIBLE, '');
 }
+
+/** Pre text that needs cleaning or CRLF → LF. */
+export const PRE_NEEDS_WORK = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]/;
+/** Longest pre text checked by {@link isPlainCode} rather than by regular expressions. */
+const PLAIN_MAX = 16;
+
+/**
+ * Whether short pre text (at most PLAIN_MAX code units) is printable ASCII, tab and LF only,
+ * without a backtick: nothing to clean, no fence. False for longer text (the regexes decide).
+ */
+export function isPlainCode(s: string): boolean {
+  if (s.length > PLAIN_MAX) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 ? c !== 9 && c !== 10 : c >= 127 || c === 96) return false;
+  }
+  return true;
+}
+
+/** Text that needs more than trimming: whitespace other than single spaces, or characters to clean. */
+export const NEEDS_WORK = /[\u0000-\u001f\u007f-\u00a0\u00ad\u200b\u2060\ufeff]| {2}/;
+/** Text that is only no-break spaces (and ordinary spaces): indentation, written only before a word. */
+export const ONLY_NBSP = /^[ \u00a0]*\u00a0[ \u00a0]*$/;
+export const BRACKETS = /[[\]]/g;
 
 /** HTML ASCII whitespace runs (HTML Living Standard: space, tab, LF, FF, CR). */
 export const WHITESPACE_RUN = /[ \t\n\f\r]+/g;
