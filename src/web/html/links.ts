@@ -65,3 +65,41 @@ export function linkTarget(href: string): string {
   if (path < 0) return href;
   return href.slice(0, path) + href.slice(path).replace(UNSAFE_ALL, (c) => ENCODED[c] ?? c);
 }
+
+/**
+ * The page's link targets: hrefs resolved against the page URL, or the first `<base href>`, and
+ * remembered (pages repeat their links in menus and tables of contents; parsing a URL is the cost).
+ */
+export class PageLinks {
+  private base: string;
+  /** `originOf(base)`: plain path-absolute links resolve without URL parsing. */
+  origin: string | undefined;
+  private baseSet = false;
+  /** href → absolute http(s) URL, or null. */
+  private readonly resolved = new Map<string, string | null>();
+
+  constructor(baseUrl: string) {
+    this.base = baseUrl;
+    this.origin = originOf(baseUrl);
+  }
+
+  /** {@link resolveHref} against the base; undefined for no href or one that is not http(s). */
+  resolve(href: string | undefined): string | undefined {
+    if (!href) return undefined;
+    let url = this.resolved.get(href);
+    if (url === undefined) {
+      url = resolveHref(href, this.base, this.origin) ?? null;
+      this.resolved.set(href, url);
+    }
+    return url ?? undefined;
+  }
+
+  /** A `<base href>`: only the first one counts (HTML Living Standard, "the document base URL"). */
+  setBase(href: string | undefined): void {
+    if (this.baseSet) return;
+    this.baseSet = true;
+    this.base = this.resolve(href) ?? this.base;
+    this.origin = originOf(this.base);
+    this.resolved.clear();
+  }
+}

@@ -6,18 +6,19 @@
  * What each element means is in `tags.ts`; the rules as a whole are in `../html-to-text.ts`.
  */
 import { isChromeBlock, isCodeTable, isGutterCell, isLineNumber, LANGUAGE } from './chrome';
-import { Layout, type Snapshot } from './layout';
+import { Layout } from './layout';
 import { LinkLists, listLine } from './link-lists';
-import { originOf, resolveHref } from './links';
+import { PageLinks } from './links';
+import { PageTitle } from './page-title';
+import { DroppedRegion, EarlyChrome } from './regions';
 import { isMathImage, MathText, texOf } from './math';
 import { TabSets } from './tabs';
-import { cleanChars, WHITESPACE_RUN } from './text';
 import * as tag from './tags';
 import type { Attributes, Tag, TagSink } from './tree';
 import { Tables } from './tables';
 import { isHidden } from './visibility';
 
-/** Frame kind of a nav/header/footer/aside being dropped (see {@link HtmlReducer.regionLevel}). */
+/** Frame kind of a nav/header/footer/aside being dropped (see {@link DroppedRegion}). */
 const REGION = 100;
 /** Frame kinds of tab lists, tabs and tab panels (from their `role`). */
 const TABLIST = 101;
@@ -46,17 +47,8 @@ export class HtmlReducer implements TagSink {
   private itemDepth = 0;
   /** Open link spans (a link inside a link is text of the outer one). */
   private linkDepth = 0;
-  /**
-   * A main, article or role=main has started: chrome made of divs outside it is dropped. Chrome
-   * before the first one is written, its range kept in {@link chromeRanges}, and taken out at the
-   * end if a main came after all.
-   */
-  private mainSeen = false;
-  /** `[start, end)` pairs of the output: chrome met before any main. */
-  private readonly chromeRanges: number[] = [];
-  /** Index in {@link kinds} of the chrome element being written before any main, or -1. */
-  private chromeLevel = -1;
-  private chromeStart = 0;
+  /** Div chrome before any main, taken out if a main comes. */
+  private readonly chrome = new EarlyChrome(this.out);
   private readonly tabs = new TabSets();
   private readonly linkLists = new LinkLists();
   /** The math element being read, if any. */
@@ -64,42 +56,20 @@ export class HtmlReducer implements TagSink {
   /** Languages named by the classes of open elements, innermost last. */
   private readonly langHints: string[] = [];
 
-  /**
-   * Index in {@link kinds} of the page-level nav/header/footer/aside being dropped, or -1. Its
-   * output is written, then cut at its end tag, so that an unclosed one can still be kept when it
-   * turns out to hold the page (see {@link endRegion}).
-   */
-  private regionLevel = -1;
-  private regionName = '';
-  private regionStart: Snapshot | null = null;
-  /** Paragraphs, code, tables and headings seen inside the dropped region. */
-  private regionContent = 0;
+  /** The page-level nav/header/footer/aside being dropped (its level indexes {@link kinds}). */
+  private readonly region = new DroppedRegion(this.out);
 
-  private inTitle = false;
-  private title: string | undefined;
-  private titleBuffer = '';
-  private h1Start = -1;
-  private h1Level = -1;
-  private firstH1: string | undefined;
-  private base: string;
-  /** `originOf(base)`: plain path-absolute links resolve without URL parsing. */
-  private origin: string | undefined;
-  private baseSet = false;
-  /** href → absolute http(s) URL, or null: pages repeat their links (menus, tables of contents). */
-  private readonly resolved = new Map<string, string | null>();
+  private readonly page = new PageTitle();
+  private readonly links: PageLinks;
 
   constructor(baseUrl: string) {
-    this.base = baseUrl;
-    this.origin = originOf(baseUrl);
+    this.links = new PageLinks(baseUrl);
   }
 
   /** The converted text: the title line (unless the first h1 repeats it), then the body. */
   result(): string {
-    const body =
-      this.mainSeen && this.chromeRanges.length > 0 ? this.out.without(this.chromeRanges) : this.out.output();
-    const title = this.title;
-    if (!title || this.firstH1?.replace(/^#+ /, '').trim() === title) return body;
-    return body ? `# ${title}\n\n${body}` : `# ${title}`;
+    const body = this.chrome.output();
+    return this.page.withBody(body);
   }
 
   get skipping(): boolean {
@@ -113,7 +83,7 @@ export class HtmlReducer implements TagSink {
 
   /** `class` and `id` of divs, sections and lists outside the main content (chrome by its names). */
   get chromeAttrs(): number {
-    return this.mainDepth === 0 && this.regionLevel < 0 && this.chromeLevel < 0 ? tag.CLASS | tag.ID : 0;
+    return this.mainDepth === 0 && this.region.level < 0 && this.chrome.level < 0 ? tag.CLASS | tag.ID : 0;
   }
 
   open(t: Tag, attrs: Attributes): void {
@@ -135,7 +105,7 @@ export class HtmlReducer implements TagSink {
     }
     if (this.out.pre && attrs.size > 0 && isLineNumber(attrs.get('class'))) kind = tag.SKIP;
     // Only the first title is the document's; a later one is neither title nor body text.
-    if (kind === tag.TITLE && (this.title !== undefined || this.inTitle)) kind = tag.SKIP;
+    if (kind === tag.TITLE && this.page.taken) kind = tag.SKIP;
     if (kind === tag.MATH && !this.out.pre && this.math === null) {
       const alt = attrs.get('alttext');
       if (alt !== undefined && texOf(alt) !== '') {
@@ -150,31 +120,22 @@ export class HtmlReducer implements TagSink {
     if (
       t.chromeable &&
       this.mainDepth === 0 &&
-      this.regionLevel < 0 &&
-      this.chromeLevel < 0 &&
+      this.region.level < 0 &&
+      this.chrome.level < 0 &&
       kind <= tag.LIST &&
       attrs.size > 0 &&
       isChromeBlock(attrs.get('class'), attrs.get('id'))
     ) {
       // After main: dropped now. Before any main: written, and taken out if a main comes.
-      if (this.mainSeen) kind = tag.NAV;
+      if (this.chrome.mainSeen) kind = tag.NAV;
       else {
-        this.chromeLevel = this.kinds.length;
-        this.chromeStart = this.out.length;
+        this.chrome.begin(this.kinds.length);
       }
     }
-    if (kind === tag.MAIN) this.mainSeen = true;
+    if (kind === tag.MAIN) this.chrome.mainSeen = true;
     // Main content inside what looked like chrome: it was not chrome.
-    if (this.chromeLevel >= 0 && (name === 'h1' || kind === tag.MAIN)) this.chromeLevel = -1;
-    if (this.regionLevel >= 0) {
-      // An unclosed nav must not swallow the page: main content ends the dropped region. (An
-      // article inside an aside is a related-articles card and does not.)
-      if (name === 'h1' || (kind === tag.MAIN && (name !== 'article' || this.regionName !== 'aside'))) {
-        this.cancelRegion();
-      } else if (kind === tag.PARA || kind === tag.PRE || kind === tag.TABLE || kind === tag.HEADING) {
-        this.regionContent++;
-      }
-    }
+    if (this.chrome.level >= 0 && (name === 'h1' || kind === tag.MAIN)) this.chrome.level = -1;
+    if (this.region.level >= 0) this.region.opened(name, kind);
     if (kind === tag.BLOCK && name === 'div' && attrs.size > 0) {
       const lang = LANGUAGE.exec(attrs.get('class') ?? '')?.[1];
       if (lang !== undefined) {
@@ -213,10 +174,7 @@ export class HtmlReducer implements TagSink {
         out.newline(2);
         out.head = '#'.repeat(name.charCodeAt(1) - 48) + ' ';
         out.inline++;
-        if (name === 'h1' && this.h1Level < 0 && this.firstH1 === undefined) {
-          this.h1Start = out.length;
-          this.h1Level = this.kinds.length;
-        }
+        if (name === 'h1') this.page.h1Opened(this.kinds.length, out.length);
         return tag.HEADING;
       case tag.LIST: {
         if (out.inline || out.pre) return tag.INLINE;
@@ -259,11 +217,12 @@ export class HtmlReducer implements TagSink {
           out.fenceLang = LANGUAGE.exec(a.get('class') ?? '')?.[1] ?? '';
         return out.openCode() ? tag.CODE : tag.INLINE;
       case tag.LINK: {
-        const href = this.resolve(a.get('href'));
+        const href = this.links.resolve(a.get('href'));
         if (href === undefined || !out.openLink(href)) return tag.INLINE;
         this.linkDepth++;
         if (this.listDepth > 0) {
-          const other = this.origin === undefined || !href.startsWith(`${this.origin}/`);
+          const origin = this.links.origin;
+          const other = origin === undefined || !href.startsWith(`${origin}/`);
           this.linkLists.link(other || a.get('hreflang') !== undefined || a.get('lang') !== undefined);
         }
         return tag.LINK;
@@ -284,17 +243,14 @@ export class HtmlReducer implements TagSink {
         this.indent('> ');
         return tag.QUOTE;
       case tag.TITLE:
-        this.inTitle = true;
+        this.page.reading = true;
         return tag.TITLE;
       case tag.NAV:
       case tag.CHROME:
-        if (this.regionLevel >= 0 || (kind === tag.CHROME && this.mainDepth > 0)) {
+        if (this.region.level >= 0 || (kind === tag.CHROME && this.mainDepth > 0)) {
           return this.start(tag.BLOCK, name, a);
         }
-        this.regionStart = out.snapshot();
-        this.regionLevel = this.kinds.length;
-        this.regionName = name;
-        this.regionContent = 0;
+        this.region.begin(this.kinds.length, name);
         out.newline(1);
         return REGION;
       case tag.MAIN:
@@ -349,12 +305,7 @@ export class HtmlReducer implements TagSink {
         out.newline(2);
         return tag.INLINE;
       case tag.BASE:
-        if (!this.baseSet) {
-          this.baseSet = true;
-          this.base = this.resolve(a.get('href')) ?? this.base;
-          this.origin = originOf(this.base);
-          this.resolved.clear();
-        }
+        this.links.setBase(a.get('href'));
         return tag.INLINE;
       default:
         return tag.INLINE;
@@ -367,10 +318,7 @@ export class HtmlReducer implements TagSink {
       return;
     }
     const out = this.out;
-    if (this.kinds.length - 1 === this.chromeLevel) {
-      this.chromeRanges.push(this.chromeStart, out.length);
-      this.chromeLevel = -1;
-    }
+    this.chrome.closed(this.kinds.length - 1);
     switch (this.kinds.pop()) {
       case tag.BLOCK:
         out.newline(1);
@@ -382,10 +330,7 @@ export class HtmlReducer implements TagSink {
         out.inline--;
         out.head = '';
         out.newline(2);
-        if (this.kinds.length === this.h1Level) {
-          this.firstH1 = out.slice(this.h1Start).trim();
-          this.h1Level = -1;
-        }
+        this.page.headingClosed(this.kinds.length, out);
         break;
       case tag.LIST: {
         this.listDepth--;
@@ -394,12 +339,7 @@ export class HtmlReducer implements TagSink {
         const long = this.linkLists.close();
         const cut = long && out.cutTo(long.mark);
         if (cut !== undefined && long) {
-          // Chrome ranges in what was cut are gone with it.
-          while (
-            this.chromeRanges.length > 0 &&
-            this.chromeRanges[this.chromeRanges.length - 2] >= long.mark.at
-          )
-            this.chromeRanges.length -= 2;
+          this.chrome.cutFrom(long.mark.at);
           out.text(listLine(cut, long.items));
         }
         out.newline(this.listDepth ? 1 : 2);
@@ -463,11 +403,10 @@ export class HtmlReducer implements TagSink {
         out.newline(2);
         break;
       case tag.TITLE:
-        this.inTitle = false;
-        this.title = cleanChars(this.titleBuffer).replace(WHITESPACE_RUN, ' ').trim().slice(0, 500);
+        this.page.end();
         break;
       case REGION:
-        if (this.kinds.length === this.regionLevel) this.endRegion(implied);
+        if (this.kinds.length === this.region.level) this.region.end(implied);
         out.newline(1);
         break;
       case tag.MAIN:
@@ -482,7 +421,7 @@ export class HtmlReducer implements TagSink {
   text(data: string): void {
     if (this.skip) return;
     const out = this.out;
-    if (this.inTitle) this.titleBuffer += data;
+    if (this.page.reading) this.page.add(data);
     else if (this.tabs.capturing) this.tabs.text(data);
     else if (this.math !== null) this.math.add(data);
     else if (out.pre) {
@@ -506,38 +445,5 @@ export class HtmlReducer implements TagSink {
   /** Extend the line prefix, up to {@link MAX_PREFIX}: deeper nesting stays at that indentation. */
   private indent(more: string): void {
     if (this.out.prefix.length < MAX_PREFIX) this.out.setPrefix(this.out.prefix + more);
-  }
-
-  /** {@link resolveHref} against the page URL or `<base href>`. */
-  private resolve(href: string | undefined): string | undefined {
-    if (!href) return undefined;
-    // Parsing a URL is the costly part.
-    let url = this.resolved.get(href);
-    if (url === undefined) {
-      url = resolveHref(href, this.base, this.origin) ?? null;
-      this.resolved.set(href, url);
-    }
-    return url ?? undefined;
-  }
-
-  /** Main content started inside a dropped region: cut what the region wrote so far, keep the rest. */
-  private cancelRegion(): void {
-    if (this.regionStart) this.out.restore(this.regionStart);
-    this.regionLevel = -1;
-    this.regionStart = null;
-  }
-
-  /**
-   * End of a dropped region. Ended by its own end tag: cut its output. Never closed (the parser
-   * ended it with its parent or the document): keep its output if it held paragraphs, code, tables
-   * or headings, because then it swallowed the page; cut it otherwise.
-   */
-  private endRegion(implied: boolean): void {
-    if (this.regionStart) {
-      if (!implied || this.regionContent === 0) this.out.restore(this.regionStart);
-      else this.out.keep(this.regionStart);
-    }
-    this.regionLevel = -1;
-    this.regionStart = null;
   }
 }
