@@ -95,44 +95,14 @@ for (const r of rows) {
       `  ${(r.ms / 1000).toFixed(2).padStart(6)} s (${(r.ms / floor.ms).toFixed(1)}x floor)  ${r.out}`,
   );
 }
-const row = (label) => rows.find((r) => r.label === label);
-record({
-  part: 'search',
-  figure: 'glob **/* vs readdir',
-  value: row('glob **/*').ms,
-  unit: 'ms',
-  baseline: floor.ms,
-});
-record({
-  part: 'search',
-  figure: 'grep, JavaScript vs readdir',
-  value: row('grep absent, JavaScript').ms,
-  unit: 'ms',
-  baseline: floor.ms,
-});
+const ms = (label) => rows.find((r) => r.label === label).ms;
+/** One summary row: `label`'s time against `base`'s, both measured above. */
+const vs = (figure, label, base, goal) =>
+  record({ part: 'search', figure, value: ms(label), unit: 'ms', baseline: ms(base), ...(goal && { goal }) });
+vs('glob **/* vs readdir', 'glob **/*', 'readdir (floor)');
+vs('grep, JavaScript vs readdir', 'grep absent, JavaScript', 'readdir (floor)');
 if (hasRg) {
-  record({
-    part: 'search',
-    figure: 'grep with ripgrep vs plain rg -l',
-    value: row('grep absent, ripgrep').ms,
-    unit: 'ms',
-    baseline: row('rg -l absent (plain rg)').ms,
-    goal: '≤ 1.1',
-  });
-  record({
-    part: 'search',
-    figure: 'grep, JavaScript vs plain rg -l',
-    value: row('grep absent, JavaScript').ms,
-    unit: 'ms',
-    baseline: row('rg -l absent (plain rg)').ms,
-    goal: '≤ 5',
-  });
-  record({
-    part: 'search',
-    figure: 'glob **/* vs rg --files',
-    value: row('glob **/*').ms,
-    unit: 'ms',
-    baseline: row('rg --files (plain rg)').ms,
-    goal: '≤ 3',
-  });
+  vs('grep with ripgrep vs plain rg -l', 'grep absent, ripgrep', 'rg -l absent (plain rg)', '≤ 1.1');
+  vs('grep, JavaScript vs plain rg -l', 'grep absent, JavaScript', 'rg -l absent (plain rg)', '≤ 5');
+  vs('glob **/* vs rg --files', 'glob **/*', 'rg --files (plain rg)', '≤ 3');
 }

@@ -34,36 +34,7 @@ export const SSE_OK_ANSWER =
   ev('message_stop', { type: 'message_stop' });
 
 /** The SSE body of one bash tool call (`true`, stop_reason tool_use): the model's first answer. */
-export const SSE_BASH_TRUE =
-  ev('message_start', {
-    type: 'message_start',
-    message: {
-      id: 'msg_t',
-      type: 'message',
-      role: 'assistant',
-      model: 'm',
-      content: [],
-      stop_reason: null,
-      usage: { input_tokens: 1, output_tokens: 0 },
-    },
-  }) +
-  ev('content_block_start', {
-    type: 'content_block_start',
-    index: 0,
-    content_block: { type: 'tool_use', id: 'toolu_b', name: 'bash', input: {} },
-  }) +
-  ev('content_block_delta', {
-    type: 'content_block_delta',
-    index: 0,
-    delta: { type: 'input_json_delta', partial_json: '{"command":"true"}' },
-  }) +
-  ev('content_block_stop', { type: 'content_block_stop', index: 0 }) +
-  ev('message_delta', {
-    type: 'message_delta',
-    delta: { stop_reason: 'tool_use' },
-    usage: { output_tokens: 1 },
-  }) +
-  ev('message_stop', { type: 'message_stop' });
+export const SSE_BASH_TRUE = sseToolUses([{ name: 'bash', input: { command: 'true' } }]);
 
 /** The SSE body of an answer that makes `calls` (each `{ name, input }`) at once, stop_reason tool_use. */
 export function sseToolUses(calls) {
