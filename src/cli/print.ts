@@ -169,6 +169,8 @@ export interface PrintResult {
   model: string;
   usage: Usage;
   permission_denials: PermissionDenial[];
+  /** The MCP servers configured, each with how it stands (`connected`, `failed`, `late`, `stopped`); absent when none. */
+  mcp_servers?: { name: string; status: string }[];
   error?: string;
   /** A refusal's `stop_details` as the API sent them (category and explanation may be null). */
   stop_details?: { type: 'refusal' } & RefusalDetails;
@@ -176,7 +178,14 @@ export interface PrintResult {
 
 export function resultObject(
   r: TurnResult,
-  x: { sessionId: string; model: string; usage: Usage; denials: PermissionDenial[]; startedAt: number },
+  x: {
+    sessionId: string;
+    model: string;
+    usage: Usage;
+    denials: PermissionDenial[];
+    startedAt: number;
+    mcpServers?: { name: string; status: string }[];
+  },
 ): PrintResult {
   const subtype: PrintResult['subtype'] =
     r.reason === 'end_turn'
@@ -204,6 +213,7 @@ export function resultObject(
     model: x.model,
     usage: x.usage,
     permission_denials: x.denials,
+    ...(x.mcpServers && { mcp_servers: x.mcpServers }),
     ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
     ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),
   };

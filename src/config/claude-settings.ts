@@ -1,7 +1,8 @@
 /**
  * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask` and
  * `additionalDirectories` of `~/.claude/settings.json` (the person's) and of the project's
- * `.claude/settings.json` and `.claude/settings.local.json`. Every other key is named once as read
+ * `.claude/settings.json` and `.claude/settings.local.json`, and the project's `.mcp.json` servers
+ * (as `mcp_servers`, filtered by `enabledMcpjsonServers` / `disabledMcpjsonServers`). Every other key is named once as read
  * but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
  * the same project rules: a project's deny and ask rules apply at once, its allow rules and folders
  * wait for the person's trust.
@@ -25,9 +26,11 @@ export interface ClaudeSettingsFile {
   unused: string[];
   /** Values of the wrong type, one line each (the value is ignored). */
   problems: string[];
+  /** `enabledMcpjsonServers` / `disabledMcpjsonServers`: which servers of `.mcp.json` are considered. */
+  mcpJson?: { enabled?: string[]; disabled?: string[] };
 }
 
-/** What was found: the person's file, and the project's files (shared first, local second). */
+/** What was found: the person's file, and the project's files (`.mcp.json` first, shared next, local last). */
 export interface ClaudeSettings {
   user?: ClaudeSettingsFile;
   project: ClaudeSettingsFile[];
@@ -40,6 +43,9 @@ const PERMISSION_KEYS = {
   ask: 'ask',
   additionalDirectories: 'add_dirs',
 } as const;
+
+/** The settings that choose which `.mcp.json` servers are considered (they never start one unasked). */
+const MCP_JSON_LISTS = { enabledMcpjsonServers: 'enabled', disabledMcpjsonServers: 'disabled' } as const;
 
 /** Tool names whose specifier is a path: a leading single `/` is the settings file's project folder. */
 const PATH_RULE = /^(Read|Edit|Write|MultiEdit|read_file|write_file|edit_file)\((\/(?!\/).*)\)$/s;
@@ -62,7 +68,15 @@ function folder(dir: string, root: string, home: string): string {
 /** The codey settings of one parsed file whose project folder is `root`. */
 export function translate(file: string, raw: Raw, root: string, home: string): ClaudeSettingsFile {
   const out: ClaudeSettingsFile = { file, data: {}, unused: [], problems: [] };
-  for (const key of Object.keys(raw)) if (key !== 'permissions' && key !== '$schema') out.unused.push(key);
+  for (const key of Object.keys(raw)) {
+    const list = MCP_JSON_LISTS[key as keyof typeof MCP_JSON_LISTS];
+    if (list) {
+      const value = raw[key];
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+        out.mcpJson = { ...out.mcpJson, [list]: value };
+      else out.problems.push(`codey: ${file}: ${key} is not a list of strings; ignored`);
+    } else if (key !== 'permissions' && key !== '$schema') out.unused.push(key);
+  }
   const perms = raw.permissions;
   if (perms === undefined) return out;
   if (perms === null || typeof perms !== 'object' || Array.isArray(perms)) {
@@ -107,11 +121,8 @@ export function claudeProjectRoot(cwd: string, home: string): string | undefined
   }
 }
 
-async function readProject(
-  file: string,
-  root: string,
-  home: string,
-): Promise<ClaudeSettingsFile | undefined> {
+/** A project file's parsed object, or undefined when it is absent or empty. */
+async function readProjectObject(file: string, root: string): Promise<Raw | undefined> {
   if (!isFile(file)) return undefined;
   const text = await readProjectConfigText(file, root);
   if (text.trim() === '') return undefined;
@@ -126,7 +137,53 @@ async function readProject(
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new ConfigError(`${file} must hold an object of settings`, file);
-  return translate(file, value as Raw, root, home);
+  return value as Raw;
+}
+
+async function readProject(
+  file: string,
+  root: string,
+  home: string,
+): Promise<ClaudeSettingsFile | undefined> {
+  const raw = await readProjectObject(file, root);
+  return raw ? translate(file, raw, root, home) : undefined;
+}
+
+/** The nearest `.mcp.json` from `cwd` up to the git root, never in the home folder. */
+function mcpJsonFile(cwd: string, home: string): { file: string; root: string } | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (relative(dir, home) === '') return undefined;
+    const file = join(dir, '.mcp.json');
+    if (isFile(file)) return { file, root: dir };
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * A project's `.mcp.json` (`{ "mcpServers": { … } }`) as the codey setting `mcp_servers`, less the
+ * servers `lists` leave out: those named in a `disabledMcpjsonServers`, and, where an
+ * `enabledMcpjsonServers` exists, those it does not name. Its servers still wait for the trust answer.
+ */
+async function readMcpJson(
+  found: { file: string; root: string },
+  lists: readonly NonNullable<ClaudeSettingsFile['mcpJson']>[],
+): Promise<ClaudeSettingsFile | undefined> {
+  const raw = await readProjectObject(found.file, found.root);
+  if (!raw) return undefined;
+  const out: ClaudeSettingsFile = { file: found.file, data: {}, unused: [], problems: [] };
+  const servers = raw.mcpServers;
+  if (servers === undefined) return out;
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) {
+    out.problems.push(`codey: ${found.file}: mcpServers is not an object of servers by name; ignored`);
+    return out;
+  }
+  const disabled = new Set(lists.flatMap((l) => l.disabled ?? []));
+  const enabled = lists.some((l) => l.enabled) ? new Set(lists.flatMap((l) => l.enabled ?? [])) : undefined;
+  const kept = Object.entries(servers as Raw).filter(
+    ([name]) => !disabled.has(name) && (!enabled || enabled.has(name)),
+  );
+  out.data.mcp_servers = Object.fromEntries(kept);
+  return out;
 }
 
 async function readUser(file: string, home: string): Promise<ClaudeSettingsFile | undefined> {
@@ -159,9 +216,12 @@ export async function readClaudeSettings(cwd: string, env: Env): Promise<ClaudeS
     root ? readProject(join(root, '.claude', 'settings.json'), root, home) : undefined,
     root ? readProject(join(root, '.claude', 'settings.local.json'), root, home) : undefined,
   ]);
+  const lists = [user, shared, local].flatMap((f) => (f?.mcpJson ? [f.mcpJson] : []));
+  const mcp = mcpJsonFile(cwd, home);
+  const mcpJson = mcp ? await readMcpJson(mcp, lists) : undefined;
   return {
     ...(user ? { user } : {}),
-    project: [shared, local].filter((f): f is ClaudeSettingsFile => f !== undefined),
+    project: [mcpJson, shared, local].filter((f): f is ClaudeSettingsFile => f !== undefined),
   };
 }
 

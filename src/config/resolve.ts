@@ -45,6 +45,8 @@ export interface ResolveInput {
    * project file may set only when trusted, or that would widen a `narrow` setting, apply.
    */
   trusted?: boolean;
+  /** Settings a project file may set as if trusted, without trusting the rest (`--mcp-trust`: `mcp_servers`). */
+  trustedKeys?: readonly SettingKey[];
 }
 
 /**
@@ -172,7 +174,7 @@ export async function resolveSettings(
     for (const key of SETTING_KEYS) {
       const rule = SETTING_META[key].project;
       if (data[key] === undefined) continue;
-      if (rule.may === 'trusted' && !input.trusted) {
+      if (rule.may === 'trusted' && !input.trusted && !input.trustedKeys?.includes(key)) {
         hold(key, data[key], rule.why, projectRung.label);
         heldFiles.add(projectRung.label);
         delete data[key];
@@ -235,7 +237,10 @@ export async function resolveSettings(
       chosen = { value: parsed.data, source: rung.source };
       break;
     }
-    if (merged.length) {
+    if (merged.length && !Array.isArray(merged[0].value)) {
+      const all = Object.assign({}, ...merged.toReversed().map((m) => m.value)) as unknown[];
+      chosen = { value: all, source: merged[0].source };
+    } else if (merged.length) {
       const all = merged.toReversed().flatMap((m) => m.value);
       chosen = { value: [...new Set(all)], source: merged[0].source };
     }

@@ -142,6 +142,10 @@ describe('a project file may narrow, never widen', () => {
       max_agent_depth: 'narrow',
       max_parallel_agents: 'set',
       agent_max_turns: 'set',
+      mcp_servers: 'trusted',
+      mcp_config: 'never',
+      mcp_trust: 'never',
+      mcp_timeout_ms: 'set',
     });
   });
 });
