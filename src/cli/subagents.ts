@@ -3,14 +3,9 @@ import type { SubagentSettings } from '../agent/subagent-types';
 import type { Settings } from '../config/resolve';
 import { discoverAgents, type AgentDefinition } from '../skills/agents';
 import { absoluteEnv } from '../skills/places';
-import { builtinTools } from '../tools/builtin-tools';
+import { toolNames } from '../tools/factory';
 import type { ToolDisplay } from '../tools/tool';
 import { gitRootOf } from '../util/git-root';
-
-/** Every tool name codey has in some session: what an agent definition's `tools` may name. */
-function codeyToolNames(): Set<string> {
-  return new Set([...builtinTools().map((t) => t.name), 'web_search', 'web_fetch', 'skill', 'spawn_agent']);
-}
 
 /**
  * The subagent settings of a session: definitions found for `workspace` (src/skills/agents.ts) and
@@ -23,7 +18,7 @@ export async function subagentsFor(
 ): Promise<{ subagents?: SubagentSettings; definitions: AgentDefinition[]; notices: string[] }> {
   if (!s.agents) return { definitions: [], notices: [] };
   const places = { workspace, gitRoot: gitRootOf(workspace, absoluteEnv(env).HOME), env };
-  const found = await discoverAgents(places, codeyToolNames());
+  const found = await discoverAgents(places, toolNames());
   return {
     subagents: Object.freeze({
       definitions: found.agents,
