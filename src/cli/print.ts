@@ -5,7 +5,7 @@ import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
-import { wireEvent } from './subagents';
+import { wireEvent } from '../session/wire-event';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
