@@ -20,7 +20,8 @@ import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic
 import { secretsOf } from '../util/secrets';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
-import { subagentsFor, wireEvent } from './subagents';
+import { subagentsFor } from './subagents';
+import { wireEvent } from '../session/wire-event';
 import {
   anthropicFor,
   credentials,
@@ -109,8 +110,6 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
-  /** `--append-system-prompt`: text the system prompt ends with. */
-  appendSystemPrompt?: string;
   /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
   resumption?: Resumption;
   /** The person trusts this project's widening files (default false): command `allowed-tools` hold. */
@@ -167,7 +166,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     hostedTools,
     secrets,
     sources: { skills: loaded.project.skills, skillReadRoots: loaded.project.skillReadRoots },
-    instructions: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt).instructions,
+    instructions: withPromptExtras(loaded.project, extraRoots, s.append_system_prompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,

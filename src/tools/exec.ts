@@ -112,7 +112,7 @@ export function childResult(): ChildResult {
 }
 
 /**
- * Run `file` with `args` (no shell) in its own process group (detached), stdin closed, with
+ * Run `file` with `args` (no shell) in its own process group (detached), stdin `opts.input` or closed, with
  * `opts.env` less codey's own keys, and wait for it to end. On timeout, abort, `onLine` returning
  * false or `overflow: 'stop'`, the whole group is killed with SIGKILL (`kill(-pid)`), grandchildren
  * included. With `opts.sandbox` it runs inside bubblewrap (`./sandbox.ts`), which dies with it. An
@@ -139,7 +139,7 @@ export async function runChild(
     env: childEnv({}, opts.env ?? process.env),
     extendEnv: false,
     detached: true,
-    stdin: 'ignore',
+    ...(opts.input === undefined ? { stdin: 'ignore' as const } : { input: opts.input }),
     all: merged,
     reject: false,
     buffer: false,

@@ -32,6 +32,8 @@ export interface ChildOptions {
    * from it (`childEnv`) whatever is passed. Nothing else is inherited.
    */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Text written to the child's stdin, which is then closed; default none (stdin is closed at once). */
+  input?: string;
   /** Aborting it kills the child's whole process group (`result.aborted`). */
   signal?: AbortSignal;
   /** Kill the whole process group after this long (`result.timedOut`); default: no limit. */

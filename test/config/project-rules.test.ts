@@ -127,6 +127,7 @@ describe('a project file may narrow, never widen', () => {
       deny: 'set',
       ask: 'set',
       add_dirs: 'trusted',
+      append_system_prompt: 'never',
       web_provider: 'narrow',
       web_command: 'never',
       web_fetch: 'narrow',
