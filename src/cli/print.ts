@@ -143,6 +143,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
 export function decisionLine(e: Extract<AgentEvent, { type: 'approval_decision' }>): string | undefined {
   const denied = e.decision.kind === 'deny' || e.decision.kind === 'deny_with_message';
   if (e.source === 'rule') return `${denied ? 'denied' : 'allowed'} by rule ${e.rule ?? '(unnamed)'}`;
+  if (e.source === 'mode') return `${denied ? 'denied' : 'allowed'} by ${e.mode ?? 'the permission'} mode`;
   if (e.source === 'person' && e.rule) return `remembered ${e.rule}`;
   return undefined;
 }
