@@ -63,7 +63,7 @@ describe("a repository's .claude/settings.json", () => {
     expect(r.stderr).toContain('codey: denied by rule Read(./.env)');
     expect(r.stderr).not.toContain('allowed by rule Read');
     expect(r.stderr).toContain(
-      'Claude Code settings read but not used: hooks, statusLine, permissions.defaultMode',
+      'Claude Code settings read but not used: statusLine, permissions.defaultMode',
     );
     expect(r.stdout + r.stderr).not.toContain('from-dotenv');
   }, 30_000);
