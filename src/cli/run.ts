@@ -140,7 +140,6 @@ async function runPrint(
     version,
     noWeb: !opts.web,
     resumption,
-    ...(opts.appendSystemPrompt !== undefined && { appendSystemPrompt: opts.appendSystemPrompt }),
   });
   const out = terminalSafeOut(
     redactingOut({ stdout, stderr: rawStderr }, session.secrets),

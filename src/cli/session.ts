@@ -23,7 +23,8 @@ import { Hooks } from '../hooks/hooks';
 import { runChild } from '../tools/exec';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
-import { subagentsFor, wireEvent } from './subagents';
+import { subagentsFor } from './subagents';
+import { wireEvent } from '../session/wire-event';
 import {
   anthropicFor,
   credentials,
@@ -112,8 +113,6 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
-  /** `--append-system-prompt`: text the system prompt ends with. */
-  appendSystemPrompt?: string;
   /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
   resumption?: Resumption;
   /** The person trusts this project's widening files (default false): command `allowed-tools` hold. */
@@ -180,7 +179,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     hostedTools,
     secrets,
     sources: { skills: loaded.project.skills, skillReadRoots: loaded.project.skillReadRoots },
-    instructions: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt).instructions,
+    instructions: withPromptExtras(loaded.project, extraRoots, s.append_system_prompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,

@@ -57,6 +57,8 @@ export const settingSchemas = {
   ask: z.array(z.string().min(1)).default([]),
   /** More folders the file tools may read and write, with the same jail as the workspace (absolute). */
   add_dirs: z.array(z.string().min(1)).default([]),
+  /** Text the system prompt ends with (after the project's instructions). */
+  append_system_prompt: z.string().optional(),
   /** One provider, or search providers tried in order until one answers (`["command", "searxng"]`). */
   web_provider: z.union([z.enum(WEB_PROVIDERS), z.array(z.enum(SEARCH_PROVIDERS)).min(1)]).default('none'),
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
@@ -172,6 +174,11 @@ export interface SettingFlag {
   help: string;
   /** Given more than once, every value is kept (`--allow a --allow b`). */
   repeats?: true;
+  /**
+   * Other names of the flag (Claude Code's `--allowedTools` for `--allow`), each with its own
+   * placeholder and help; a list setting takes the values of every name given.
+   */
+  aliases?: readonly Omit<SettingFlag, 'aliases'>[];
 }
 
 /** A setting's places besides the files, and the project-file rule for it. */
@@ -239,6 +246,13 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
       arg: '<rules>',
       help: 'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
       repeats: true,
+      aliases: [
+        {
+          name: '--allowedTools',
+          arg: '<rules...>',
+          help: "Claude Code's name for --allow (comma or space separated)",
+        },
+      ],
     },
     project: { may: 'trusted', why: 'a repository may not approve tool calls for itself' },
     merge: true,
@@ -250,6 +264,13 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
       arg: '<rules>',
       help: 'refuse tool calls, e.g. "bash(rm:*)", "Read(./.env)" (repeatable, comma-separated)',
       repeats: true,
+      aliases: [
+        {
+          name: '--disallowedTools',
+          arg: '<rules...>',
+          help: "Claude Code's name for --deny (comma or space separated)",
+        },
+      ],
     },
     project: { may: 'set' },
     merge: true,
@@ -265,6 +286,17 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     },
     project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
     merge: true,
+  },
+  append_system_prompt: {
+    flag: {
+      name: '--append-system-prompt',
+      arg: '<text>',
+      help: 'text added at the end of the system prompt',
+    },
+    project: {
+      may: 'never',
+      why: "a repository's instructions go in its CLAUDE.md or AGENTS.md",
+    },
   },
   web_provider: {
     env: ['CODEY_WEB_PROVIDER'],

@@ -127,6 +127,7 @@ describe('a project file may narrow, never widen', () => {
       deny: 'set',
       ask: 'set',
       add_dirs: 'trusted',
+      append_system_prompt: 'never',
       web_provider: 'narrow',
       web_command: 'never',
       web_fetch: 'narrow',
@@ -190,7 +191,7 @@ describe('the user file', () => {
     await writeFile(userFile, '[]');
     const err = await resolveSettings({ env: {}, cwd: project, userFile }).catch((e: Error) => e);
     expect((err as Error).message).toBe(
-      `${userFile} holds an array, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
+      `${userFile} holds an array, not an object of settings (write it as { "key": value, … }); fix the file or remove it, then run codey again`,
     );
   });
 });
