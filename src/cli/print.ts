@@ -5,7 +5,7 @@ import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
-import { wireEvent } from './subagents';
+import { wireEvent } from '../session/wire-event';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -143,6 +143,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
 export function decisionLine(e: Extract<AgentEvent, { type: 'approval_decision' }>): string | undefined {
   const denied = e.decision.kind === 'deny' || e.decision.kind === 'deny_with_message';
   if (e.source === 'rule') return `${denied ? 'denied' : 'allowed'} by rule ${e.rule ?? '(unnamed)'}`;
+  if (e.source === 'mode') return `${denied ? 'denied' : 'allowed'} by ${e.mode ?? 'the permission'} mode`;
   if (e.source === 'person' && e.rule) return `remembered ${e.rule}`;
   return undefined;
 }

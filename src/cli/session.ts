@@ -20,7 +20,8 @@ import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic
 import { secretsOf } from '../util/secrets';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
-import { subagentsFor, wireEvent } from './subagents';
+import { subagentsFor } from './subagents';
+import { wireEvent } from '../session/wire-event';
 import {
   anthropicFor,
   credentials,

@@ -8,10 +8,9 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { readJsonObject, type JsonFileError } from '../util/json-file';
-import { parseErrorDetail, readProjectConfigText } from './config-text';
-import { ConfigError } from './errors';
+import { readProjectConfigText } from './config-text';
 import { personHome } from './paths';
+import { readSettingsFile } from './settings-file';
 
 type Raw = Record<string, unknown>;
 type Env = Record<string, string | undefined>;
@@ -112,37 +111,18 @@ async function readProject(
   root: string,
   home: string,
 ): Promise<ClaudeSettingsFile | undefined> {
-  if (!isFile(file)) return undefined;
-  const text = await readProjectConfigText(file, root);
-  if (text.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ConfigError(
-      `cannot parse ${file}: ${parseErrorDetail(text, err, true)}; fix the file, then run codey again`,
-      file,
-    );
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new ConfigError(`${file} must hold an object of settings`, file);
-  return translate(file, value as Raw, root, home);
+  // Read only inside the project folder; an empty file is no file.
+  const readText = async (f: string) => {
+    if (!isFile(f)) return undefined;
+    const text = await readProjectConfigText(f, root);
+    return text.trim() === '' ? undefined : text;
+  };
+  const raw = await readSettingsFile(file, { readText });
+  return raw ? translate(file, raw, root, home) : undefined;
 }
 
 async function readUser(file: string, home: string): Promise<ClaudeSettingsFile | undefined> {
-  let raw: Raw | undefined;
-  try {
-    raw = await readJsonObject(file);
-  } catch (err) {
-    const e = err as JsonFileError;
-    const why =
-      e.kind === 'syntax'
-        ? `is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)})`
-        : e.kind === 'read'
-          ? `cannot be read (${e.message})`
-          : `holds ${e.found}, not an object of settings`;
-    throw new ConfigError(`${file} ${why}; fix the file or remove it, then run codey again`, file);
-  }
+  const raw = await readSettingsFile(file);
   return raw ? translate(file, raw, home, home) : undefined;
 }
 

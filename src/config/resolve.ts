@@ -1,4 +1,3 @@
-import { readJsonObject, type JsonFileError } from '../util/json-file';
 import {
   ENV_NAMES,
   fromEnv,
@@ -10,11 +9,11 @@ import {
 } from './schema';
 import { escapeJsonControls } from '../util/terminal-text';
 import { userConfigFile } from './paths';
-import { ConfigError, FlagError } from './errors';
-import { parseErrorDetail } from './config-text';
+import { FlagError } from './errors';
 import { readProjectFile } from './project-file';
 import { settingsDigest } from './trust';
 import { readClaudeSettings, unusedNotice } from './claude-settings';
+import { readSettingsFile } from './settings-file';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -65,25 +64,6 @@ export interface HeldSettings {
   notices: string[];
 }
 
-async function readUserFile(path: string): Promise<Raw | undefined> {
-  try {
-    return await readJsonObject(path);
-  } catch (err) {
-    const e = err as JsonFileError;
-    if (e.kind === 'read') throw new ConfigError(`cannot read ${path}: ${e.message}`, path);
-    if (e.kind === 'syntax')
-      throw new ConfigError(
-        // JSON.parse's own message quotes the file's text: only the place is said.
-        `${path} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); fix the file or remove it, then run codey again`,
-        path,
-      );
-    throw new ConfigError(
-      `${path} holds ${e.found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
-      path,
-    );
-  }
-}
-
 /** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */
 /** Most characters of a key name or value a notice quotes. */
 const MAX_QUOTED_CHARS = 80;
@@ -120,7 +100,7 @@ export async function resolveSettings(
   const userFile = input.userFile ?? userConfigFile(env, input.cwd);
   const [projectFile, user, claude] = await Promise.all([
     readProjectFile(input.cwd),
-    readUserFile(userFile),
+    readSettingsFile(userFile),
     readClaudeSettings(input.cwd, env),
   ]);
   const project = projectFile.found;

@@ -46,8 +46,28 @@ export interface CallPreview {
   stamp?: { size: number; modified: string };
 }
 
-/** Who refused a call or a step: a rule, the person, no one to ask, or an interrupt while it waited. */
-export type RefusedBy = 'rule' | 'person' | 'no_one_to_ask' | 'interrupted';
+/**
+ * Who refused a call or a step: a rule, the permission mode (plan), the person, no one to ask, or an
+ * interrupt while it waited.
+ */
+export type RefusedBy = 'rule' | 'mode' | 'person' | 'no_one_to_ask' | 'interrupted';
+
+/**
+ * The permission modes (README, "Permission modes"), in the order Shift+Tab cycles the first three:
+ * `default` asks as the rules say; `accept-edits` runs edits and writes inside the workspace without
+ * asking; `plan` refuses edits, writes and commands so the model plans first; `bypass` allows
+ * everything but deny rules, ask rules and protected paths (only from the command line).
+ */
+export const PERMISSION_MODES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** Claude Code's names for the modes (`--permission-mode`, `permissions.defaultMode`), beside codey's own. */
+export const CLAUDE_MODE_NAMES = {
+  default: 'default',
+  acceptEdits: 'accept-edits',
+  plan: 'plan',
+  bypassPermissions: 'bypass',
+} as const satisfies Record<string, PermissionMode>;
 
 /**
  * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,

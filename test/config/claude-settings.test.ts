@@ -106,7 +106,34 @@ describe('the settings files in the ladder', () => {
   it('a broken project settings file stops the run with its place, never its text', async () => {
     await mkdir(join(project, '.claude'), { recursive: true });
     await writeFile(join(project, '.claude', 'settings.json'), '{ "permissions": { "deny": [SECRET] } }');
-    await expect(resolve()).rejects.toThrow(/settings\.json: line 1, column \d+/);
+    await expect(resolve()).rejects.toThrow(/settings\.json is not valid JSON \(line 1, column \d+/);
     await expect(resolve()).rejects.not.toThrow(/SECRET/);
+  });
+
+  it("codey's user file and Claude Code's files say what is wrong with them in the same words", async () => {
+    const files = [
+      join(env.XDG_CONFIG_HOME, 'codey', 'config.json'),
+      join(home, '.claude', 'settings.json'),
+      join(project, '.claude', 'settings.json'),
+      join(project, '.claude', 'settings.local.json'),
+    ];
+    const fix = 'fix the file or remove it, then run codey again';
+    const failure = () =>
+      resolve().then(
+        () => 'read',
+        (e: unknown) => (e as Error).message,
+      );
+    for (const file of files) {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, '{ "deny": [SECRET] }');
+      expect(await failure()).toBe(
+        `${file} is not valid JSON (line 1, column 12: not valid JSON (unexpected 'S')); ${fix}`,
+      );
+      await writeFile(file, '["Read"]');
+      expect(await failure()).toBe(
+        `${file} holds an array, not an object of settings (write it as { "key": value, … }); ${fix}`,
+      );
+      await rm(file);
+    }
   });
 });

@@ -190,7 +190,7 @@ describe('the user file', () => {
     await writeFile(userFile, '[]');
     const err = await resolveSettings({ env: {}, cwd: project, userFile }).catch((e: Error) => e);
     expect((err as Error).message).toBe(
-      `${userFile} holds an array, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
+      `${userFile} holds an array, not an object of settings (write it as { "key": value, … }); fix the file or remove it, then run codey again`,
     );
   });
 });
