@@ -18,6 +18,9 @@ import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
 import { secretsOf } from '../util/secrets';
+import { redactor } from '../util/redact';
+import { Hooks } from '../hooks/hooks';
+import { runChild } from '../tools/exec';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor } from './subagents';
@@ -152,6 +155,16 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   notices.push(...loaded.notices);
   const agents = await subagentsFor(s, workspace, places);
   notices.push(...agents.notices);
+  // The payload names the session as it is when a hook runs (`/clear` and `/resume` change it).
+  const hooks = Object.keys(s.hooks).length
+    ? new Hooks({
+        setting: s.hooks,
+        place: { run: runChild, cwd: workspace, projectDir: workspace, env },
+        session: () => ({ id: session.id, transcriptPath: session.recorder.path }),
+        scrub: redactor(secrets, { keyShapes: false }),
+      })
+    : undefined;
+  if (hooks) notices.push(...hooks.notices);
   const built = await buildAgent({
     workspace,
     llm: input.llm ?? sdk,
@@ -174,6 +187,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,
+    ...(hooks && { hooks }),
   });
   notices.unshift(...built.registry.notices);
   const names = built.registry.list().map((t) => t.name);

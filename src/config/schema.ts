@@ -101,6 +101,27 @@ export const settingSchemas = {
   max_parallel_agents: z.number().int().min(1).max(16).default(4),
   /** Most model requests of one subagent run. */
   agent_max_turns: z.number().int().min(1).max(10_000).default(50),
+  /**
+   * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
+   * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
+   */
+  hooks: z
+    .record(
+      z.string(),
+      z.array(
+        z.object({
+          matcher: z.string().optional(),
+          hooks: z.array(
+            z.looseObject({
+              type: z.string(),
+              command: z.string().optional(),
+              timeout: z.number().positive().optional(),
+            }),
+          ),
+        }),
+      ),
+    )
+    .default({}),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -348,6 +369,11 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  // Every file's hooks run (each event's lists joined); a repository's only once it is trusted.
+  hooks: {
+    project: { may: 'trusted', why: 'a hook is a command that runs on your machine' },
+    merge: true,
+  },
 };
 
 /** Environment variables for each setting, first wins (from {@link SETTING_META}). */
