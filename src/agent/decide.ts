@@ -25,7 +25,7 @@ export interface PermissionDenial {
   tool_name: string;
   tool_use_id: string;
   tool_input: unknown;
-  /** Who refused: the person, a deny rule, or no one to ask (`-p` without a matching --allow). */
+  /** Who refused: the person, a deny rule, plan mode, or no one to ask (`-p` without a matching --allow). */
   reason: Exclude<RefusedBy, 'interrupted'>;
   /** The subagent whose call it was; absent for the main agent. */
   agent_id?: string;
@@ -96,6 +96,14 @@ export const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
     call: (r) => `Not run: the rule "${r.rule}" refuses this call. Take another approach.`,
     step: (r) => `the rule "${r.rule}" refuses ${capQuote(r.req.detail)}`,
   },
+  mode: {
+    call: () =>
+      'Not run: the session is in plan mode, where nothing is changed: edits, writes and commands are ' +
+      'refused. Use the read-only tools to learn what you need, then present your plan and end your ' +
+      'turn; the person will approve it (which leaves plan mode) or ask you to keep planning.',
+    step: (r) =>
+      `the session is in plan mode, which refuses ${capQuote(r.req.detail)}; present your plan instead`,
+  },
   no_one_to_ask: {
     call: (r) =>
       `Not run: ${r.req.tool} needs the person's approval${r.why ? ` (${r.why})` : ''}, and codey is running ` +
@@ -140,13 +148,14 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
         reason: by,
       });
     }
-    if (by === 'rule' || by === 'no_one_to_ask') {
+    if (by === 'rule' || by === 'mode' || by === 'no_one_to_ask') {
       deps.emit({
         type: 'approval_decision',
         id: use.id,
         decision: { kind: 'deny' },
         source: by,
         ...(facts.rule === undefined ? {} : { rule: facts.rule }),
+        ...(by === 'mode' ? { mode: deps.policy.mode } : {}),
       });
     }
     const sentences = REFUSALS[facts.said === undefined ? by : 'person_said'];
@@ -154,14 +163,14 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
   };
 
   const byRule = (v: Exclude<Verdict, { action: 'ask' }>, req: ApprovalRequest, step: boolean): Decided => {
-    if (v.action === 'deny') return refuse('rule', { req, rule: v.rule }, step);
-    if (v.rule) {
+    if (v.action === 'deny')
+      return v.mode ? refuse('mode', { req }, step) : refuse('rule', { req, rule: v.rule }, step);
+    if (v.rule || v.mode) {
       deps.emit({
         type: 'approval_decision',
         id: use.id,
         decision: { kind: 'allow_once' },
-        source: 'rule',
-        rule: v.rule,
+        ...(v.mode ? { source: 'mode' as const, mode: v.mode } : { source: 'rule' as const, rule: v.rule }),
       });
     }
     return ALLOWED;

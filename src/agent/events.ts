@@ -1,7 +1,7 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { LlmEvent } from '../llm/types';
 import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
-import type { CompactionTrigger, Usage } from '../util/shapes';
+import type { CompactionTrigger, PermissionMode, Usage } from '../util/shapes';
 
 export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
 
@@ -81,13 +81,17 @@ export type LoopEvent =
       durationMs: number;
     }
   | { type: 'approval_request'; id: string; request: ApprovalRequest }
-  /** How a request was settled: by a rule (named), by the person, or refused with no one to ask. */
+  /**
+   * How a request was settled: by a rule (named), by the permission mode (`mode`: plan refusing,
+   * accept-edits or bypass allowing), by the person, or refused with no one to ask.
+   */
   | {
       type: 'approval_decision';
       id: string;
       decision: Decision;
-      source: 'rule' | 'person' | 'no_one_to_ask';
+      source: 'rule' | 'mode' | 'person' | 'no_one_to_ask';
       rule?: string;
+      mode?: PermissionMode;
     }
   /** A hosted (server) tool call, e.g. Anthropic's web search, shown like any tool. */
   | { type: 'server_tool_use'; id: string; name: string; input: unknown }

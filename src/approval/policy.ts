@@ -4,6 +4,7 @@ import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
 import { coversTool, PATH_TOOLS, parseRule, type Rule } from './rule-grammar';
 import { Taint, type Staged } from './taint';
 import { allows, denies, type RulePlace } from './rule-match';
+import { modeVerdict, type PermissionMode } from './modes';
 
 /**
  * The approval policy (DESIGN.md "Approval", STYLE.md rule 11): a pure function of a request and
@@ -30,20 +31,25 @@ export interface RuleSet {
   /** Rules that always ask, even for a read-only tool or a call an allow rule covers. */
   readonly ask: readonly Rule[];
   readonly place: RulePlace;
-  /** The permission mode's rung (see {@link PolicyOptions.mode}); absent: the mode decides nothing. */
-  readonly mode?: Rung;
+  /** The permission mode (see {@link PolicyOptions.mode}); absent: `default`, which decides nothing. */
+  readonly mode?: PermissionMode;
 }
 
 /** One rung of the ladder: a verdict, or undefined to leave the request to the next rung. */
 export type Rung = (req: ApprovalRequest, rules: RuleSet) => Verdict | undefined;
 
+/** The first ask rule that matches `req`, if any. */
+const askRuleFor = (req: ApprovalRequest, r: RuleSet): Rule | undefined =>
+  r.ask.find((rule) => denies(rule, req, r.place));
+
 /**
  * The approval ladder, in order: the first rung with a verdict decides; past the last, the person
  * is asked. Deny rules come first and apply to every tool, read-only ones included
- * (`deny: ["read_file(.env)"]` keeps the file from the model); then ask rules; then the mode (no
- * mode refuses or allows anything yet); then `read` and `agent` kinds are allowed; then allow rules,
+ * (`deny: ["read_file(.env)"]` keeps the file from the model); then the permission mode
+ * (./modes.ts: plan refuses changes, accept-edits and bypass allow them, yielding to ask rules and
+ * protected paths); then ask rules; then `read` and `agent` kinds are allowed; then allow rules,
  * where a protected request (see {@link ApprovalRequest.protected}) is allowed only by a rule naming
- * exactly it. A new stage (a permission mode, a rule about untrusted text) is one entry at its place.
+ * exactly it. A new stage is one entry at its place.
  */
 export const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
   [
@@ -54,13 +60,16 @@ export const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
     },
   ],
   [
+    'mode',
+    (req, r) => (r.mode ? modeVerdict(r.mode, req, () => askRuleFor(req, r) !== undefined) : undefined),
+  ],
+  [
     'ask rules',
     (req, r) => {
-      const q = r.ask.find((rule) => denies(rule, req, r.place));
+      const q = askRuleFor(req, r);
       return q && { action: 'ask', rule: q.source };
     },
   ],
-  ['mode', (req, r) => r.mode?.(req, r)],
   ['kind', (req) => (neverAsks(req.kind) ? { action: 'allow' } : undefined)],
   [
     'allow rules',
@@ -78,7 +87,7 @@ export function evaluate(
   deny: readonly Rule[] = [],
   ask: readonly Rule[] = [],
   place: RulePlace = { cwd: process.cwd(), home: homedir() },
-  mode?: Rung,
+  mode?: PermissionMode,
 ): Verdict {
   const rules: RuleSet = { allow, deny, ask, place, ...(mode ? { mode } : {}) };
   for (const [, rung] of LADDER) {
@@ -139,11 +148,8 @@ export interface PolicyOptions {
   ask?: readonly string[];
   /** Where relative path rules are read from (default: the current folder and home). */
   place?: RulePlace;
-  /**
-   * The permission mode, as the ladder's rung after deny and ask rules (a mode may refuse kinds, or
-   * allow edits inside the workspace); absent: no mode, which decides nothing.
-   */
-  mode?: Rung;
+  /** The permission mode the session starts in (default `default`, which decides nothing); see {@link Policy.mode}. */
+  mode?: PermissionMode;
 }
 
 /**
@@ -155,7 +161,7 @@ export class Policy {
   readonly #deny: Rule[];
   readonly #ask: Rule[];
   readonly #place: RulePlace;
-  readonly #mode: Rung | undefined;
+  #mode: PermissionMode;
   /** How many of `#allow` the person wrote (config, flags); the rest are this session's answers. */
   readonly #written: number;
   /** The whole-tool rules this session's "always for this tool" answers added. */
@@ -170,7 +176,19 @@ export class Policy {
     this.#deny = parsed(deny);
     this.#ask = parsed(opts.ask ?? []);
     this.#place = opts.place ?? { cwd: process.cwd(), home: homedir() };
-    this.#mode = opts.mode;
+    this.#mode = opts.mode ?? 'default';
+  }
+
+  /**
+   * The permission mode in force: the session's, shared by its subagents. Setting it (Shift+Tab, an
+   * approved plan) decides the next request; the tool list and the system prompt stay as they are.
+   */
+  get mode(): PermissionMode {
+    return this.#mode;
+  }
+
+  set mode(mode: PermissionMode) {
+    this.#mode = mode;
   }
 
   /**

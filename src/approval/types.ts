@@ -2,7 +2,13 @@
  * Approval types. `src/approval` imports only `src/util` (DESIGN.md): tools satisfy
  * {@link Describable} structurally.
  */
-import type { CallPreview, DescribeContext, ToolCallDescription, ToolKind } from '../util/shapes';
+import type {
+  CallPreview,
+  DescribeContext,
+  PermissionMode,
+  ToolCallDescription,
+  ToolKind,
+} from '../util/shapes';
 
 /** What the policy needs to know of a tool. `kind` (`read | edit | execute | fetch | agent`) decides whether it asks. */
 export interface Describable {
@@ -34,9 +40,12 @@ export type Decision =
   | { kind: 'deny' }
   | { kind: 'deny_with_message'; message: string };
 
-/** The policy's verdict; `rule` names the rule that decided, for the model and the log. */
+/**
+ * The policy's verdict; `rule` names the rule that decided, `mode` the permission mode that did
+ * (plan refusing a change, accept-edits or bypass allowing one), for the model and the log.
+ */
 export type Verdict =
-  | { action: 'allow'; rule?: string }
-  | { action: 'deny'; rule?: string }
+  | { action: 'allow'; rule?: string; mode?: PermissionMode }
+  | { action: 'deny'; rule?: string; mode?: PermissionMode }
   /** `rule`: an ask rule asked for this call. */
   | { action: 'ask'; rule?: string };

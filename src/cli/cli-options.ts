@@ -9,13 +9,8 @@ export interface CliOptions {
   outputFormat: 'text' | 'json' | 'stream-json';
   allow: string[];
   deny?: string[];
-  /** `--allowedTools` / `--disallowedTools`: Claude Code's names for `--allow` / `--deny`. */
-  allowedTools?: string[];
-  disallowedTools?: string[];
   /** `--add-dir`: more folders for the file tools. */
   addDir?: string[];
-  /** `--append-system-prompt`. */
-  appendSystemPrompt?: string;
   web: boolean;
   skills: boolean;
   agents: boolean;

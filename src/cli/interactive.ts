@@ -110,7 +110,6 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     version: input.version,
     noWeb: !input.opts.web,
     resumption,
-    ...(input.opts.appendSystemPrompt !== undefined && { appendSystemPrompt: input.opts.appendSystemPrompt }),
   });
   const [{ SessionController }, { runTui }] = await Promise.all([
     import('./controller'),

@@ -3,9 +3,10 @@ import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
 import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
+import type { PermissionMode } from '../util/shapes';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
-import { wireEvent } from './subagents';
+import { wireEvent } from '../session/wire-event';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -143,6 +144,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
 export function decisionLine(e: Extract<AgentEvent, { type: 'approval_decision' }>): string | undefined {
   const denied = e.decision.kind === 'deny' || e.decision.kind === 'deny_with_message';
   if (e.source === 'rule') return `${denied ? 'denied' : 'allowed'} by rule ${e.rule ?? '(unnamed)'}`;
+  if (e.source === 'mode') return `${denied ? 'denied' : 'allowed'} by ${e.mode ?? 'the permission'} mode`;
   if (e.source === 'person' && e.rule) return `remembered ${e.rule}`;
   return undefined;
 }
@@ -169,6 +171,8 @@ export interface PrintResult {
   model: string;
   usage: Usage;
   permission_denials: PermissionDenial[];
+  /** The permission mode the turn ended in (`default`, `accept-edits`, `plan`, `bypass`). */
+  permission_mode: PermissionMode;
   /** The MCP servers configured, each with how it stands (`connected`, `failed`, `late`, `stopped`); absent when none. */
   mcp_servers?: { name: string; status: string }[];
   error?: string;
@@ -183,6 +187,7 @@ export function resultObject(
     model: string;
     usage: Usage;
     denials: PermissionDenial[];
+    permissionMode: PermissionMode;
     startedAt: number;
     mcpServers?: { name: string; status: string }[];
   },
@@ -213,6 +218,7 @@ export function resultObject(
     model: x.model,
     usage: x.usage,
     permission_denials: x.denials,
+    permission_mode: x.permissionMode,
     ...(x.mcpServers && { mcp_servers: x.mcpServers }),
     ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
     ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),

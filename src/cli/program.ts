@@ -38,9 +38,6 @@ export function buildProgram(): Command {
         .choices(['text', 'json', 'stream-json'])
         .default('text'),
     )
-    .option('--allowedTools <rules...>', "Claude Code's name for --allow (comma or space separated)")
-    .option('--disallowedTools <rules...>', "Claude Code's name for --deny (comma or space separated)")
-    .option('--append-system-prompt <text>', 'text added at the end of the system prompt')
     .option('--no-web', 'no web tools, whatever the configuration says')
     .option('--verbose', 'show configuration sources, tools and the session log path on stderr')
     .version(version, '-v, --version', 'print the version')

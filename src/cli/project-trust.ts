@@ -8,6 +8,8 @@ import { readRule } from '../approval/rule-grammar';
 import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { escapeJsonControls } from '../util/terminal-text';
 import { askLine, isYes } from './ask';
+import { HOOK_WHEN } from '../hooks/events';
+import type { HookEvent, HooksSetting } from '../util/shapes';
 
 type Env = Record<string, string | undefined>;
 
@@ -114,9 +116,30 @@ export function heldServersNotice(held: HeldSettings): string | undefined {
   return `codey: project MCP servers not started: ${names.map((n) => showHidden(n).text).join(', ')} (${held.files.join(', ')}); pass --mcp-trust to start them, or run codey here once and trust the project`;
 }
 
-/** Each setting the file would bring, one per `allow` rule, list item or MCP server, whole. */
+/** A line per hook command: its event, its matcher and the command whole, and when it would run. */
+function hookLines(setting: HooksSetting): TrustLine[] {
+  return Object.entries(setting).flatMap(([event, groups]) =>
+    groups.flatMap((g) =>
+      g.hooks.map((h) => {
+        const shown = showHidden(escapeJsonControls(h.command ?? `(type ${h.type})`));
+        const matcher = g.matcher ? ` ${code(showHidden(escapeJsonControls(g.matcher)).text)}` : '';
+        const when = HOOK_WHEN[event as HookEvent] as string | undefined;
+        return {
+          what: `hooks ${showHidden(escapeJsonControls(event)).text}${matcher} ${code(shown.text)}`,
+          means: when
+            ? `this command would run on your machine ${when}`
+            : 'not an event codey knows: it would not run',
+          hidden: shown.hidden,
+        };
+      }),
+    ),
+  );
+}
+
+/** Each setting the file would bring, one per `allow` rule, list item, hook command or MCP server, whole. */
 export function trustLines(held: HeldSettings): TrustLine[] {
   return held.entries.flatMap(({ key, value }) => {
+    if (key === 'hooks') return hookLines(value as HooksSetting);
     const items =
       key === 'mcp_servers' && value && typeof value === 'object'
         ? Object.entries(value).map(([n, v]) => ({ [n]: v as unknown }))

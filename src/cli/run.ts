@@ -146,7 +146,6 @@ async function runPrint(
     version,
     noWeb: !opts.web,
     resumption,
-    ...(opts.appendSystemPrompt !== undefined && { appendSystemPrompt: opts.appendSystemPrompt }),
   });
   const out = terminalSafeOut(
     redactingOut({ stdout, stderr: rawStderr }, session.secrets),
@@ -172,6 +171,7 @@ async function runPrint(
       );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    out.stderr(`codey: permission mode ${session.policy.mode} (${settings.sources.permission_mode})\n`);
     const narrowing = session.policy.narrowing();
     if (narrowing.deny.length) out.stderr(`codey: deny rules: ${narrowing.deny.join(', ')}\n`);
     if (narrowing.ask.length) out.stderr(`codey: ask rules: ${narrowing.ask.join(', ')}\n`);
@@ -223,6 +223,7 @@ async function runPrint(
       model: settings.model,
       usage: session.agent.spec.totals.usage,
       denials: session.agent.spec.totals.denials,
+      permissionMode: session.policy.mode,
       startedAt,
       ...(session.mcp && {
         mcpServers: session.mcp.states().map((m) => ({ name: m.name, status: m.status })),

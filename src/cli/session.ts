@@ -18,9 +18,13 @@ import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
 import { secretsOf } from '../util/secrets';
+import { redactor } from '../util/redact';
+import { Hooks } from '../hooks/hooks';
+import { runChild } from '../tools/exec';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
-import { subagentsFor, wireEvent } from './subagents';
+import { subagentsFor } from './subagents';
+import { wireEvent } from '../session/wire-event';
 import {
   anthropicFor,
   credentials,
@@ -30,7 +34,8 @@ import {
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
-import { bindStore, type Resumption } from './resume';
+import { bindStore, storeOf, type Resumption } from './resume';
+import { Checkpoints } from './checkpoints';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
 import type { McpConnections } from '../mcp/client';
 import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
@@ -52,6 +57,8 @@ export interface CodeySession {
   log?: SessionLog;
   /** Writes the conversation to the session store as it changes (see src/session/recorder.ts). */
   recorder: SessionRecorder;
+  /** The files codey changed, per user turn, in the session store; `/rewind` (see checkpoints.ts). */
+  readonly checkpoints: Checkpoints;
   /** Secrets to keep out of every output. */
   secrets: string[];
   /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
@@ -116,8 +123,6 @@ export interface SessionInput {
   noWeb: boolean;
   /** Inject a model (tests, evals); default the SDK client. */
   llm?: LlmClient;
-  /** `--append-system-prompt`: text the system prompt ends with. */
-  appendSystemPrompt?: string;
   /** A stored session to go on with (`-c`, `-r`): its ID and conversation replace new ones. */
   resumption?: Resumption;
   /** The person trusts this project's widening files (default false): command `allowed-tools` hold. */
@@ -168,6 +173,16 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   notices.push(...agents.notices);
   const mcp = await mcpOpening;
   notices.push(...mcp.notices, ...(mcp.conns?.notices ?? []));
+  // The payload names the session as it is when a hook runs (`/clear` and `/resume` change it).
+  const hooks = Object.keys(s.hooks).length
+    ? new Hooks({
+        setting: s.hooks,
+        place: { run: runChild, cwd: workspace, projectDir: workspace, env },
+        session: () => ({ id: session.id, transcriptPath: session.recorder.path }),
+        scrub: redactor(secrets, { keyShapes: false }),
+      })
+    : undefined;
+  if (hooks) notices.push(...hooks.notices);
   const built = await buildAgent({
     workspace,
     llm: input.llm ?? sdk,
@@ -190,10 +205,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       skillReadRoots: loaded.project.skillReadRoots,
       ...(mcp.conns && { mcp: mcp.conns.tools }),
     },
-    instructions: withPromptExtras(loaded.project, extraRoots, input.appendSystemPrompt).instructions,
+    instructions: withPromptExtras(loaded.project, extraRoots, s.append_system_prompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,
+    ...(hooks && { hooks }),
   });
   notices.unshift(...built.registry.notices);
   const names = built.registry.list().map((t) => t.name);
@@ -205,7 +221,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
   const agent = await rebuild(built, {
-    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place }),
+    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place, mode: s.permission_mode }),
   });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = agent.spec.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
@@ -226,6 +242,15 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
         tokens_after: e.tokensAfter,
       });
   });
+  const checkpoints = new Checkpoints({
+    dir: storeOf(env),
+    id: () => session.id,
+    conversation: () => session.conversation,
+    workspace: () => session.workspace,
+    scrub: redactor(secrets),
+    secrets,
+  });
+  events.on(checkpoints.listener);
   if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: agent.spec.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, {
@@ -246,6 +271,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     log,
     ...(mcp.conns && { mcp: mcp.conns }),
     recorder: store.recorder,
+    checkpoints,
     secrets,
     notices,
     commands: loaded.commands,
@@ -272,6 +298,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     async run(prompt, signal) {
       await this.ready();
+      this.checkpoints.beginTurn(prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
       if (!turn) return runTurn(this.agent, prompt, signal);

@@ -43,36 +43,37 @@ function settingOption(key: SettingKey, flag: SettingFlag): Option {
   return option;
 }
 
-/** Every setting flag's option, in SETTING_META's order. */
+/** A setting's flag and its other names (`--allow`, then `--allowedTools`); none without a flag. */
+const namesOf = (key: SettingKey): readonly SettingFlag[] => {
+  const flag = SETTING_META[key].flag;
+  return flag ? [flag, ...(flag.aliases ?? [])] : [];
+};
+
+/** Every setting flag's option, each followed by its other names, in SETTING_META's order. */
 export function settingOptions(): Option[] {
-  return SETTING_KEYS.flatMap((key) => {
-    const flag = SETTING_META[key].flag;
-    return flag ? [settingOption(key, flag)] : [];
-  });
+  return SETTING_KEYS.flatMap((key) => namesOf(key).map((flag) => settingOption(key, flag)));
 }
 
 /**
  * The values of the flags that set a setting, under the setting's key, from commander's parsed
  * options; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag given is
- * `false`. `--allowedTools` and `--disallowedTools` add to `allow` and `deny`. `--allow` adds to the configured rules (resolveSettings merges them; the session splits
- * them at commas, as `CODEY_ALLOW`).
+ * `false`. A list setting takes the values of its flag and of its other names, in that order
+ * (`--allow` then `--allowedTools`); a name with a fixed value gives it (`--dangerously-skip-permissions`
+ * is `bypass`); `--allow` adds to the configured rules (resolveSettings merges
+ * them; the session splits them at commas, as `CODEY_ALLOW`).
  */
 export function flagValues(opts: CliOptions): Record<string, unknown> {
   const given = opts as unknown as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) {
-    const flag = SETTING_META[key].flag;
-    if (!flag) continue;
-    const negated = flag.name.startsWith('--no-');
-    const v = given[optionName(flag)];
-    if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
-    flags[key] = v;
+    for (const flag of namesOf(key)) {
+      const negated = flag.name.startsWith('--no-');
+      const named = given[optionName(flag)];
+      const v = flag.sets !== undefined && named === true ? flag.sets : named;
+      if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
+      const before = flags[key];
+      flags[key] = Array.isArray(before) && Array.isArray(v) ? [...(before as unknown[]), ...v] : v;
+    }
   }
-  // Claude Code's names for --allow and --deny add to them.
-  const also = (key: 'allow' | 'deny', more: string[] | undefined) => {
-    if (more?.length) flags[key] = [...((flags[key] as string[] | undefined) ?? []), ...more];
-  };
-  also('allow', opts.allowedTools);
-  also('deny', opts.disallowedTools);
   return flags;
 }

@@ -1,18 +1,19 @@
 /**
- * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask` and
- * `additionalDirectories` of `~/.claude/settings.json` (the person's) and of the project's
+ * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask`,
+ * `additionalDirectories` and `defaultMode` (the `permission_mode` setting), and `hooks`, of
+ * `~/.claude/settings.json` (the person's) and of the project's
  * `.claude/settings.json` and `.claude/settings.local.json`, and the project's `.mcp.json` servers
- * (as `mcp_servers`, filtered by `enabledMcpjsonServers` / `disabledMcpjsonServers`). Every other key is named once as read
- * but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
- * the same project rules: a project's deny and ask rules apply at once, its allow rules and folders
- * wait for the person's trust.
+ * (as `mcp_servers`, chosen by `enabledMcpjsonServers` / `disabledMcpjsonServers`: src/config/mcp-json.ts).
+ * Every other key is named once as read but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
+ * the same project rules: a project's deny and ask rules apply at once, its allow rules, folders
+ * and hooks wait for the person's trust.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { readJsonObject, type JsonFileError } from '../util/json-file';
-import { parseErrorDetail, readProjectConfigText } from './config-text';
-import { ConfigError } from './errors';
+import { readProjectConfigText } from './config-text';
 import { personHome } from './paths';
+import { MCP_JSON_LISTS, readMcpJson, type McpJsonLists } from './mcp-json';
+import { readSettingsFile } from './settings-file';
 
 type Raw = Record<string, unknown>;
 type Env = Record<string, string | undefined>;
@@ -20,14 +21,14 @@ type Env = Record<string, string | undefined>;
 /** One Claude Code settings file, as codey settings. */
 export interface ClaudeSettingsFile {
   file: string;
-  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`. */
+  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`, `permission_mode`, `hooks`. */
   data: Raw;
-  /** Keys codey reads but does not act on (`hooks`, `permissions.defaultMode`, …). */
+  /** Keys codey reads but does not act on (`env`, `statusLine`, …). */
   unused: string[];
   /** Values of the wrong type, one line each (the value is ignored). */
   problems: string[];
-  /** `enabledMcpjsonServers` / `disabledMcpjsonServers`: which servers of `.mcp.json` are considered. */
-  mcpJson?: { enabled?: string[]; disabled?: string[] };
+  /** Which servers of `.mcp.json` it lets be considered. */
+  mcpJson?: McpJsonLists;
 }
 
 /** What was found: the person's file, and the project's files (`.mcp.json` first, shared next, local last). */
@@ -44,8 +45,15 @@ const PERMISSION_KEYS = {
   additionalDirectories: 'add_dirs',
 } as const;
 
-/** The settings that choose which `.mcp.json` servers are considered (they never start one unasked). */
-const MCP_JSON_LISTS = { enabledMcpjsonServers: 'enabled', disabledMcpjsonServers: 'disabled' } as const;
+/** Top-level keys codey reads (`permissions` is translated, `hooks` taken as it is). */
+const USED_KEYS = new Set(['permissions', 'hooks', '$schema']);
+
+/** `{}` or `{ "PostToolUse": [] }`: hooks that name no command, as Claude Code writes them by default. */
+const isEmptyHooks = (v: unknown): boolean =>
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.values(v).every((groups) => Array.isArray(groups) && groups.length === 0);
 
 /** Tool names whose specifier is a path: a leading single `/` is the settings file's project folder. */
 const PATH_RULE = /^(Read|Edit|Write|MultiEdit|read_file|write_file|edit_file)\((\/(?!\/).*)\)$/s;
@@ -70,13 +78,17 @@ export function translate(file: string, raw: Raw, root: string, home: string): C
   const out: ClaudeSettingsFile = { file, data: {}, unused: [], problems: [] };
   for (const key of Object.keys(raw)) {
     const list = MCP_JSON_LISTS[key as keyof typeof MCP_JSON_LISTS];
-    if (list) {
-      const value = raw[key];
-      if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-        out.mcpJson = { ...out.mcpJson, [list]: value };
-      else out.problems.push(`codey: ${file}: ${key} is not a list of strings; ignored`);
-    } else if (key !== 'permissions' && key !== '$schema') out.unused.push(key);
+    if (!list) {
+      if (!USED_KEYS.has(key)) out.unused.push(key);
+      continue;
+    }
+    const value = raw[key];
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      out.mcpJson = { ...out.mcpJson, [list]: value };
+    else out.problems.push(`codey: ${file}: ${key} is not a list of strings; ignored`);
   }
+  // The schema checks them as codey's own `hooks` setting (the same shape); an empty one is no setting.
+  if (raw.hooks !== undefined && !isEmptyHooks(raw.hooks)) out.data.hooks = raw.hooks;
   const perms = raw.permissions;
   if (perms === undefined) return out;
   if (perms === null || typeof perms !== 'object' || Array.isArray(perms)) {
@@ -84,6 +96,11 @@ export function translate(file: string, raw: Raw, root: string, home: string): C
     return out;
   }
   for (const [key, value] of Object.entries(perms as Raw)) {
+    // Claude Code's mode names are the setting's own (`acceptEdits`); the schema checks the value.
+    if (key === 'defaultMode') {
+      out.data.permission_mode = value;
+      continue;
+    }
     const target = PERMISSION_KEYS[key as keyof typeof PERMISSION_KEYS];
     if (!target) {
       out.unused.push(`permissions.${key}`);
@@ -121,85 +138,23 @@ export function claudeProjectRoot(cwd: string, home: string): string | undefined
   }
 }
 
-/** A project file's parsed object, or undefined when it is absent or empty. */
-async function readProjectObject(file: string, root: string): Promise<Raw | undefined> {
-  if (!isFile(file)) return undefined;
-  const text = await readProjectConfigText(file, root);
-  if (text.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ConfigError(
-      `cannot parse ${file}: ${parseErrorDetail(text, err, true)}; fix the file, then run codey again`,
-      file,
-    );
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new ConfigError(`${file} must hold an object of settings`, file);
-  return value as Raw;
-}
-
 async function readProject(
   file: string,
   root: string,
   home: string,
 ): Promise<ClaudeSettingsFile | undefined> {
-  const raw = await readProjectObject(file, root);
+  // Read only inside the project folder; an empty file is no file.
+  const readText = async (f: string) => {
+    if (!isFile(f)) return undefined;
+    const text = await readProjectConfigText(f, root);
+    return text.trim() === '' ? undefined : text;
+  };
+  const raw = await readSettingsFile(file, { readText });
   return raw ? translate(file, raw, root, home) : undefined;
 }
 
-/** The nearest `.mcp.json` from `cwd` up to the git root, never in the home folder. */
-function mcpJsonFile(cwd: string, home: string): { file: string; root: string } | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (relative(dir, home) === '') return undefined;
-    const file = join(dir, '.mcp.json');
-    if (isFile(file)) return { file, root: dir };
-    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
-  }
-}
-
-/**
- * A project's `.mcp.json` (`{ "mcpServers": { … } }`) as the codey setting `mcp_servers`, less the
- * servers `lists` leave out: those named in a `disabledMcpjsonServers`, and, where an
- * `enabledMcpjsonServers` exists, those it does not name. Its servers still wait for the trust answer.
- */
-async function readMcpJson(
-  found: { file: string; root: string },
-  lists: readonly NonNullable<ClaudeSettingsFile['mcpJson']>[],
-): Promise<ClaudeSettingsFile | undefined> {
-  const raw = await readProjectObject(found.file, found.root);
-  if (!raw) return undefined;
-  const out: ClaudeSettingsFile = { file: found.file, data: {}, unused: [], problems: [] };
-  const servers = raw.mcpServers;
-  if (servers === undefined) return out;
-  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) {
-    out.problems.push(`codey: ${found.file}: mcpServers is not an object of servers by name; ignored`);
-    return out;
-  }
-  const disabled = new Set(lists.flatMap((l) => l.disabled ?? []));
-  const enabled = lists.some((l) => l.enabled) ? new Set(lists.flatMap((l) => l.enabled ?? [])) : undefined;
-  const kept = Object.entries(servers as Raw).filter(
-    ([name]) => !disabled.has(name) && (!enabled || enabled.has(name)),
-  );
-  out.data.mcp_servers = Object.fromEntries(kept);
-  return out;
-}
-
 async function readUser(file: string, home: string): Promise<ClaudeSettingsFile | undefined> {
-  let raw: Raw | undefined;
-  try {
-    raw = await readJsonObject(file);
-  } catch (err) {
-    const e = err as JsonFileError;
-    const why =
-      e.kind === 'syntax'
-        ? `is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)})`
-        : e.kind === 'read'
-          ? `cannot be read (${e.message})`
-          : `holds ${e.found}, not an object of settings`;
-    throw new ConfigError(`${file} ${why}; fix the file or remove it, then run codey again`, file);
-  }
+  const raw = await readSettingsFile(file);
   return raw ? translate(file, raw, home, home) : undefined;
 }
 
@@ -217,8 +172,7 @@ export async function readClaudeSettings(cwd: string, env: Env): Promise<ClaudeS
     root ? readProject(join(root, '.claude', 'settings.local.json'), root, home) : undefined,
   ]);
   const lists = [user, shared, local].flatMap((f) => (f?.mcpJson ? [f.mcpJson] : []));
-  const mcp = mcpJsonFile(cwd, home);
-  const mcpJson = mcp ? await readMcpJson(mcp, lists) : undefined;
+  const mcpJson = await readMcpJson(cwd, home, lists);
   return {
     ...(user ? { user } : {}),
     project: [mcpJson, shared, local].filter((f): f is ClaudeSettingsFile => f !== undefined),

@@ -1,4 +1,3 @@
-import { readJsonObject, type JsonFileError } from '../util/json-file';
 import {
   ENV_NAMES,
   fromEnv,
@@ -10,11 +9,11 @@ import {
 } from './schema';
 import { escapeJsonControls } from '../util/terminal-text';
 import { userConfigFile } from './paths';
-import { ConfigError, FlagError } from './errors';
-import { parseErrorDetail } from './config-text';
+import { FlagError } from './errors';
 import { readProjectFile } from './project-file';
 import { settingsDigest } from './trust';
 import { readClaudeSettings, unusedNotice } from './claude-settings';
+import { readSettingsFile } from './settings-file';
 
 /** Where a setting's value came from, highest rung first (DESIGN.md "Config"). */
 export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
@@ -67,25 +66,6 @@ export interface HeldSettings {
   notices: string[];
 }
 
-async function readUserFile(path: string): Promise<Raw | undefined> {
-  try {
-    return await readJsonObject(path);
-  } catch (err) {
-    const e = err as JsonFileError;
-    if (e.kind === 'read') throw new ConfigError(`cannot read ${path}: ${e.message}`, path);
-    if (e.kind === 'syntax')
-      throw new ConfigError(
-        // JSON.parse's own message quotes the file's text: only the place is said.
-        `${path} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); fix the file or remove it, then run codey again`,
-        path,
-      );
-    throw new ConfigError(
-      `${path} holds ${e.found}, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
-      path,
-    );
-  }
-}
-
 /** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */
 /** Most characters of a key name or value a notice quotes. */
 const MAX_QUOTED_CHARS = 80;
@@ -106,12 +86,31 @@ function elsewhere(key: SettingKey, userFile: string): string {
 }
 
 /**
+ * The values of a `merge` setting from every rung, lowest first, as one: lists joined, objects of
+ * lists (`hooks`) joined key by key; an item given twice is kept once.
+ */
+function mergedValue(values: unknown[]): unknown {
+  const join = (lists: unknown[][]) => {
+    const seen = new Set<string>();
+    return lists.flat().filter((v) => {
+      const k = typeof v === 'string' ? v : JSON.stringify(v);
+      return !seen.has(k) && seen.add(k);
+    });
+  };
+  if (values.every(Array.isArray)) return join(values);
+  const keys = [...new Set(values.flatMap((v) => Object.keys(v as Raw)))];
+  return Object.fromEntries(
+    keys.map((k) => [k, join(values.map((v) => ((v as Raw)[k] as unknown[]) ?? []))]),
+  );
+}
+
+/**
  * Resolve the settings: flag > env > project file > user file > default. An invalid value in the
  * environment or a file is dropped (the next rung down is used) with a one-line notice naming where
  * it came from and the key; an unknown key in a file gets a notice too. A project file's value is
  * also dropped, with a notice, when its {@link SETTING_META} rule does not let a project set it or
- * when it would widen the value below it. List settings marked `merge` (`allow`, `deny`,
- * `web_blocked_domains`) combine the values of every rung.
+ * when it would widen the value below it. Settings marked `merge` (`allow`, `deny`,
+ * `web_blocked_domains`, `hooks`) combine the values of every rung.
  * @throws {@link ConfigError} when a file exists but cannot be parsed.
  * @throws {@link FlagError} when a flag's value is invalid (a usage error: nothing to fall back to).
  */
@@ -122,7 +121,7 @@ export async function resolveSettings(
   const userFile = input.userFile ?? userConfigFile(env, input.cwd);
   const [projectFile, user, claude] = await Promise.all([
     readProjectFile(input.cwd),
-    readUserFile(userFile),
+    readSettingsFile(userFile),
     readClaudeSettings(input.cwd, env),
   ]);
   const project = projectFile.found;
@@ -202,7 +201,7 @@ export async function resolveSettings(
     const meta = SETTING_META[key];
     const rule = meta.project;
     let chosen: { value: unknown; source: Source } | undefined;
-    const merged: { value: unknown[]; source: Source }[] = [];
+    const merged: { value: unknown; source: Source }[] = [];
     for (const rung of rungs) {
       const raw = rung.data[key];
       if (raw === undefined) continue;
@@ -223,26 +222,37 @@ export async function resolveSettings(
       if (
         rung.source === 'project' &&
         rule.may === 'narrow' &&
-        !input.trusted &&
+        (!input.trusted || rule.trust === false) &&
         !rule.narrows(parsed.data as never, below(key) as never)
       ) {
+        if (rule.trust === false) {
+          notices.push(
+            `codey: ${rung.label}: ${key} ${quoted(raw)} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
+          );
+          continue;
+        }
         hold(key, parsed.data, rule.why, rung.label);
         heldFiles.add(rung.label);
         continue;
       }
+      if (rung.source !== 'flag' && meta.flagOnly?.values.includes(parsed.data as never)) {
+        const where = rung.source === 'env' ? 'environment' : rung.label;
+        notices.push(
+          `codey: ${where}: ${key} ${quoted(raw)} is taken only from the command line (${meta.flagOnly.why}); pass ${meta.flag?.name ?? key} ${String(parsed.data)}`,
+        );
+        continue;
+      }
       if (meta.merge) {
-        merged.push({ value: parsed.data as unknown[], source: rung.source });
+        merged.push({ value: parsed.data, source: rung.source });
         continue;
       }
       chosen = { value: parsed.data, source: rung.source };
       break;
     }
-    if (merged.length && !Array.isArray(merged[0].value)) {
-      const all = Object.assign({}, ...merged.toReversed().map((m) => m.value)) as unknown[];
-      chosen = { value: all, source: merged[0].source };
-    } else if (merged.length) {
-      const all = merged.toReversed().flatMap((m) => m.value);
-      chosen = { value: [...new Set(all)], source: merged[0].source };
+    if (merged.length) {
+      const values = merged.toReversed().map((m) => m.value);
+      const value = meta.merge === 'entries' ? Object.assign({}, ...values) : mergedValue(values);
+      chosen = { value, source: merged[0].source };
     }
     if (chosen) {
       values[key] = chosen.value;

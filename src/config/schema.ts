@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { EFFORTS, SEARCH_PROVIDERS, THINKING_MODES, WEB_FETCH_MODES, WEB_PROVIDERS } from '../util/shapes';
+import {
+  EFFORTS,
+  modeNamed,
+  PERMISSION_MODE_NAMES,
+  SEARCH_PROVIDERS,
+  THINKING_MODES,
+  WEB_FETCH_MODES,
+  WEB_PROVIDERS,
+  type PermissionMode,
+} from '../util/shapes';
 
 /**
  * The one schema for codey's settings (DESIGN.md "Config"): file format, defaults and sanitising.
@@ -57,6 +66,16 @@ export const settingSchemas = {
   ask: z.array(z.string().min(1)).default([]),
   /** More folders the file tools may read and write, with the same jail as the workspace (absolute). */
   add_dirs: z.array(z.string().min(1)).default([]),
+  /**
+   * The permission mode the session starts in (README, "Permission modes"): codey's names or Claude
+   * Code's (`acceptEdits`, `bypassPermissions`), read as codey's.
+   */
+  permission_mode: z
+    .enum(PERMISSION_MODE_NAMES)
+    .transform((name) => modeNamed(name) as PermissionMode)
+    .default('default'),
+  /** Text the system prompt ends with (after the project's instructions). */
+  append_system_prompt: z.string().optional(),
   /** One provider, or search providers tried in order until one answers (`["command", "searxng"]`). */
   web_provider: z.union([z.enum(WEB_PROVIDERS), z.array(z.enum(SEARCH_PROVIDERS)).min(1)]).default('none'),
   /** Argv template of the `command` search provider: `{query}`, `{count}`, `{out}` placeholders. */
@@ -100,6 +119,27 @@ export const settingSchemas = {
   /** Most model requests of one subagent run. */
   agent_max_turns: z.number().int().min(1).max(10_000).default(50),
   /**
+   * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
+   * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
+   */
+  hooks: z
+    .record(
+      z.string(),
+      z.array(
+        z.object({
+          matcher: z.string().optional(),
+          hooks: z.array(
+            z.looseObject({
+              type: z.string(),
+              command: z.string().optional(),
+              timeout: z.number().positive().optional(),
+            }),
+          ),
+        }),
+      ),
+    )
+    .default({}),
+  /**
    * MCP servers by name: `{ command, args?, env?, cwd? }` (stdio) or `{ type: "http" | "sse", url,
    * headers? }`, `enabled: false` keeps one off. Each entry is checked when the servers start
    * (src/mcp/servers.ts), so one bad entry costs only that server.
@@ -140,7 +180,8 @@ export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> }
  * codey does, but never widen network egress, approval, or where the key goes.
  * - `set`: any valid value.
  * - `narrow`: only a value that `narrows(value, below)` accepts, where `below` is what the user file
- *   or the default would give (`undefined` when unset).
+ *   or the default would give (`undefined` when unset); with `trust: false` a value that would widen
+ *   is ignored with a notice, never held for the person's trust answer.
  * - `trusted`: only once the person has said they trust the file (its exact settings).
  * - `never`: ignored; only flags, the environment and the user file set it.
  * A value a project file may not set is ignored with a one-line notice (src/config/resolve.ts). A
@@ -149,7 +190,7 @@ export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> }
  */
 export type ProjectRule<T> =
   | { may: 'set' }
-  | { may: 'narrow'; narrows: (value: T, below: T) => boolean; why: string }
+  | { may: 'narrow'; narrows: (value: T, below: T) => boolean; why: string; trust?: false }
   | { may: 'trusted'; why: string }
   | { may: 'never'; why: string };
 
@@ -163,6 +204,13 @@ export interface SettingFlag {
   help: string;
   /** Given more than once, every value is kept (`--allow a --allow b`). */
   repeats?: true;
+  /** The value a flag without a placeholder sets (`--dangerously-skip-permissions` sets `bypass`). */
+  sets?: string;
+  /**
+   * Other names of the flag (Claude Code's `--allowedTools` for `--allow`), each with its own
+   * placeholder and help; a list setting takes the values of every name given.
+   */
+  aliases?: readonly Omit<SettingFlag, 'aliases'>[];
 }
 
 /** A setting's places besides the files, and the project-file rule for it. */
@@ -173,10 +221,16 @@ export interface SettingMeta<T> {
   flag?: SettingFlag;
   project: ProjectRule<T>;
   /**
-   * A list setting whose values from every place are combined (lowest place first), not replaced;
-   * an object setting's entries are combined by key, a higher place's entry winning.
+   * A list setting whose values from every place are combined (lowest place first), not replaced
+   * (an object of lists, `hooks`, joins each key's lists); `entries`: an object setting whose
+   * entries are combined by key, a higher place's entry of a key replacing a lower one's.
    */
-  merge?: true;
+  merge?: true | 'entries';
+  /**
+   * Values only a command-line flag may give (`permission_mode: bypass`): from the environment or a
+   * file, user or project, they are ignored with a notice saying why.
+   */
+  flagOnly?: { values: readonly T[]; why: string };
   /**
    * How a list setting's environment value that is not a JSON array becomes a list: `words`, split at
    * whitespace (an argv); unset, the whole value is one item (allow rules split it at commas later).
@@ -233,6 +287,13 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
       arg: '<rules>',
       help: 'allow tool calls without asking, e.g. "bash(npm test)", "edit_file" (repeatable, comma-separated)',
       repeats: true,
+      aliases: [
+        {
+          name: '--allowedTools',
+          arg: '<rules...>',
+          help: "Claude Code's name for --allow (comma or space separated)",
+        },
+      ],
     },
     project: { may: 'trusted', why: 'a repository may not approve tool calls for itself' },
     merge: true,
@@ -244,6 +305,13 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
       arg: '<rules>',
       help: 'refuse tool calls, e.g. "bash(rm:*)", "Read(./.env)" (repeatable, comma-separated)',
       repeats: true,
+      aliases: [
+        {
+          name: '--disallowedTools',
+          arg: '<rules...>',
+          help: "Claude Code's name for --deny (comma or space separated)",
+        },
+      ],
     },
     project: { may: 'set' },
     merge: true,
@@ -259,6 +327,41 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     },
     project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
     merge: true,
+  },
+  permission_mode: {
+    flag: {
+      name: '--permission-mode',
+      arg: '<mode>',
+      help: 'how calls are approved: accept-edits (acceptEdits), plan, bypass (bypassPermissions)',
+      aliases: [
+        {
+          name: '--dangerously-skip-permissions',
+          help: '--permission-mode bypass: run every call but deny rules, ask rules and protected paths',
+          sets: 'bypass',
+        },
+      ],
+    },
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === 'plan' || value === 'default',
+      why: 'a repository may choose plan mode, never a mode that asks less',
+      trust: false,
+    },
+    flagOnly: {
+      values: ['bypass'],
+      why: 'bypass runs calls without asking, so it is never a standing setting',
+    },
+  },
+  append_system_prompt: {
+    flag: {
+      name: '--append-system-prompt',
+      arg: '<text>',
+      help: 'text added at the end of the system prompt',
+    },
+    project: {
+      may: 'never',
+      why: "a repository's instructions go in its CLAUDE.md or AGENTS.md",
+    },
   },
   web_provider: {
     env: ['CODEY_WEB_PROVIDER'],
@@ -331,13 +434,18 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  // Every file's hooks run (each event's lists joined); a repository's only once it is trusted.
+  hooks: {
+    project: { may: 'trusted', why: 'a hook is a command that runs on your machine' },
+    merge: true,
+  },
   // Servers of every place are combined by name (a higher place's entry of a name wins).
   mcp_servers: {
     project: {
       may: 'trusted',
       why: "a repository's MCP server is a command that runs, or a place your words go",
     },
-    merge: true,
+    merge: 'entries',
   },
   mcp_config: {
     flag: {

@@ -6,10 +6,9 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write';
-import { readJsonObject, type JsonFileError } from '../util/json-file';
-import { parseErrorDetail } from './config-text';
 import { ConfigError } from './errors';
 import { fileSchema } from './schema';
+import { readSettingsFile } from './settings-file';
 
 /** Permission bits of the user config file: owner read/write only (it may hold `api_key`). */
 export const USER_FILE_MODE = 0o600;
@@ -18,21 +17,10 @@ export const USER_DIR_MODE = 0o700;
 
 type Raw = Record<string, unknown>;
 
-/** The JSON object in `file`, `{}` when there is no file. */
+/** The JSON object in `file`, `{}` when there is no file; `shown` is the name messages give it. */
 async function readObject(file: string, shown: string): Promise<Raw> {
-  try {
-    return (await readJsonObject(file)) ?? {};
-  } catch (err) {
-    const e = err as JsonFileError;
-    const fix = 'it was left unchanged. Fix the file or remove it, then run `codey setup` again';
-    if (e.kind === 'read') throw new ConfigError(`cannot read ${shown}: ${e.message}`, shown);
-    if (e.kind === 'syntax')
-      throw new ConfigError(
-        `${shown} is not valid JSON (${parseErrorDetail(e.text ?? '', e, true)}); ${fix}`,
-        shown,
-      );
-    throw new ConfigError(`${shown} does not hold a JSON object; ${fix}`, shown);
-  }
+  const then = 'it was left unchanged. Fix the file or remove it, then run `codey setup` again';
+  return (await readSettingsFile(file, { shown, then })) ?? {};
 }
 
 /**

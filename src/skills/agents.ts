@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
+import { CLAUDE_TOOL_NAMES } from '../util/shapes';
 import { leftOutNotice, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
 import {
@@ -20,17 +21,7 @@ export const MAX_AGENT_FILE_BYTES = 256 * 1024;
  * Tool names written for Claude Code, as codey calls them. A definition may use either spelling;
  * names in neither set are left out with one notice per file.
  */
-export const FOREIGN_TOOL_NAMES: Readonly<Record<string, string>> = {
-  Read: 'read_file',
-  Write: 'write_file',
-  Edit: 'edit_file',
-  MultiEdit: 'edit_file',
-  Bash: 'bash',
-  Glob: 'glob',
-  Grep: 'grep',
-  WebFetch: 'web_fetch',
-  WebSearch: 'web_search',
-};
+export const FOREIGN_TOOL_NAMES = CLAUDE_TOOL_NAMES;
 
 /** Where a definition was found: the workspace (`.codey/agents`, `.claude/agents`) or the person's home. */
 export type AgentScope = 'project' | 'user';
@@ -150,8 +141,9 @@ export function parseAgentDefinition(
     if (!list) return { problem: 'tools must be a list of tool names or a comma-separated string' };
     tools = [];
     for (const raw of list.map((t) => t.trim()).filter(Boolean)) {
-      const name = knownTools.has(raw) ? raw : FOREIGN_TOOL_NAMES[raw];
-      if (!name || !knownTools.has(name)) ignored.push(raw);
+      // An MCP tool (`mcp__SERVER__TOOL`) or server (`mcp__SERVER`) is named by the servers at start.
+      const name = knownTools.has(raw) || /^mcp__\w/.test(raw) ? raw : FOREIGN_TOOL_NAMES[raw];
+      if (!name || (!knownTools.has(name) && !name.startsWith('mcp__'))) ignored.push(raw);
       else if (!tools.includes(name)) tools.push(name);
     }
   }

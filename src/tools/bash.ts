@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runChild } from './exec';
+import { runChild, type SandboxSpec } from './exec';
 import { defineTool, type ToolProgress } from './tool';
 import { MAX_OUTPUT_CHARS } from './truncate';
 
@@ -35,6 +35,8 @@ export interface BashRunOptions {
   /** The environment bash starts from (`ToolContext.env`); codey's own keys are removed in any case. */
   env: Readonly<Record<string, string | undefined>>;
   onOutput?: (progress: ToolProgress) => void;
+  /** Run it inside this sandbox (`ToolContext.sandbox`); absent: as the person, unconfined. */
+  sandbox?: SandboxSpec;
   /** Override of the runner's pipe grace (`PIPE_GRACE_MS`, 1,000), in ms. */
   pipeGraceMs?: number;
 }
@@ -57,6 +59,7 @@ export async function runBash(command: string, opts: BashRunOptions): Promise<Ba
     streams: 'merged',
     maxBytes: KEEP_BYTES,
     ...(opts.pipeGraceMs !== undefined && { pipeGraceMs: opts.pipeGraceMs }),
+    ...(opts.sandbox && { sandbox: opts.sandbox }),
     onOutput: (s) => {
       chars += s.length;
       last = s.charAt(s.length - 1);
@@ -156,6 +159,7 @@ export const bashTool = defineTool({
       timeoutMs,
       signal: ctx.signal,
       onOutput: ctx.emit,
+      ...(ctx.sandbox && { sandbox: ctx.sandbox }),
     });
     const title = o.timedOut
       ? 'timed out'

@@ -8,8 +8,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import type { ChildOptions, ChildResult, PipedChild, PipedChildOptions } from '../util/exec-shapes';
 import { childEnv } from '../util/secrets';
+import { bwrapArgs } from './sandbox';
 
-export type { ChildOptions, ChildResult, RunChild, StartPiped } from '../util/exec-shapes';
+export type { ChildOptions, ChildResult, RunChild, SandboxSpec, StartPiped } from '../util/exec-shapes';
 
 /** Default {@link ChildOptions.maxBytes}: bytes kept of each stream. */
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -92,19 +93,9 @@ function lineSplitter(onLine: (line: string) => void): { add(s: string): void; e
   };
 }
 
-/**
- * Run `file` with `args` (no shell) in its own process group (detached), stdin closed, with
- * `opts.env` less codey's own keys, and wait for it to end. On timeout, abort, `onLine` returning
- * false or `overflow: 'stop'`, the whole group is killed with SIGKILL (`kill(-pid)`), grandchildren
- * included. An abort before the start starts nothing. Sizes are bytes, durations ms (see
- * {@link ChildOptions}). Never throws: a child that could not start has `spawnError`.
- */
-export async function runChild(
-  file: string,
-  args: readonly string[],
-  opts: ChildOptions,
-): Promise<ChildResult> {
-  const result: ChildResult = {
+/** A result with nothing in it yet: no output, no exit status, nothing happened. */
+export function childResult(): ChildResult {
+  return {
     stdout: '',
     stderr: '',
     output: '',
@@ -118,18 +109,37 @@ export async function runChild(
     bytes: 0,
     cutBytes: 0,
   };
+}
+
+/**
+ * Run `file` with `args` (no shell) in its own process group (detached), stdin `opts.input` or closed, with
+ * `opts.env` less codey's own keys, and wait for it to end. On timeout, abort, `onLine` returning
+ * false or `overflow: 'stop'`, the whole group is killed with SIGKILL (`kill(-pid)`), grandchildren
+ * included. With `opts.sandbox` it runs inside bubblewrap (`./sandbox.ts`), which dies with it. An
+ * abort before the start starts nothing. Sizes are bytes, durations ms (see
+ * {@link ChildOptions}). Never throws: a child that could not start has `spawnError`.
+ */
+export async function runChild(
+  file: string,
+  args: readonly string[],
+  opts: ChildOptions,
+): Promise<ChildResult> {
+  const result = childResult();
   const signal = opts.signal;
   if (signal?.aborted) return { ...result, aborted: true };
   const { execa } = await import('execa'); // loaded on first use, not at start-up
   // Checked after the load too: an abort while it loaded fires no listener added later.
   if (signal?.aborted) return { ...result, aborted: true };
   const merged = opts.streams === 'merged';
-  const sub = execa(file, [...args], {
+  const [program, argv] = opts.sandbox
+    ? [opts.sandbox.bwrap, bwrapArgs(opts.sandbox, opts.cwd, file, args)]
+    : [file, [...args]];
+  const sub = execa(program, argv, {
     cwd: opts.cwd,
     env: childEnv({}, opts.env ?? process.env),
     extendEnv: false,
     detached: true,
-    stdin: 'ignore',
+    ...(opts.input === undefined ? { stdin: 'ignore' as const } : { input: opts.input }),
     all: merged,
     reject: false,
     buffer: false,
@@ -228,7 +238,7 @@ export async function runChild(
     const code = (r as { code?: unknown }).code;
     result.spawnError = {
       ...(typeof code === 'string' && { code }),
-      message: r.originalMessage || r.shortMessage || `could not start ${file}`,
+      message: r.originalMessage || r.shortMessage || `could not start ${program}`,
     };
   }
   return result;

@@ -173,8 +173,25 @@ const agent: ToolSource = async ({ sources, settings }) => {
   };
 };
 
-/** The sources in the order their tools reach the model. */
-const SOURCES: readonly ToolSource[] = [builtin, web, skills, mcp, agent];
+/**
+ * The sources in the order their tools reach the model, each with the names of the tools it can
+ * build (an MCP server names its own tools, so `mcp` lists none).
+ */
+const SOURCES: readonly { build: ToolSource; names: () => readonly string[] }[] = [
+  { build: builtin, names: () => builtinTools().map((t) => t.name) },
+  { build: web, names: () => ['web_search', 'web_fetch'] },
+  { build: skills, names: () => ['skill'] },
+  { build: mcp, names: () => [] },
+  { build: agent, names: () => ['spawn_agent'] },
+];
+
+/**
+ * Every tool name `toolsIn` can build in some session, in the order tools reach the model: what an
+ * agent definition's `tools` may name (MCP tools, named by their servers, are not among them).
+ */
+export function toolNames(): ReadonlySet<string> {
+  return new Set(SOURCES.flatMap((source) => source.names()));
+}
 
 /**
  * Build the tools of a session for `host` (DESIGN.md "toolsIn(host)"): the only place tools are
@@ -188,9 +205,9 @@ export async function toolsIn(host: ToolHost): Promise<Registry> {
   const tools: Tool[] = [];
   const notices: string[] = [];
   const readRoots: string[] = [];
-  for (const source of SOURCES) {
+  for (const { build } of SOURCES) {
     try {
-      const got = await source(host);
+      const got = await build(host);
       tools.push(...got.tools);
       notices.push(...got.notices);
       readRoots.push(...(got.readRoots ?? []));
@@ -200,7 +217,10 @@ export async function toolsIn(host: ToolHost): Promise<Registry> {
     }
   }
   const only = host.sources?.only;
-  const kept = only ? tools.filter((t) => only.includes(t.name)) : tools;
+  // `mcp__SERVER` in a definition's list names every tool of that server.
+  const named = (t: Tool) =>
+    only?.some((n) => n === t.name || (n.startsWith('mcp__') && t.name.startsWith(`${n}__`)));
+  const kept = only ? tools.filter(named) : tools;
   return new Registry(kept, {
     notices,
     env: childEnv({}, host.env),

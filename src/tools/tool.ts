@@ -1,4 +1,5 @@
 import type { CallPreview, Decided, DescribeContext, ToolCallDescription, ToolKind } from '../util/shapes';
+import type { SandboxSpec } from '../util/exec-shapes';
 import type { z } from 'zod';
 import { displayName } from '../util/text';
 
@@ -67,6 +68,11 @@ export interface ToolContext {
   approve?: (call: ToolCallDescription, opts?: { denyOnly?: boolean }) => Promise<Decided>;
   /** The tool_use id of the running call; absent outside the agent loop. */
   callId?: string;
+  /**
+   * The sandbox this call's commands run in (`sandbox: on`), with the network this call was allowed;
+   * absent: commands run as the person, unconfined.
+   */
+  sandbox?: SandboxSpec;
 }
 
 /**

@@ -3,8 +3,28 @@
  * import `src/tools` (the web search command) can take the runner as an injected function.
  */
 
+/**
+ * What a child run in the sandbox (bubblewrap, `src/tools/sandbox.ts`) may reach. Paths absolute.
+ * Everything else of the file system is read-only; `/tmp` is a private, empty one.
+ */
+export interface SandboxSpec {
+  /** The bwrap program: a name looked up on PATH, or a path. */
+  bwrap: string;
+  /** The folders the child may write (the workspace and `--add-dir` folders). */
+  writable: readonly string[];
+  /** Folders and files the child may not see at all (the person's keys, codey's config and state). */
+  hidden: readonly string[];
+  /** Whether the child keeps the network; `false`: its own network namespace, with no interface up. */
+  network: boolean;
+}
+
 /** How to start one child process. Every duration is in milliseconds, every size in bytes. */
 export interface ChildOptions {
+  /**
+   * Run the child inside the sandbox (`bwrap … -- file args`): its group, timeout and interrupt
+   * work as for any child (bwrap dies with its parent, and its PID namespace with it).
+   */
+  sandbox?: SandboxSpec;
   /** The folder the child starts in. */
   cwd: string;
   /**
@@ -12,6 +32,8 @@ export interface ChildOptions {
    * from it (`childEnv`) whatever is passed. Nothing else is inherited.
    */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Text written to the child's stdin, which is then closed; default none (stdin is closed at once). */
+  input?: string;
   /** Aborting it kills the child's whole process group (`result.aborted`). */
   signal?: AbortSignal;
   /** Kill the whole process group after this long (`result.timedOut`); default: no limit. */

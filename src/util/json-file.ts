@@ -19,19 +19,29 @@ export class JsonFileError extends Error {
   }
 }
 
-/**
- * The JSON object in `file` (a config file), or `undefined` when there is no file.
- * @throws {@link JsonFileError} when the file cannot be read, is not valid JSON or holds something
- *   other than an object; callers turn it into a message that says what to do.
- */
-export async function readJsonObject(file: string): Promise<Record<string, unknown> | undefined> {
-  let text: string;
+/** `file`'s text, `undefined` when there is no file; any other failure is a `read` {@link JsonFileError}. */
+async function fileText(file: string): Promise<string | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new JsonFileError((err as Error).message, 'read');
   }
+}
+
+/**
+ * The JSON object in `file` (a config file), or `undefined` when there is no file. `readText` reads
+ * the file instead of `readFile` (a project file read inside its folder): `undefined` from it is no
+ * file, and what it throws passes through.
+ * @throws {@link JsonFileError} when the file cannot be read, is not valid JSON or holds something
+ *   other than an object; callers turn it into a message that says what to do.
+ */
+export async function readJsonObject(
+  file: string,
+  readText: (file: string) => Promise<string | undefined> = fileText,
+): Promise<Record<string, unknown> | undefined> {
+  const text = await readText(file);
+  if (text === undefined) return undefined;
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -48,8 +48,39 @@ export interface CallPreview {
   stamp?: { size: number; modified: string };
 }
 
-/** Who refused a call or a step: a rule, the person, no one to ask, or an interrupt while it waited. */
-export type RefusedBy = 'rule' | 'person' | 'no_one_to_ask' | 'interrupted';
+/**
+ * Who refused a call or a step: a rule, the permission mode (plan), the person, no one to ask, or an
+ * interrupt while it waited.
+ */
+export type RefusedBy = 'rule' | 'mode' | 'person' | 'no_one_to_ask' | 'interrupted';
+
+/**
+ * The permission modes (README, "Permission modes"), in the order Shift+Tab cycles the first three:
+ * `default` asks as the rules say; `accept-edits` runs edits and writes inside the workspace without
+ * asking; `plan` refuses edits, writes and commands so the model plans first; `bypass` allows
+ * everything but deny rules, ask rules and protected paths (only from the command line).
+ */
+export const PERMISSION_MODES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** Claude Code's names for the modes (`--permission-mode`, `permissions.defaultMode`), beside codey's own. */
+export const CLAUDE_MODE_NAMES = {
+  default: 'default',
+  acceptEdits: 'accept-edits',
+  plan: 'plan',
+  bypassPermissions: 'bypass',
+} as const satisfies Record<string, PermissionMode>;
+
+/** Every name a mode may be given by: codey's, then Claude Code's other ones. */
+export const PERMISSION_MODE_NAMES = [...PERMISSION_MODES, 'acceptEdits', 'bypassPermissions'] as const;
+
+/** A mode's name as codey writes it (`accept-edits`) or as Claude Code does (`acceptEdits`); undefined for neither. */
+export function modeNamed(name: string): PermissionMode | undefined {
+  if ((PERMISSION_MODES as readonly string[]).includes(name)) return name as PermissionMode;
+  return Object.hasOwn(CLAUDE_MODE_NAMES, name)
+    ? CLAUDE_MODE_NAMES[name as keyof typeof CLAUDE_MODE_NAMES]
+    : undefined;
+}
 
 /**
  * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,
@@ -155,3 +186,51 @@ export type WebFetchMode = (typeof WEB_FETCH_MODES)[number];
  * window; `overflow`, the API refused the prompt as too long for it; `manual`, `/compact`.
  */
 export type CompactionTrigger = 'auto' | 'overflow' | 'manual';
+
+/** Claude Code's tool names, by the codey tool each is (one each: `MultiEdit` is edit_file too). */
+export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
+  Read: 'read_file',
+  Write: 'write_file',
+  Edit: 'edit_file',
+  MultiEdit: 'edit_file',
+  Bash: 'bash',
+  Glob: 'glob',
+  Grep: 'grep',
+  WebFetch: 'web_fetch',
+  WebSearch: 'web_search',
+};
+
+/**
+ * The events a hook may be set for, by Claude Code's names so that its settings port: around a tool
+ * call (`PreToolUse`, `PostToolUse`), a prompt (`UserPromptSubmit`), the end of a turn (`Stop`,
+ * `SubagentStop`), the session (`SessionStart`, `SessionEnd`), a compaction (`PreCompact`) and a
+ * notification to the person (`Notification`).
+ */
+export const HOOK_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'Notification',
+] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** One hook as a settings file writes it: `{ "type": "command", "command": "…", "timeout": 30 }` (seconds). */
+export interface HookSpec {
+  type: string;
+  command?: string;
+  timeout?: number;
+}
+
+/** Hooks of one event that share a matcher (a tool name or pattern; absent or empty: every one). */
+export interface HookGroup {
+  matcher?: string;
+  hooks: HookSpec[];
+}
+
+/** The `hooks` setting: event name → groups, as Claude Code's settings write it (unknown names are reported). */
+export type HooksSetting = Readonly<Record<string, readonly HookGroup[]>>;

@@ -2,37 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { QuestionQueue } from '../../src/agent/approval-gate';
 import { decider, type DecideDeps, type PermissionDenial } from '../../src/agent/decide';
 import type { AgentEvent } from '../../src/agent/events';
-import { Policy, type Rung } from '../../src/approval/policy';
+import { Policy } from '../../src/approval/policy';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
-import type { Decided, ToolKind } from '../../src/util/shapes';
+import { PERMISSION_MODES, type Decided, type PermissionMode, type ToolKind } from '../../src/util/shapes';
 
 const KINDS: readonly ToolKind[] = ['read', 'edit', 'execute', 'fetch', 'agent'];
 const RULES = ['none', 'allow', 'deny', 'ask'] as const;
-const MODES = ['none', 'refuses changes'] as const;
+/** Whether the call changes a protected path (`.git/`, `package.json`, codey's config). */
+const PLACES = ['plain', 'protected'] as const;
 /** The person's answer; `nobody` is `-p` with no one to ask. */
 const ANSWERS = ['yes', 'always', 'no', 'no, saying why', 'nobody'] as const;
 type RuleCase = (typeof RULES)[number];
-type ModeCase = (typeof MODES)[number];
+type Place = (typeof PLACES)[number];
 type Answer = (typeof ANSWERS)[number];
 
-/** A mode that refuses edits and commands, as a planning mode would. */
-const refusesChanges: Rung = (req) =>
-  req.kind === 'edit' || req.kind === 'execute' ? { action: 'deny', rule: 'the mode' } : undefined;
-
-const request = (kind: ToolKind): ApprovalRequest => ({
+const request = (kind: ToolKind, place: Place = 'plain'): ApprovalRequest => ({
   tool: 'probe',
   kind,
   summary: 'Probe it',
   detail: 'it',
   rememberable: true,
+  ...(place === 'protected' ? { protected: true } : {}),
 });
 
-function setUp(rule: RuleCase, mode: ModeCase, answer: Answer) {
+function setUp(rule: RuleCase, mode: PermissionMode, answer: Answer) {
   const list = (which: RuleCase) => (rule === which ? ['probe'] : []);
-  const policy = new Policy(list('allow'), list('deny'), {
-    ask: list('ask'),
-    ...(mode === 'refuses changes' ? { mode: refusesChanges } : {}),
-  });
+  const policy = new Policy(list('allow'), list('deny'), { ask: list('ask'), mode });
   const asked: ApprovalRequest[] = [];
   const events: AgentEvent[] = [];
   const denials: PermissionDenial[] = [];
@@ -66,19 +61,22 @@ function setUp(rule: RuleCase, mode: ModeCase, answer: Answer) {
 }
 
 /** What the ladder says should happen, written out independently of it. */
-function expected(kind: ToolKind, rule: RuleCase, mode: ModeCase, answer: Answer) {
+function expected(kind: ToolKind, rule: RuleCase, mode: PermissionMode, place: Place, answer: Answer) {
   const ask = () =>
     answer === 'nobody'
       ? { by: 'no_one_to_ask', asks: false }
       : answer === 'no' || answer === 'no, saying why'
         ? { by: 'person', asks: true }
         : { by: 'allowed', asks: true };
+  const guarded = place === 'protected';
   if (rule === 'deny') return { by: 'rule', asks: false };
+  if (mode === 'plan' && (kind === 'edit' || kind === 'execute')) return { by: 'mode', asks: false };
   if (rule === 'ask') return ask();
-  if (mode === 'refuses changes' && (kind === 'edit' || kind === 'execute'))
-    return { by: 'rule', asks: false };
+  if (mode === 'accept-edits' && kind === 'edit' && !guarded) return { by: 'allowed', asks: false };
+  if (mode === 'bypass' && !guarded) return { by: 'allowed', asks: false };
   if (kind === 'read' || kind === 'agent') return { by: 'allowed', asks: false };
-  if (rule === 'allow') return { by: 'allowed', asks: false };
+  // A whole-tool rule never covers a protected path.
+  if (rule === 'allow' && !guarded) return { by: 'allowed', asks: false };
   return ask();
 }
 
@@ -86,15 +84,17 @@ const outcome = (d: Decided) => ('refused' in d ? d.refused.by : 'allowed');
 
 const table = KINDS.flatMap((kind) =>
   RULES.flatMap((rule) =>
-    MODES.flatMap((mode) => ANSWERS.map((answer) => [kind, rule, mode, answer] as const)),
+    PERMISSION_MODES.flatMap((mode) =>
+      PLACES.flatMap((place) => ANSWERS.map((answer) => [kind, rule, mode, place, answer] as const)),
+    ),
   ),
 );
 
-describe('decide: kind × rule × mode × answer × no one to ask', () => {
-  it.each(table)('%s call, rule %s, mode %s, answer %s', async (kind, rule, mode, answer) => {
-    const want = expected(kind, rule, mode, answer);
+describe('decide: kind × rule × mode × protected path × answer × no one to ask', () => {
+  it.each(table)('%s call, rule %s, mode %s, %s path, answer %s', async (kind, rule, mode, place, answer) => {
+    const want = expected(kind, rule, mode, place, answer);
     const s = setUp(rule, mode, answer);
-    const got = await s.decide(request(kind));
+    const got = await s.decide(request(kind, place));
     expect(outcome(got)).toBe(want.by);
     expect(s.asked.length).toBe(want.asks ? 1 : 0);
     if (want.asks) expect(s.asked[0].kind).toBe(kind);
@@ -106,25 +106,29 @@ describe('decide: kind × rule × mode × answer × no one to ask', () => {
     );
     if ('refused' in got) {
       const text = got.refused.text;
-      if (want.by === 'rule')
-        expect(text).toMatch(/^Not run: the rule "(probe|the mode)" refuses this call\./);
+      if (want.by === 'rule') expect(text).toMatch(/^Not run: the rule "probe" refuses this call\./);
+      if (want.by === 'mode')
+        expect(text).toMatch(/^Not run: the session is in plan mode.*present your plan/);
       if (want.by === 'no_one_to_ask') expect(text).toContain('--allow "probe(it)"');
       if (want.by === 'person' && answer === 'no, saying why')
         expect(text).toContain('said: "use the other one"');
     }
     // "Always" is remembered: the same call is then allowed without asking, unless an ask rule asks.
     if (answer === 'always' && want.asks) {
-      expect(s.policy.evaluate(request(kind)).action).toBe(rule === 'ask' ? 'ask' : 'allow');
+      expect(s.policy.evaluate(request(kind, place)).action).toBe(
+        rule === 'ask' || place === 'protected' ? 'ask' : 'allow',
+      );
     }
+    // A rule or a mode that allows without asking says so (--verbose, the transcript's note).
     const decisions = s.events.filter((e) => e.type === 'approval_decision');
-    const byAllowRule = rule === 'allow' && kind !== 'read' && kind !== 'agent';
-    expect(decisions.length).toBe(want.by === 'allowed' && !want.asks && !byAllowRule ? 0 : 1);
+    const quiet = expected(kind, 'none', 'default', place, 'nobody').by === 'allowed';
+    expect(decisions.length).toBe(want.by === 'allowed' && !want.asks && quiet ? 0 : 1);
   });
 });
 
 describe('a step and a call refused by the same rule', () => {
   it('give the same denial record and decision event, each with its own sentence', async () => {
-    const s = setUp('deny', 'none', 'yes');
+    const s = setUp('deny', 'default', 'yes');
     const call = await s.decide(request('fetch'));
     const step = await s.decide(
       { ...request('fetch'), detail: 'https://elsewhere.example/' },
@@ -143,10 +147,10 @@ describe('a step and a call refused by the same rule', () => {
   });
 
   it('denyOnly consults deny rules alone: allowed without asking, refused by a deny rule', async () => {
-    const open = setUp('none', 'none', 'nobody');
+    const open = setUp('none', 'default', 'nobody');
     expect(await open.decide(request('fetch'), { step: true, denyOnly: true })).toEqual({ allowed: true });
     expect(open.denials).toEqual([]);
-    const shut = setUp('deny', 'none', 'nobody');
+    const shut = setUp('deny', 'default', 'nobody');
     expect(outcome(await shut.decide(request('fetch'), { step: true, denyOnly: true }))).toBe('rule');
   });
 });

@@ -25,13 +25,40 @@ describe('flags that set a setting come from the schema', () => {
     expect(flagValues(parse('--no-web'))).toEqual({});
   });
 
+  it("Claude Code's names add to the same setting as codey's, and --append-system-prompt sets its own", () => {
+    expect(
+      flagValues(
+        parse(
+          '--allow',
+          'a',
+          '--allowedTools',
+          'b',
+          'c',
+          '--disallowedTools',
+          'd',
+          '--append-system-prompt',
+          'Be brief.',
+        ),
+      ),
+    ).toEqual({ allow: ['a', 'b', 'c'], deny: ['d'], append_system_prompt: 'Be brief.' });
+  });
+
+  it('--permission-mode takes a mode; --dangerously-skip-permissions is --permission-mode bypass', () => {
+    expect(flagValues(parse('--permission-mode', 'acceptEdits'))).toEqual({ permission_mode: 'acceptEdits' });
+    expect(flagValues(parse('--dangerously-skip-permissions'))).toEqual({ permission_mode: 'bypass' });
+  });
+
   it('a flag not given leaves its setting to the rest of the ladder', () => {
     expect(flagValues(parse())).toEqual({});
   });
 
   it('every flag named in SETTING_META is an option of the program', () => {
     const longs = buildProgram().options.map((o) => o.long);
-    const named = SETTING_KEYS.flatMap((k) => SETTING_META[k].flag?.name ?? []);
+    const named = SETTING_KEYS.flatMap((k) => {
+      const flag = SETTING_META[k].flag;
+      return flag ? [flag.name, ...(flag.aliases ?? []).map((a) => a.name)] : [];
+    });
+    expect(named).toContain('--allowedTools');
     expect(named.filter((f) => !longs.includes(f))).toEqual([]);
   });
 

@@ -127,6 +127,8 @@ describe('a project file may narrow, never widen', () => {
       deny: 'set',
       ask: 'set',
       add_dirs: 'trusted',
+      append_system_prompt: 'never',
+      permission_mode: 'narrow',
       web_provider: 'narrow',
       web_command: 'never',
       web_fetch: 'narrow',
@@ -142,6 +144,7 @@ describe('a project file may narrow, never widen', () => {
       max_agent_depth: 'narrow',
       max_parallel_agents: 'set',
       agent_max_turns: 'set',
+      hooks: 'trusted',
       mcp_servers: 'trusted',
       mcp_config: 'never',
       mcp_trust: 'never',
@@ -193,7 +196,7 @@ describe('the user file', () => {
     await writeFile(userFile, '[]');
     const err = await resolveSettings({ env: {}, cwd: project, userFile }).catch((e: Error) => e);
     expect((err as Error).message).toBe(
-      `${userFile} holds an array, not an object of settings; write it as { "key": value, … } (or remove it), then run codey again`,
+      `${userFile} holds an array, not an object of settings (write it as { "key": value, … }); fix the file or remove it, then run codey again`,
     );
   });
 });

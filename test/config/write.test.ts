@@ -69,7 +69,7 @@ describe('writeUserConfig', () => {
     await mkdir(join(root, 'xdg', 'codey'), { recursive: true });
     await writeFile(file, '["model"]');
     await expect(writeUserConfig(file, { model: 'y' })).rejects.toThrow(
-      `${file} does not hold a JSON object`,
+      `${file} holds an array, not an object of settings`,
     );
     expect(await readFile(file, 'utf8')).toBe('["model"]');
   });

@@ -74,6 +74,15 @@ describe('runChild', () => {
     expect((await sh('cat; echo done')).stdout).toBe('done\n');
   });
 
+  it('writes the input given to stdin, then closes it', async () => {
+    expect((await sh('cat; echo done', { input: '{"a":1}\n' })).stdout).toBe('{"a":1}\ndone\n');
+    // A child that never reads its stdin is not held up by it.
+    expect(await sh('echo quick', { input: 'x'.repeat(1 << 20) })).toMatchObject({
+      stdout: 'quick\n',
+      exitCode: 0,
+    });
+  });
+
   it('on timeout kills the whole process group, grandchildren included', async () => {
     const started = Date.now();
     const r = await sh(FAMILY, { timeoutMs: 500 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinTools } from '../../src/tools/builtin-tools';
-import { toolsIn, type ToolHost, type ToolSettings } from '../../src/tools/factory';
+import { toolNames, toolsIn, type ToolHost, type ToolSettings } from '../../src/tools/factory';
 import { Registry } from '../../src/tools/registry';
 import type { Skill } from '../../src/skills/skill';
 
@@ -11,6 +11,18 @@ const host = (over: Partial<ToolHost> = {}): ToolHost => ({
   ...over,
 });
 const BUILTIN = ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep'];
+const sheets: Skill = {
+  name: 'sheets',
+  description: 'Spreadsheets.',
+  metadata: {},
+  allowedTools: [],
+  dir: '/skills/sheets',
+  file: '/skills/sheets/SKILL.md',
+  body: 'Use the formulas.',
+  bodyLine: 4,
+  scope: 'project',
+  root: '/skills',
+};
 const builtinBytes = JSON.stringify(new Registry(builtinTools()).definitions());
 
 describe('toolsIn(host)', () => {
@@ -62,21 +74,21 @@ describe('toolsIn(host)', () => {
   });
 
   it('adds the skill tool after the built-ins when the host has skills', async () => {
-    const skill: Skill = {
-      name: 'sheets',
-      description: 'Spreadsheets.',
-      metadata: {},
-      allowedTools: [],
-      dir: '/skills/sheets',
-      file: '/skills/sheets/SKILL.md',
-      body: 'Use the formulas.',
-      bodyLine: 4,
-      scope: 'project',
-      root: '/skills',
-    };
-    const registry = await toolsIn(host({ sources: { skills: [skill] } }));
+    const registry = await toolsIn(host({ sources: { skills: [sheets] } }));
     expect(registry.list().map((t) => t.name)).toEqual([...BUILTIN, 'skill']);
     expect(registry.get('skill')?.description).toContain('- sheets: Spreadsheets.');
+  });
+
+  it('names every tool its sources can build, in their order: what agent definitions may name', async () => {
+    const every = await toolsIn(
+      host({
+        settings: { ...off, webProvider: 'brave', webFetch: 'local' },
+        env: { BRAVE_API_KEY: 'brave-key-0123456789' },
+        sources: { skills: [sheets], spawn: async () => Promise.reject(new Error('unused')) },
+      }),
+    );
+    expect(every.list().map((t) => t.name)).toEqual([...toolNames()]);
+    expect([...toolNames()]).toEqual([...BUILTIN, 'web_search', 'web_fetch', 'skill', 'spawn_agent']);
   });
 
   it("gives the tools the host's environment less codey's own keys", async () => {

@@ -134,9 +134,10 @@ function streamInto(s: TranscriptState, kind: 'assistant' | 'thinking', text: st
   return kind === 'assistant' && !final ? splitParagraphs(next, next.live.length - 1) : next;
 }
 
-function decisionNote(decision: Decision, rule: string | undefined): string {
+function decisionNote(decision: Decision, rule: string | undefined, mode?: string): string {
   const allowed = decision.kind !== 'deny' && decision.kind !== 'deny_with_message';
-  return `${allowed ? 'allowed' : 'denied'} by ${rule ? `rule ${rule}` : 'a saved rule'}`;
+  const by = mode ? `${mode} mode` : rule ? `rule ${rule}` : 'a saved rule';
+  return `${allowed ? 'allowed' : 'denied'} by ${by}`;
 }
 
 /** Ends everything still live: streams stop, running tools count as interrupted, empty text goes. */
@@ -232,7 +233,12 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
         awaitingApproval: false,
         // Restart the clock: the time spent asking is not the tool's.
         startedAt: now,
-        note: a.source === 'rule' ? decisionNote(a.decision, a.rule) : t.note,
+        note:
+          a.source === 'rule'
+            ? decisionNote(a.decision, a.rule)
+            : a.source === 'mode'
+              ? decisionNote(a.decision, undefined, a.mode)
+              : t.note,
         ...(a.decision.kind === 'deny_with_message' ? { rejectedWith: a.decision.message } : {}),
       }));
     case 'tool_end': {

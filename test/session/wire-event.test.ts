@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events';
-import { WIRE_DIFF_CHARS, wireEvent } from '../../src/cli/subagents';
+import { WIRE_DIFF_CHARS, wireEvent } from '../../src/session/wire-event';
 
 const end = (display: Extract<AgentEvent, { type: 'tool_end' }>['display']): AgentEvent => ({
   type: 'tool_end',
