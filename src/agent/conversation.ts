@@ -226,6 +226,21 @@ export class Conversation {
     };
   }
 
+  /**
+   * Keep only the oldest `count` messages, as one change: `/rewind` going back to the start of a
+   * user turn (the messages before its prompt). A tool_use left open at the cut is answered
+   * "interrupted" when the next message comes, as after any stop.
+   * @throws RangeError when `count` is not a whole number from 0 to `length`.
+   */
+  keepFirst(count: number): void {
+    if (!Number.isInteger(count) || count < 0 || count > this.#messages.length)
+      throw new RangeError(`cannot keep ${count} of ${this.#messages.length} messages`);
+    if (count === this.#messages.length) return;
+    this.#messages = this.#messages.slice(0, count);
+    if (count === 0) this.contextTokens = undefined;
+    this.#changed();
+  }
+
   /** Forget every message (`/clear`). */
   clear(): void {
     this.#messages = [];
