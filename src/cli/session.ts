@@ -36,7 +36,6 @@ import {
 } from './wiring';
 import { bindStore, storeOf, type Resumption } from './resume';
 import { Checkpoints } from './checkpoints';
-import { redactor } from '../util/redact';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
 
 /** The person's session: its agent (with the conversation), and what watches it. */
