@@ -35,7 +35,9 @@ import {
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
-import { bindStore, type Resumption } from './resume';
+import { bindStore, storeOf, type Resumption } from './resume';
+import { Checkpoints } from './checkpoints';
+import { redactor } from '../util/redact';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
 
 /** The person's session: its agent (with the conversation), and what watches it. */
@@ -55,6 +57,8 @@ export interface CodeySession {
   log?: SessionLog;
   /** Writes the conversation to the session store as it changes (see src/session/recorder.ts). */
   recorder: SessionRecorder;
+  /** The files codey changed, per user turn, in the session store; `/rewind` (see checkpoints.ts). */
+  readonly checkpoints: Checkpoints;
   /** Secrets to keep out of every output. */
   secrets: string[];
   /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
@@ -219,6 +223,15 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
         tokens_after: e.tokensAfter,
       });
   });
+  const checkpoints = new Checkpoints({
+    dir: storeOf(env),
+    id: () => session.id,
+    conversation: () => session.conversation,
+    workspace: () => session.workspace,
+    scrub: redactor(secrets),
+    secrets,
+  });
+  events.on(checkpoints.listener);
   if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: agent.spec.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, {
@@ -238,6 +251,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     events,
     log,
     recorder: store.recorder,
+    checkpoints,
     secrets,
     notices,
     commands: loaded.commands,
@@ -264,6 +278,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     async run(prompt, signal) {
       await this.ready();
+      this.checkpoints.beginTurn(prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
       if (!turn) return runTurn(this.agent, prompt, signal);
