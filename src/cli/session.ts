@@ -18,6 +18,7 @@ import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
 import { secretsOf } from '../util/secrets';
+import { redactor } from '../util/redact';
 import { Hooks } from '../hooks/hooks';
 import { runChild } from '../tools/exec';
 import { sessionEnded, sessionStarted, type EndReason } from './session-hooks';
