@@ -57,7 +57,7 @@ export function settingOptions(): Option[] {
 /**
  * The values of the flags that set a setting, under the setting's key, from commander's parsed
  * options; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag given is
- * `false`. A list setting takes the values of its flag and of its other names, in that order
+ * `false`, a flag with `sets` its value. A list setting takes the values of its flag and of its other names, in that order
  * (`--allow` then `--allowedTools`); `--allow` adds to the configured rules (resolveSettings merges
  * them; the session splits them at commas, as `CODEY_ALLOW`).
  */
@@ -70,7 +70,8 @@ export function flagValues(opts: CliOptions): Record<string, unknown> {
       const v = given[optionName(flag)];
       if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
       const before = flags[key];
-      flags[key] = Array.isArray(before) && Array.isArray(v) ? [...(before as unknown[]), ...v] : v;
+      if (v === true && flag.sets !== undefined) flags[key] = flag.sets;
+      else flags[key] = Array.isArray(before) && Array.isArray(v) ? [...(before as unknown[]), ...v] : v;
     }
   }
   return flags;

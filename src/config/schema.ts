@@ -101,6 +101,10 @@ export const settingSchemas = {
   max_parallel_agents: z.number().int().min(1).max(16).default(4),
   /** Most model requests of one subagent run. */
   agent_max_turns: z.number().int().min(1).max(10_000).default(50),
+  /** `on` (or `--sandbox`): bash runs inside bubblewrap (README, "Sandbox"); where it cannot, codey does not start. */
+  sandbox: z.enum(['off', 'on']).default('off'),
+  /** With the sandbox on, sandboxed commands without network run without asking (deny rules still refuse). */
+  sandbox_auto_allow: z.boolean().default(false),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -153,6 +157,8 @@ export interface SettingFlag {
   help: string;
   /** Given more than once, every value is kept (`--allow a --allow b`). */
   repeats?: true;
+  /** The value a flag without a placeholder sets (`--sandbox` sets `on`); default `true`. */
+  sets?: string;
   /**
    * Other names of the flag (Claude Code's `--allowedTools` for `--allow`), each with its own
    * placeholder and help; a list setting takes the values of every name given.
@@ -348,6 +354,23 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  sandbox: {
+    env: ['CODEY_SANDBOX'],
+    flag: { name: '--sandbox', sets: 'on', help: 'run bash inside bubblewrap (README "Sandbox")' },
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === 'on' || value === below,
+      why: 'a project file may turn the sandbox on, not off',
+    },
+  },
+  sandbox_auto_allow: {
+    env: ['CODEY_SANDBOX_AUTO_ALLOW'],
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === false,
+      why: 'a repository may not approve commands for itself',
+    },
+  },
 };
 
 /** Environment variables for each setting, first wins (from {@link SETTING_META}). */
