@@ -4,6 +4,7 @@
  * layer can name them without importing the loop or the builder.
  */
 import type { Policy } from '../approval/policy';
+import type { Hooks } from '../hooks/hooks';
 import type { QuestionQueue } from './approval-gate';
 import type { LlmClient } from '../llm/types';
 import type { ToolSettings, ToolSources } from '../tools/factory';
@@ -102,6 +103,8 @@ export interface AgentSpec {
   role?: SubagentRole;
   /** The tool names a definition allows; absent: every tool. */
   only?: readonly string[];
+  /** The session's hooks (src/hooks), shared with every subagent; absent: none. */
+  hooks?: Hooks;
 }
 
 /** The defaults `buildAgent` fills in, so an agent built again from its spec is built the same. */

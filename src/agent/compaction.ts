@@ -13,6 +13,7 @@ import { Conversation } from './conversation';
 import { retryEvent, type CompactionTrigger } from './events';
 import type { Agent, ContextSettings } from './agent';
 import { countUsage, promptTokens, requestFor } from './request';
+import { blocksOf } from '../llm/blocks';
 
 /** Default `compact_at`: compact once the last request used more than 80% of the window. */
 export const DEFAULT_COMPACT_AT = 0.8;
@@ -106,9 +107,7 @@ export function leftOut(messages: readonly MessageParam[], from: number): Messag
   const note: ContentBlockParam = { type: 'text', text: LEFT_OUT };
   const first = messages[from];
   if (first.role === 'assistant') return [{ role: 'user', content: [note] }, ...messages.slice(from)];
-  const blocks =
-    typeof first.content === 'string' ? [{ type: 'text' as const, text: first.content }] : first.content;
-  return [{ role: 'user', content: [note, ...blocks] }, ...messages.slice(from + 1)];
+  return [{ role: 'user', content: [note, ...blocksOf(first.content)] }, ...messages.slice(from + 1)];
 }
 
 /** `messages` with the request for a summary as the last user message (open tool calls answered first). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import { INTERRUPTED } from './interrupt';
 import { cutToolUse } from './oversized-input';
+import { blocksOf } from '../llm/blocks';
 
 type Block = ContentBlockParam;
 type ToolUseBlock = Extract<Block, { type: 'tool_use' }>;
@@ -19,9 +20,6 @@ function sendable(b: Block): boolean {
   if (b.type === 'thinking') return typeof b.signature === 'string' && b.signature !== '';
   return true;
 }
-
-const blocksOf = (m: MessageParam): Block[] =>
-  typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : [...m.content];
 
 const message = (role: 'user' | 'assistant', content: Block[]): MessageParam =>
   Object.freeze({ role, content: Object.freeze(content) as Block[] });
@@ -100,7 +98,7 @@ export class Conversation {
   /** The tool_use blocks of the newest assistant message that no tool_result answers yet. */
   openToolUses(): ToolUseBlock[] {
     const last = this.#messages.at(-1);
-    return last?.role === 'assistant' ? blocksOf(last).filter(isToolUse) : [];
+    return last?.role === 'assistant' ? blocksOf(last.content).filter(isToolUse) : [];
   }
 
   /**
@@ -111,9 +109,7 @@ export class Conversation {
    * A failed call's input over 100 KB is replaced in the history by a note (src/agent/oversized-input).
    */
   appendUser(content: string | readonly Block[]): void {
-    const blocks = (
-      typeof content === 'string' ? [{ type: 'text' as const, text: content }] : [...content]
-    ).filter(sendable);
+    const blocks = blocksOf(content).filter(sendable);
     const open = this.openToolUses();
     const waiting = new Set(open.map((u) => u.id));
     const results: Block[] = [];
@@ -131,7 +127,7 @@ export class Conversation {
     const rest = blocks.filter((b) => !isToolResult(b));
     const last = this.#messages.at(-1);
     if (last?.role === 'user') {
-      const prev = blocksOf(last);
+      const prev = blocksOf(last.content);
       this.#messages[this.#messages.length - 1] = message('user', [
         ...prev.filter(isToolResult),
         ...prev.filter((b) => !isToolResult(b)),
@@ -156,7 +152,7 @@ export class Conversation {
     for (const r of results) if (isToolResult(r) && r.is_error) failed.add(r.tool_use_id);
     if (failed.size === 0) return;
     const notes = new Map<string, string>();
-    const blocks = blocksOf(last).map((b) => {
+    const blocks = blocksOf(last.content).map((b) => {
       if (!isToolUse(b) || !failed.has(b.id)) return b;
       const cut = cutToolUse(b.name, b.input);
       if (!cut) return b;
@@ -191,7 +187,10 @@ export class Conversation {
     if (last.role === 'assistant' && this.openToolUses().length > 0) this.appendUser([]);
     const prev = this.#messages.at(-1)!;
     if (prev.role === 'assistant') {
-      this.#messages[this.#messages.length - 1] = message('assistant', [...blocksOf(prev), ...blocks]);
+      this.#messages[this.#messages.length - 1] = message('assistant', [
+        ...blocksOf(prev.content),
+        ...blocks,
+      ]);
     } else {
       this.#messages.push(message('assistant', blocks));
     }
@@ -227,6 +226,21 @@ export class Conversation {
     };
   }
 
+  /**
+   * Keep only the oldest `count` messages, as one change: `/rewind` going back to the start of a
+   * user turn (the messages before its prompt). A tool_use left open at the cut is answered
+   * "interrupted" when the next message comes, as after any stop.
+   * @throws RangeError when `count` is not a whole number from 0 to `length`.
+   */
+  keepFirst(count: number): void {
+    if (!Number.isInteger(count) || count < 0 || count > this.#messages.length)
+      throw new RangeError(`cannot keep ${count} of ${this.#messages.length} messages`);
+    if (count === this.#messages.length) return;
+    this.#messages = this.#messages.slice(0, count);
+    if (count === 0) this.contextTokens = undefined;
+    this.#changed();
+  }
+
   /** Forget every message (`/clear`). */
   clear(): void {
     this.#messages = [];
@@ -245,12 +259,12 @@ export class Conversation {
     if (summary.trim() === '') throw new RangeError('a compaction summary must not be empty');
     const m = this.#messages;
     let cut = Math.min(Math.max(Math.floor(count), 0), m.length);
-    while (cut < m.length && m[cut].role === 'user' && blocksOf(m[cut]).some(isToolResult)) cut++;
+    while (cut < m.length && m[cut].role === 'user' && blocksOf(m[cut].content).some(isToolResult)) cut++;
     const head: Block = { type: 'text', text: summary };
     const next = m[cut];
     this.#messages =
       next?.role === 'user'
-        ? [message('user', [head, ...blocksOf(next)]), ...m.slice(cut + 1)]
+        ? [message('user', [head, ...blocksOf(next.content)]), ...m.slice(cut + 1)]
         : [message('user', [head]), ...m.slice(cut)];
     this.#changed();
     return cut;
@@ -277,8 +291,7 @@ export class Conversation {
     for (const m of parsed.data.messages as MessageParam[]) {
       const content = structuredClone(typeof m.content === 'string' ? m.content : [...m.content]);
       if (m.role === 'user') c.appendUser(content);
-      else if (c.length > 0)
-        c.appendAssistant(typeof content === 'string' ? [{ type: 'text', text: content }] : content);
+      else if (c.length > 0) c.appendAssistant(blocksOf(content));
     }
     return c;
   }

@@ -1,6 +1,7 @@
 import type { ContentBlockParam, MessageParam } from '../llm/types';
 import { Conversation } from './conversation';
 import { INTERRUPTED } from './interrupt';
+import { blocksOf } from '../llm/blocks';
 
 /**
  * What the model reads for a call that had no result when codey stopped (a crash, `kill -9`, the
@@ -20,7 +21,7 @@ export interface ResumedConversation {
 
 /** Is `m` only the note that the person interrupted the answer before it (see `appendInterrupted`)? */
 function isInterruptNote(m: MessageParam): boolean {
-  const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+  const blocks = blocksOf(m.content);
   return blocks.length === 1 && blocks[0].type === 'text' && blocks[0].text === INTERRUPTED.answer;
 }
 

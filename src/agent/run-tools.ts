@@ -3,6 +3,7 @@ import { dispatch, notRun, type DispatchDeps, type ToolResultBlock, type ToolUse
 import { INTERRUPTED } from './interrupt';
 import type { Agent } from './agent';
 import { redactingStream } from '../util/redact';
+import { hookStagesOf } from './hook-stages';
 
 /** Most subagents at once when the agent do not say (`max_parallel_agents`). */
 const DEFAULT_PARALLEL_AGENTS = 4;
@@ -31,6 +32,11 @@ function dispatchDeps(agent: Agent): DispatchDeps {
     denials: agentId ? { push: (d: PermissionDenial) => all.push({ ...d, agent_id: agentId }) } : all,
     scrub: agent.scrub,
     scrubStream: () => redactingStream(agent.spec.secrets, { keyShapes: false }),
+    hooks: hookStagesOf(agent.spec.hooks, {
+      cwd: agent.spec.workspace,
+      emit: agent.spec.emit,
+      ...(agentId && { agentId }),
+    }),
   };
 }
 

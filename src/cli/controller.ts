@@ -12,6 +12,9 @@ import type { Controller } from '../tui/app/controller';
 import type {
   AgentInfo,
   ResumeReport,
+  RewindChoice,
+  RewindPoint,
+  RewindPreview,
   SessionChoice,
   SkillInfo,
   Spend,
@@ -185,6 +188,18 @@ export class SessionController implements Controller {
       ok: true,
       lines: repairs.length ? repairs : ['Go on where it left off: type your next message.'],
     };
+  }
+
+  rewindPoints(): RewindPoint[] {
+    return this.#s.checkpoints.points();
+  }
+
+  previewRewind(n: number): Promise<RewindPreview> {
+    return this.#s.checkpoints.preview(n);
+  }
+
+  rewind(n: number, choice: RewindChoice): Promise<string[]> {
+    return this.#s.checkpoints.rewind(n, choice);
   }
 
   async run(prompt: string, signal: AbortSignal): Promise<void> {

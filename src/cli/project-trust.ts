@@ -8,6 +8,8 @@ import { readRule } from '../approval/rule-grammar';
 import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { escapeJsonControls } from '../util/terminal-text';
 import { askLine, isYes } from './ask';
+import { HOOK_WHEN } from '../hooks/events';
+import type { HookEvent, HooksSetting } from '../util/shapes';
 
 type Env = Record<string, string | undefined>;
 
@@ -87,9 +89,30 @@ function settingMeans(key: string, value: unknown): string {
   }
 }
 
-/** Each setting the file would bring, one per `allow` rule or list item, whole. */
+/** A line per hook command: its event, its matcher and the command whole, and when it would run. */
+function hookLines(setting: HooksSetting): TrustLine[] {
+  return Object.entries(setting).flatMap(([event, groups]) =>
+    groups.flatMap((g) =>
+      g.hooks.map((h) => {
+        const shown = showHidden(escapeJsonControls(h.command ?? `(type ${h.type})`));
+        const matcher = g.matcher ? ` ${code(showHidden(escapeJsonControls(g.matcher)).text)}` : '';
+        const when = HOOK_WHEN[event as HookEvent] as string | undefined;
+        return {
+          what: `hooks ${showHidden(escapeJsonControls(event)).text}${matcher} ${code(shown.text)}`,
+          means: when
+            ? `this command would run on your machine ${when}`
+            : 'not an event codey knows: it would not run',
+          hidden: shown.hidden,
+        };
+      }),
+    ),
+  );
+}
+
+/** Each setting the file would bring, one per `allow` rule, list item or hook command, whole. */
 export function trustLines(held: HeldSettings): TrustLine[] {
   return held.entries.flatMap(({ key, value }) => {
+    if (key === 'hooks') return hookLines(value as HooksSetting);
     const items = Array.isArray(value) ? (value as unknown[]) : [value];
     return items.map((item) => {
       const raw = typeof item === 'string' && Array.isArray(value) ? item : JSON.stringify(item);

@@ -8,11 +8,9 @@ import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { summaryHandoff } from '../agent/compaction-prompt';
 import { INTERRUPTED } from '../agent/interrupt';
 import { splitShellNotes } from './shell-context';
+import { blocksOf } from '../llm/blocks';
 
 type Block = ContentBlockParam;
-
-const blocksOf = (m: MessageParam): Block[] =>
-  typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
 
 /** The text a tool_result carries (its text blocks; other blocks, such as images, are named). */
 function resultText(b: Extract<Block, { type: 'tool_result' }>): string {
@@ -72,11 +70,11 @@ export function transcriptOf(
   const calls = new Map<string, string>();
   for (const m of messages) {
     if (m.role === 'user') {
-      const text = blocksOf(m)
+      const text = blocksOf(m.content)
         .filter((b): b is Extract<Block, { type: 'text' }> => b.type === 'text')
         .map((b) => b.text)
         .join('\n');
-      for (const b of blocksOf(m)) {
+      for (const b of blocksOf(m.content)) {
         if (b.type !== 'tool_result') continue;
         const name = calls.get(b.tool_use_id) ?? 'tool';
         out.push({
@@ -93,7 +91,7 @@ export function transcriptOf(
       out.push(...personText(text));
       continue;
     }
-    for (const b of blocksOf(m)) {
+    for (const b of blocksOf(m.content)) {
       if (b.type === 'text') out.push({ type: 'text', text: b.text });
       else if (b.type === 'thinking') out.push({ type: 'thinking', text: b.thinking });
       else if (b.type === 'tool_use') {

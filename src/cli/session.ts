@@ -18,6 +18,9 @@ import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import type { SkillInfo } from '../tui/commands/session-port';
 import { forgetOwnTempFoldersAtExit, removeStaleTempFiles } from '../util/atomic-write';
 import { secretsOf } from '../util/secrets';
+import { redactor } from '../util/redact';
+import { Hooks } from '../hooks/hooks';
+import { runChild } from '../tools/exec';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor } from './subagents';
@@ -31,7 +34,8 @@ import {
   toolSettingsFor,
   webStatusOf,
 } from './wiring';
-import { bindStore, type Resumption } from './resume';
+import { bindStore, storeOf, type Resumption } from './resume';
+import { Checkpoints } from './checkpoints';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
 import { sandboxSetupFor } from './sandbox-setup';
 
@@ -52,6 +56,8 @@ export interface CodeySession {
   log?: SessionLog;
   /** Writes the conversation to the session store as it changes (see src/session/recorder.ts). */
   recorder: SessionRecorder;
+  /** The files codey changed, per user turn, in the session store; `/rewind` (see checkpoints.ts). */
+  readonly checkpoints: Checkpoints;
   /** Secrets to keep out of every output. */
   secrets: string[];
   /** One-line notices for the person (unusable web provider, a rule naming no tool, no log). */
@@ -153,6 +159,16 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   notices.push(...loaded.notices);
   const agents = await subagentsFor(s, workspace, places);
   notices.push(...agents.notices);
+  // The payload names the session as it is when a hook runs (`/clear` and `/resume` change it).
+  const hooks = Object.keys(s.hooks).length
+    ? new Hooks({
+        setting: s.hooks,
+        place: { run: runChild, cwd: workspace, projectDir: workspace, env },
+        session: () => ({ id: session.id, transcriptPath: session.recorder.path }),
+        scrub: redactor(secrets, { keyShapes: false }),
+      })
+    : undefined;
+  if (hooks) notices.push(...hooks.notices);
   const built = await buildAgent({
     workspace,
     llm: input.llm ?? sdk,
@@ -175,6 +191,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,
+    ...(hooks && { hooks }),
   });
   notices.unshift(...built.registry.notices);
   const names = built.registry.list().map((t) => t.name);
@@ -207,6 +224,15 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
         tokens_after: e.tokensAfter,
       });
   });
+  const checkpoints = new Checkpoints({
+    dir: storeOf(env),
+    id: () => session.id,
+    conversation: () => session.conversation,
+    workspace: () => session.workspace,
+    scrub: redactor(secrets),
+    secrets,
+  });
+  events.on(checkpoints.listener);
   if (input.resumption) notices.push(...input.resumption.notices);
   const start = { session_id: id, cwd: agent.spec.workspace, model: s.model, version, tools: names };
   const { log, notice } = openLog(env, secrets, {
@@ -226,6 +252,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     events,
     log,
     recorder: store.recorder,
+    checkpoints,
     secrets,
     notices,
     commands: loaded.commands,
@@ -252,6 +279,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     async run(prompt, signal) {
       await this.ready();
+      this.checkpoints.beginTurn(prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
       if (!turn) return runTurn(this.agent, prompt, signal);

@@ -1,10 +1,10 @@
 /**
  * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask` and
- * `additionalDirectories` of `~/.claude/settings.json` (the person's) and of the project's
+ * `additionalDirectories`, and `hooks`, of `~/.claude/settings.json` (the person's) and of the project's
  * `.claude/settings.json` and `.claude/settings.local.json`. Every other key is named once as read
  * but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
- * the same project rules: a project's deny and ask rules apply at once, its allow rules and folders
- * wait for the person's trust.
+ * the same project rules: a project's deny and ask rules apply at once, its allow rules, folders
+ * and hooks wait for the person's trust.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -18,9 +18,9 @@ type Env = Record<string, string | undefined>;
 /** One Claude Code settings file, as codey settings. */
 export interface ClaudeSettingsFile {
   file: string;
-  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`. */
+  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`, `hooks`. */
   data: Raw;
-  /** Keys codey reads but does not act on (`hooks`, `permissions.defaultMode`, …). */
+  /** Keys codey reads but does not act on (`env`, `permissions.defaultMode`, …). */
   unused: string[];
   /** Values of the wrong type, one line each (the value is ignored). */
   problems: string[];
@@ -39,6 +39,16 @@ const PERMISSION_KEYS = {
   ask: 'ask',
   additionalDirectories: 'add_dirs',
 } as const;
+
+/** Top-level keys codey reads (`permissions` is translated, `hooks` taken as it is). */
+const USED_KEYS = new Set(['permissions', 'hooks', '$schema']);
+
+/** `{}` or `{ "PostToolUse": [] }`: hooks that name no command, as Claude Code writes them by default. */
+const isEmptyHooks = (v: unknown): boolean =>
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.values(v).every((groups) => Array.isArray(groups) && groups.length === 0);
 
 /** Tool names whose specifier is a path: a leading single `/` is the settings file's project folder. */
 const PATH_RULE = /^(Read|Edit|Write|MultiEdit|read_file|write_file|edit_file)\((\/(?!\/).*)\)$/s;
@@ -61,7 +71,9 @@ function folder(dir: string, root: string, home: string): string {
 /** The codey settings of one parsed file whose project folder is `root`. */
 export function translate(file: string, raw: Raw, root: string, home: string): ClaudeSettingsFile {
   const out: ClaudeSettingsFile = { file, data: {}, unused: [], problems: [] };
-  for (const key of Object.keys(raw)) if (key !== 'permissions' && key !== '$schema') out.unused.push(key);
+  for (const key of Object.keys(raw)) if (!USED_KEYS.has(key)) out.unused.push(key);
+  // The schema checks them as codey's own `hooks` setting (the same shape); an empty one is no setting.
+  if (raw.hooks !== undefined && !isEmptyHooks(raw.hooks)) out.data.hooks = raw.hooks;
   const perms = raw.permissions;
   if (perms === undefined) return out;
   if (perms === null || typeof perms !== 'object' || Array.isArray(perms)) {

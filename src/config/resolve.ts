@@ -84,12 +84,31 @@ function elsewhere(key: SettingKey, userFile: string): string {
 }
 
 /**
+ * The values of a `merge` setting from every rung, lowest first, as one: lists joined, objects of
+ * lists (`hooks`) joined key by key; an item given twice is kept once.
+ */
+function mergedValue(values: unknown[]): unknown {
+  const join = (lists: unknown[][]) => {
+    const seen = new Set<string>();
+    return lists.flat().filter((v) => {
+      const k = typeof v === 'string' ? v : JSON.stringify(v);
+      return !seen.has(k) && seen.add(k);
+    });
+  };
+  if (values.every(Array.isArray)) return join(values);
+  const keys = [...new Set(values.flatMap((v) => Object.keys(v as Raw)))];
+  return Object.fromEntries(
+    keys.map((k) => [k, join(values.map((v) => ((v as Raw)[k] as unknown[]) ?? []))]),
+  );
+}
+
+/**
  * Resolve the settings: flag > env > project file > user file > default. An invalid value in the
  * environment or a file is dropped (the next rung down is used) with a one-line notice naming where
  * it came from and the key; an unknown key in a file gets a notice too. A project file's value is
  * also dropped, with a notice, when its {@link SETTING_META} rule does not let a project set it or
- * when it would widen the value below it. List settings marked `merge` (`allow`, `deny`,
- * `web_blocked_domains`) combine the values of every rung.
+ * when it would widen the value below it. Settings marked `merge` (`allow`, `deny`,
+ * `web_blocked_domains`, `hooks`) combine the values of every rung.
  * @throws {@link ConfigError} when a file exists but cannot be parsed.
  * @throws {@link FlagError} when a flag's value is invalid (a usage error: nothing to fall back to).
  */
@@ -180,7 +199,7 @@ export async function resolveSettings(
     const meta = SETTING_META[key];
     const rule = meta.project;
     let chosen: { value: unknown; source: Source } | undefined;
-    const merged: { value: unknown[]; source: Source }[] = [];
+    const merged: { value: unknown; source: Source }[] = [];
     for (const rung of rungs) {
       const raw = rung.data[key];
       if (raw === undefined) continue;
@@ -209,16 +228,14 @@ export async function resolveSettings(
         continue;
       }
       if (meta.merge) {
-        merged.push({ value: parsed.data as unknown[], source: rung.source });
+        merged.push({ value: parsed.data, source: rung.source });
         continue;
       }
       chosen = { value: parsed.data, source: rung.source };
       break;
     }
-    if (merged.length) {
-      const all = merged.toReversed().flatMap((m) => m.value);
-      chosen = { value: [...new Set(all)], source: merged[0].source };
-    }
+    if (merged.length)
+      chosen = { value: mergedValue(merged.toReversed().map((m) => m.value)), source: merged[0].source };
     if (chosen) {
       values[key] = chosen.value;
       sources[key] = chosen.source;

@@ -105,6 +105,27 @@ export const settingSchemas = {
   sandbox: z.enum(['off', 'on']).default('off'),
   /** With the sandbox on, sandboxed commands without network run without asking (deny rules still refuse). */
   sandbox_auto_allow: z.boolean().default(false),
+  /**
+   * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
+   * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
+   */
+  hooks: z
+    .record(
+      z.string(),
+      z.array(
+        z.object({
+          matcher: z.string().optional(),
+          hooks: z.array(
+            z.looseObject({
+              type: z.string(),
+              command: z.string().optional(),
+              timeout: z.number().positive().optional(),
+            }),
+          ),
+        }),
+      ),
+    )
+    .default({}),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -370,6 +391,11 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
       narrows: (value) => value === false,
       why: 'a repository may not approve commands for itself',
     },
+  },
+  // Every file's hooks run (each event's lists joined); a repository's only once it is trusted.
+  hooks: {
+    project: { may: 'trusted', why: 'a hook is a command that runs on your machine' },
+    merge: true,
   },
 };
 

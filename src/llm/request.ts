@@ -1,4 +1,5 @@
 import type { LlmRequest, MessageParam } from './types';
+import { blocksOf } from './blocks';
 
 /** Most `cache_control` breakpoints the Messages API accepts in one request (prompt caching docs). */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -15,8 +16,7 @@ export function supportsAdaptiveThinking(model: string): boolean {
 
 /** Copy `msg` with `cache_control` on its last cacheable content block (thinking blocks cannot carry one). */
 function withBreakpoint(msg: MessageParam): MessageParam {
-  const content =
-    typeof msg.content === 'string' ? [{ type: 'text' as const, text: msg.content }] : [...msg.content];
+  const content = blocksOf(msg.content);
   for (let i = content.length - 1; i >= 0; i--) {
     const block = content[i];
     if (block.type === 'thinking' || block.type === 'redacted_thinking') continue;

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
+import { CLAUDE_TOOL_NAMES } from '../util/shapes';
 import { leftOutNotice, withinListingBudget } from './budget';
 import { normalizeText, splitFrontmatter } from './frontmatter';
 import {
@@ -20,17 +21,7 @@ export const MAX_AGENT_FILE_BYTES = 256 * 1024;
  * Tool names written for Claude Code, as codey calls them. A definition may use either spelling;
  * names in neither set are left out with one notice per file.
  */
-export const FOREIGN_TOOL_NAMES: Readonly<Record<string, string>> = {
-  Read: 'read_file',
-  Write: 'write_file',
-  Edit: 'edit_file',
-  MultiEdit: 'edit_file',
-  Bash: 'bash',
-  Glob: 'glob',
-  Grep: 'grep',
-  WebFetch: 'web_fetch',
-  WebSearch: 'web_search',
-};
+export const FOREIGN_TOOL_NAMES = CLAUDE_TOOL_NAMES;
 
 /** Where a definition was found: the workspace (`.codey/agents`, `.claude/agents`) or the person's home. */
 export type AgentScope = 'project' | 'user';

@@ -200,6 +200,7 @@ async function planEdit(args: z.infer<typeof schema>, ctx: ToolContext) {
 export const editFileTool = defineTool({
   name: 'edit_file',
   kind: 'edit',
+  shows: 'diff',
   description:
     'Replace old_string with new_string in a file. old_string must match the file exactly (whitespace and ' +
     'indentation included, no read_file line numbers) and occur once; add surrounding lines to make it ' +

@@ -81,6 +81,7 @@ async function planWrite(
 export const writeFileTool = defineTool({
   name: 'write_file',
   kind: 'edit',
+  shows: 'diff',
   description:
     'Create a file, or replace all of an existing one, with the given content (parent folders are ' +
     'created). To change part of an existing file use edit_file instead, which is safer and cheaper.',

@@ -173,3 +173,51 @@ export type WebFetchMode = (typeof WEB_FETCH_MODES)[number];
  * window; `overflow`, the API refused the prompt as too long for it; `manual`, `/compact`.
  */
 export type CompactionTrigger = 'auto' | 'overflow' | 'manual';
+
+/** Claude Code's tool names, by the codey tool each is (one each: `MultiEdit` is edit_file too). */
+export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
+  Read: 'read_file',
+  Write: 'write_file',
+  Edit: 'edit_file',
+  MultiEdit: 'edit_file',
+  Bash: 'bash',
+  Glob: 'glob',
+  Grep: 'grep',
+  WebFetch: 'web_fetch',
+  WebSearch: 'web_search',
+};
+
+/**
+ * The events a hook may be set for, by Claude Code's names so that its settings port: around a tool
+ * call (`PreToolUse`, `PostToolUse`), a prompt (`UserPromptSubmit`), the end of a turn (`Stop`,
+ * `SubagentStop`), the session (`SessionStart`, `SessionEnd`), a compaction (`PreCompact`) and a
+ * notification to the person (`Notification`).
+ */
+export const HOOK_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'Notification',
+] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** One hook as a settings file writes it: `{ "type": "command", "command": "…", "timeout": 30 }` (seconds). */
+export interface HookSpec {
+  type: string;
+  command?: string;
+  timeout?: number;
+}
+
+/** Hooks of one event that share a matcher (a tool name or pattern; absent or empty: every one). */
+export interface HookGroup {
+  matcher?: string;
+  hooks: HookSpec[];
+}
+
+/** The `hooks` setting: event name → groups, as Claude Code's settings write it (unknown names are reported). */
+export type HooksSetting = Readonly<Record<string, readonly HookGroup[]>>;

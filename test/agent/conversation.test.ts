@@ -195,4 +195,22 @@ describe('Conversation', () => {
       );
     });
   });
+
+  it('keepFirst keeps the oldest messages as one change, and the next prompt answers a call left open', () => {
+    const c = new Conversation();
+    c.appendUser('one');
+    c.appendAssistant([text('ok'), use('t1')]);
+    c.appendUser([result('t1')]);
+    c.appendAssistant([text('done')]);
+    let changes = 0;
+    c.onChange(() => changes++);
+    c.keepFirst(2);
+    expect(changes).toBe(1);
+    expect(c.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    c.appendUser('again');
+    expect(invariantProblems(c.messages)).toEqual([]);
+    expect(() => c.keepFirst(9)).toThrow(RangeError);
+    c.keepFirst(0);
+    expect(c.length).toBe(0);
+  });
 });

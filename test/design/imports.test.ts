@@ -13,10 +13,11 @@ const ALLOWED: Record<string, string[]> = {
   web: ['web', 'util'],
   skills: ['skills', 'util'],
   mcp: ['mcp', 'util'],
+  hooks: ['hooks', 'util'],
   tools: ['tools', 'web', 'skills', 'mcp', 'util'],
   approval: ['approval', 'util'],
   llm: ['llm', 'util'],
-  agent: ['agent', 'llm', 'tools', 'approval', 'util'],
+  agent: ['agent', 'llm', 'tools', 'approval', 'hooks', 'util'],
   config: ['config', 'util'],
   session: ['session', 'agent', 'util'],
   tui: ['tui', 'agent', 'approval', 'config', 'util'],
@@ -26,6 +27,7 @@ const ALLOWED: Record<string, string[]> = {
     'web',
     'skills',
     'mcp',
+    'hooks',
     'tools',
     'approval',
     'llm',
@@ -44,7 +46,19 @@ const TYPES_ONLY: Record<string, string[]> = {
   tui: ['agent', 'approval'],
 };
 /** Layers that must never load the UI (STYLE.md rule 1). */
-const NO_UI = ['agent', 'tools', 'web', 'skills', 'mcp', 'llm', 'approval', 'config', 'session', 'util'];
+const NO_UI = [
+  'agent',
+  'tools',
+  'web',
+  'skills',
+  'mcp',
+  'hooks',
+  'llm',
+  'approval',
+  'config',
+  'session',
+  'util',
+];
 
 const SRC = resolve(import.meta.dirname, '../../src');
 

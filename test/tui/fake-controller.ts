@@ -6,6 +6,9 @@ import type { Controller } from '../../src/tui/app/controller';
 import type {
   AgentInfo,
   ResumeReport,
+  RewindChoice,
+  RewindPoint,
+  RewindPreview,
   SessionChoice,
   SkillInfo,
   Spend,
@@ -66,6 +69,10 @@ export class FakeController implements Controller {
   sessionList: SessionChoice[] = [];
   resumed: { id: string; anyWorkspace?: boolean }[] = [];
   resumeReport: ResumeReport = { ok: true, lines: ['Go on where it left off: type your next message.'] };
+  /** What `/rewind` lists and previews (by point), and each rewind asked for. */
+  rewindList: RewindPoint[] = [];
+  rewindPreviews = new Map<number, RewindPreview>();
+  rewinds: { n: number; choice: RewindChoice }[] = [];
   private listeners = new Set<(e: AgentEvent) => void>();
   private handler: ApprovalCallback | undefined;
 
@@ -214,5 +221,20 @@ export class FakeController implements Controller {
     const main = { path: this.mainWorkspace, branch: 'main' };
     const trees = [main, { path: '/home/ann/src/proj-worktrees/feat-x', branch: 'codey/feat-x' }];
     return trees.map((t) => ({ ...t, current: t.path === this.workspace, main: t === main }));
+  }
+
+  rewindPoints(): RewindPoint[] {
+    return this.rewindList;
+  }
+
+  async previewRewind(n: number): Promise<RewindPreview> {
+    const p = this.rewindPreviews.get(n);
+    if (!p) throw new Error(`no checkpoint ${n}`);
+    return p;
+  }
+
+  async rewind(n: number, choice: RewindChoice): Promise<string[]> {
+    this.rewinds.push({ n, choice });
+    return [`Rewound to ${n}.`];
   }
 }

@@ -87,6 +87,54 @@ export interface SessionChoice {
 export type ResumeReport =
   { ok: true; lines: string[] } | { ok: false; message: string; otherWorkspace?: string };
 
+/** A point `/rewind` can go back to: the start of a user turn, or of a rewind (going there undoes it). */
+export interface RewindPoint {
+  /** Its number, from 1, in the order they happened (`/rewind N`). */
+  n: number;
+  kind: 'turn' | 'rewind';
+  /** A turn's prompt (one line), or `rewind to 2`. */
+  label: string;
+  /** ISO 8601 time it started. */
+  time: string;
+  /** Files codey changed from this point on. */
+  files: number;
+}
+
+/** One file a rewind would touch, with both sides for its diff (null: no file; undefined: not text). */
+export interface RewindFileView {
+  /** As the person reads it: relative to the workspace, or absolute outside it. */
+  path: string;
+  /**
+   * `restore`: it goes back; `removed`: codey created it, so it goes; `changed`: changed since
+   * codey's last write (left alone unless overwritten); `same`: nothing to do; `missing`: what it
+   * held then was not kept (`why` says why).
+   */
+  state: 'restore' | 'remove' | 'changed' | 'same' | 'missing';
+  why?: string;
+  /** What it holds now and what it would hold (text, `\r\n` shown as `\n`); undefined for a binary file. */
+  now: string | null | undefined;
+  then: string | null | undefined;
+  /** Sizes in bytes (null: no file), for a binary file's line. */
+  bytes: { now: number | null; then: number | null };
+}
+
+/** What rewinding to a point would do (`/rewind`'s preview). */
+export interface RewindPreview {
+  point: RewindPoint;
+  files: RewindFileView[];
+  /** Points from this one on in which bash ran: their effects are not undone. */
+  bash: number[];
+  /** Whether the conversation can go back to this point too, or why not. */
+  conversation: true | string;
+}
+
+/** What to put back: the files, the conversation or both; `overwrite`: also files the person changed since. */
+export interface RewindChoice {
+  code: boolean;
+  conversation: boolean;
+  overwrite?: boolean;
+}
+
 /**
  * What a slash command may do to the session (DESIGN.md, "Commands"): the narrow port commands run
  * through. Nothing else of the session reaches a command.
@@ -135,4 +183,13 @@ export interface SessionPort {
    * `anyWorkspace` (the person said to resume it here anyway).
    */
   resume(id: string, opts?: { anyWorkspace?: boolean }): ResumeReport;
+  /** `/rewind`: the points this session can go back to, oldest first (after `-c` too). */
+  rewindPoints(): RewindPoint[];
+  /** `/rewind`: what going back to point `n` would do. Rejects when there is no point `n`. */
+  previewRewind(n: number): Promise<RewindPreview>;
+  /**
+   * `/rewind`: go back to point `n`; resolves with lines saying what was restored, removed and left
+   * alone, and how to undo it. Rejects when there is no point `n`.
+   */
+  rewind(n: number, choice: RewindChoice): Promise<string[]>;
 }

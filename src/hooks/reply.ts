@@ -1,0 +1,58 @@
+/**
+ * A hook's JSON answer on stdout (read when it exits 0), in Claude Code's fields: `continue`
+ * (false: stop the work, `stopReason` says why), `systemMessage` (for the person), `decision`
+ * (`block`, or the older `approve`) with `reason`, and `hookSpecificOutput.permissionDecision`
+ * (`allow | deny | ask`) with `permissionDecisionReason` and `additionalContext`. Fields of the wrong
+ * type are dropped.
+ */
+
+/** What a hook answered, as far as codey acts on it. */
+export interface HookReply {
+  /** `continue: false`: stop the work, and `stopReason` tells the person and the model why. */
+  stop?: string;
+  /** A line for the person. */
+  systemMessage?: string;
+  /** `decision: "block"`, `permissionDecision: "deny"`: refuse, with `reason`; `ask`: the hook wants the person asked. */
+  decision?: 'block' | 'ask' | 'allow';
+  reason?: string;
+  /** Text for the model. */
+  additionalContext?: string;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+/** The reply in `stdout`, or undefined when it is not a JSON object (plain text output). */
+export function readReply(stdout: string): HookReply | undefined {
+  const s = stdout.trim();
+  if (!s.startsWith('{')) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const o = raw as Record<string, unknown>;
+  const specific = (
+    o.hookSpecificOutput && typeof o.hookSpecificOutput === 'object' ? o.hookSpecificOutput : {}
+  ) as Record<string, unknown>;
+  const reply: HookReply = {};
+  if (o.continue === false) reply.stop = text(o.stopReason) ?? 'a hook asked to stop';
+  const message = text(o.systemMessage);
+  if (message) reply.systemMessage = message;
+  const permission = specific.permissionDecision;
+  const decision =
+    permission === 'deny' || o.decision === 'block'
+      ? 'block'
+      : permission === 'ask'
+        ? 'ask'
+        : permission === 'allow' || o.decision === 'approve'
+          ? 'allow'
+          : undefined;
+  if (decision) reply.decision = decision;
+  const reason = text(specific.permissionDecisionReason) ?? text(o.reason);
+  if (reason) reply.reason = reason;
+  const context = text(specific.additionalContext) ?? text(o.additionalContext);
+  if (context) reply.additionalContext = context;
+  return reply;
+}

@@ -1,0 +1,137 @@
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+
+let fake: FakeAnthropic;
+let box: Sandbox;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+  box = await sandbox('repo-empty', fake.url);
+});
+afterEach(async () => {
+  await fake.close();
+  await removeSandbox(box);
+});
+
+async function put(file: string, value: unknown) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(value, null, 2));
+}
+const hook = (command: string, matcher?: string, timeout?: number) => [
+  { ...(matcher && { matcher }), hooks: [{ type: 'command', command, ...(timeout && { timeout }) }] },
+];
+/** The person's own Claude Code settings, with these hooks. */
+const personHooks = (hooks: Record<string, unknown>) =>
+  put(join(box.root, '.claude', 'settings.json'), { hooks });
+type Block = { type: string; content?: string; is_error?: boolean };
+/** The tool_result the model got in request `i` (the answer to the call of request `i - 1`). */
+const resultIn = (i: number) =>
+  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
+const exists = (file: string) =>
+  readFile(file).then(
+    () => true,
+    () => false,
+  );
+
+describe('hooks in codey -p', () => {
+  it('a PreToolUse hook that exits 2 blocks bash; the model reads its reason; no key reaches the hook', async () => {
+    const out = box.root;
+    await personHooks({
+      PreToolUse: hook(
+        `cat > ${out}/pre.json; env > ${out}/pre.env; echo "curl is not allowed here; use web_fetch" >&2; exit 2`,
+        'Bash',
+      ),
+    });
+    fake.enqueue(reply.toolUse('bash', { command: `touch ran; echo ${CANARY}` }), reply.text('ok'));
+    const r = await codey(box, ['-p', 'go', '--allow', 'bash']);
+    expect(r.exitCode).toBe(0);
+    expect(resultIn(1)).toMatchObject({ is_error: true });
+    expect(resultIn(1)?.content).toBe(
+      'Not run: a PreToolUse hook refused this call:\ncurl is not allowed here; use web_fetch',
+    );
+    expect(await exists(join(box.cwd, 'ran'))).toBe(false);
+    const payload = await readFile(join(out, 'pre.json'), 'utf8');
+    expect(JSON.parse(payload)).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'bash',
+      tool_input: { command: 'touch ran; echo [redacted]' },
+      cwd: await realpath(box.cwd),
+      session_id: expect.any(String),
+    });
+    const env = await readFile(join(out, 'pre.env'), 'utf8');
+    expect(env).toContain(`CLAUDE_PROJECT_DIR=${await realpath(box.cwd)}`);
+    expect(payload + env).not.toContain(CANARY);
+  }, 30_000);
+
+  it('a PostToolUse hook gets the result, and the model reads what it adds', async () => {
+    await personHooks({
+      PostToolUse: hook(
+        `cat > ${box.root}/post.json; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 0 problems"}}'`,
+      ),
+    });
+    fake.enqueue(reply.toolUse('bash', { command: 'echo hello-from-bash' }), reply.text('ok'));
+    const r = await codey(box, ['-p', 'go', '--allow', 'bash']);
+    expect(r.exitCode).toBe(0);
+    const payload = JSON.parse(await readFile(join(box.root, 'post.json'), 'utf8')) as {
+      tool_response: { output: string; is_error: boolean };
+    };
+    expect(payload).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'bash' });
+    expect(payload.tool_response.output).toContain('hello-from-bash');
+    expect(payload.tool_response.is_error).toBe(false);
+    expect(resultIn(1)?.content).toContain('hello-from-bash');
+    expect(resultIn(1)?.content).toContain('[PostToolUse hook]\nlint: 0 problems');
+  }, 30_000);
+
+  it('a hook that hangs is killed at its timeout and said; the call goes on', async () => {
+    await personHooks({ PreToolUse: hook('sleep 60', undefined, 1) });
+    fake.enqueue(reply.toolUse('bash', { command: 'echo went-on' }), reply.text('ok'));
+    const started = Date.now();
+    const r = await codey(box, ['-p', 'go', '--allow', 'bash']);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('hook `sleep 60` (PreToolUse) did not finish within 1 s and was stopped');
+    expect(resultIn(1)?.content).toContain('went-on');
+  }, 30_000);
+});
+
+describe("a repository's hooks", () => {
+  it('run only after trust, with $CLAUDE_PROJECT_DIR expanded; Edit|Write fires for edit_file and write_file', async () => {
+    const log = join(box.root, 'edits.log');
+    await put(join(box.cwd, '.claude', 'settings.json'), {
+      hooks: { PostToolUse: hook(`echo "$CLAUDE_PROJECT_DIR" >> ${log}`, 'Edit|Write') },
+    });
+    const calls = () =>
+      fake.enqueue(
+        reply.toolUse('write_file', { path: 'a.txt', content: 'one\n' }),
+        reply.toolUse('edit_file', { path: 'a.txt', old_string: 'one', new_string: 'two' }),
+        reply.toolUse('bash', { command: 'cat a.txt' }),
+        reply.text('done'),
+      );
+    const args = ['-p', 'go', '--allow', 'write_file,edit_file,bash'];
+    calls();
+    const held = await codey(box, args);
+    expect(held.exitCode).toBe(0);
+    expect(await exists(log)).toBe(false);
+    expect(held.stderr).toContain('hooks');
+    expect(held.stderr).toContain('a hook is a command that runs on your machine');
+    expect(held.stderr).toContain('codey trust grant');
+
+    expect((await codey(box, ['trust', 'grant'])).exitCode).toBe(0);
+    calls();
+    const trusted = await codey(box, args);
+    expect(trusted.exitCode).toBe(0);
+    const root = await realpath(box.cwd);
+    expect(await readFile(log, 'utf8')).toBe(`${root}\n${root}\n`);
+
+    // A changed command is a new question: until it is answered, nothing of the file runs.
+    await put(join(box.cwd, '.claude', 'settings.json'), {
+      hooks: { PostToolUse: hook(`echo changed >> ${log}`, 'Edit|Write') },
+    });
+    calls();
+    const changed = await codey(box, args);
+    expect(changed.stderr).toContain('codey trust grant');
+    expect(await readFile(log, 'utf8')).toBe(`${root}\n${root}\n`);
+  }, 60_000);
+});
