@@ -5,18 +5,10 @@
  * `Policy`, so subagents follow it.
  */
 import { isAbsolute } from 'node:path';
-import { CLAUDE_MODE_NAMES, PERMISSION_MODES, type PermissionMode } from '../util/shapes';
+import type { PermissionMode } from '../util/shapes';
 import type { ApprovalRequest, Verdict } from './types';
 
-export { PERMISSION_MODES, type PermissionMode } from '../util/shapes';
-
-/** A mode's name as codey writes it (`accept-edits`) or as Claude Code does (`acceptEdits`); undefined for neither. */
-export function modeNamed(name: string): PermissionMode | undefined {
-  if ((PERMISSION_MODES as readonly string[]).includes(name)) return name as PermissionMode;
-  return Object.hasOwn(CLAUDE_MODE_NAMES, name)
-    ? CLAUDE_MODE_NAMES[name as keyof typeof CLAUDE_MODE_NAMES]
-    : undefined;
-}
+export { modeNamed, PERMISSION_MODES, type PermissionMode } from '../util/shapes';
 
 /** The modes Shift+Tab cycles through, in order (bypass only comes from the command line). */
 const CYCLE: readonly PermissionMode[] = ['default', 'accept-edits', 'plan'];

@@ -3,6 +3,7 @@ import { redactor } from '../util/redact';
 import { escapeJsonControls, forTerminal } from '../util/terminal-text';
 import { hiddenWarning, showHidden } from '../util/hidden-chars';
 import { NO_ANSWER, compactionLine, displayName, oneLine, retryingIn } from '../util/text';
+import type { PermissionMode } from '../util/shapes';
 import type { AgentEvent, RefusalDetails, TurnEndReason, Usage } from '../agent/events';
 import type { TurnResult } from '../agent/loop';
 import { wireEvent } from '../session/wire-event';
@@ -170,6 +171,8 @@ export interface PrintResult {
   model: string;
   usage: Usage;
   permission_denials: PermissionDenial[];
+  /** The permission mode the turn ended in (`default`, `accept-edits`, `plan`, `bypass`). */
+  permission_mode: PermissionMode;
   error?: string;
   /** A refusal's `stop_details` as the API sent them (category and explanation may be null). */
   stop_details?: { type: 'refusal' } & RefusalDetails;
@@ -177,7 +180,14 @@ export interface PrintResult {
 
 export function resultObject(
   r: TurnResult,
-  x: { sessionId: string; model: string; usage: Usage; denials: PermissionDenial[]; startedAt: number },
+  x: {
+    sessionId: string;
+    model: string;
+    usage: Usage;
+    denials: PermissionDenial[];
+    permissionMode: PermissionMode;
+    startedAt: number;
+  },
 ): PrintResult {
   const subtype: PrintResult['subtype'] =
     r.reason === 'end_turn'
@@ -205,6 +215,7 @@ export function resultObject(
     model: x.model,
     usage: x.usage,
     permission_denials: x.denials,
+    permission_mode: x.permissionMode,
     ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
     ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),
   };

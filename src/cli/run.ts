@@ -163,6 +163,7 @@ async function runPrint(
       );
     const rules = session.policy.rules();
     if (rules.length) out.stderr(`codey: allow rules: ${rules.join(', ')}\n`);
+    out.stderr(`codey: permission mode ${session.policy.mode} (${settings.sources.permission_mode})\n`);
     const narrowing = session.policy.narrowing();
     if (narrowing.deny.length) out.stderr(`codey: deny rules: ${narrowing.deny.join(', ')}\n`);
     if (narrowing.ask.length) out.stderr(`codey: ask rules: ${narrowing.ask.join(', ')}\n`);
@@ -214,6 +215,7 @@ async function runPrint(
       model: settings.model,
       usage: session.agent.spec.totals.usage,
       denials: session.agent.spec.totals.denials,
+      permissionMode: session.policy.mode,
       startedAt,
     });
     session.log?.write({ ...obj, type: 'session_result' });

@@ -203,7 +203,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
   const agent = await rebuild(built, {
-    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place }),
+    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place, mode: s.permission_mode }),
   });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = agent.spec.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });

@@ -57,8 +57,9 @@ export function settingOptions(): Option[] {
 /**
  * The values of the flags that set a setting, under the setting's key, from commander's parsed
  * options; a flag not given, or a repeatable one given no time, is absent; a `--no-X` flag given is
- * `false`, a flag with `sets` its value. A list setting takes the values of its flag and of its other names, in that order
- * (`--allow` then `--allowedTools`); `--allow` adds to the configured rules (resolveSettings merges
+ * `false`. A list setting takes the values of its flag and of its other names, in that order
+ * (`--allow` then `--allowedTools`); a name with a fixed value gives it (`--dangerously-skip-permissions`
+ * is `bypass`); `--allow` adds to the configured rules (resolveSettings merges
  * them; the session splits them at commas, as `CODEY_ALLOW`).
  */
 export function flagValues(opts: CliOptions): Record<string, unknown> {
@@ -67,11 +68,11 @@ export function flagValues(opts: CliOptions): Record<string, unknown> {
   for (const key of SETTING_KEYS) {
     for (const flag of namesOf(key)) {
       const negated = flag.name.startsWith('--no-');
-      const v = given[optionName(flag)];
+      const named = given[optionName(flag)];
+      const v = flag.sets !== undefined && named === true ? flag.sets : named;
       if (v === undefined || (Array.isArray(v) && v.length === 0) || (negated && v !== false)) continue;
       const before = flags[key];
-      if (v === true && flag.sets !== undefined) flags[key] = flag.sets;
-      else flags[key] = Array.isArray(before) && Array.isArray(v) ? [...(before as unknown[]), ...v] : v;
+      flags[key] = Array.isArray(before) && Array.isArray(v) ? [...(before as unknown[]), ...v] : v;
     }
   }
   return flags;

@@ -1,6 +1,7 @@
 /**
- * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask` and
- * `additionalDirectories`, and `hooks`, of `~/.claude/settings.json` (the person's) and of the project's
+ * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask`,
+ * `additionalDirectories` and `defaultMode` (the `permission_mode` setting), and `hooks`, of
+ * `~/.claude/settings.json` (the person's) and of the project's
  * `.claude/settings.json` and `.claude/settings.local.json`. Every other key is named once as read
  * but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
  * the same project rules: a project's deny and ask rules apply at once, its allow rules, folders
@@ -18,9 +19,9 @@ type Env = Record<string, string | undefined>;
 /** One Claude Code settings file, as codey settings. */
 export interface ClaudeSettingsFile {
   file: string;
-  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`, `hooks`. */
+  /** codey keys: `allow`, `deny`, `ask`, `add_dirs`, `permission_mode`, `hooks`. */
   data: Raw;
-  /** Keys codey reads but does not act on (`env`, `permissions.defaultMode`, …). */
+  /** Keys codey reads but does not act on (`env`, `statusLine`, …). */
   unused: string[];
   /** Values of the wrong type, one line each (the value is ignored). */
   problems: string[];
@@ -81,6 +82,11 @@ export function translate(file: string, raw: Raw, root: string, home: string): C
     return out;
   }
   for (const [key, value] of Object.entries(perms as Raw)) {
+    // Claude Code's mode names are the setting's own (`acceptEdits`); the schema checks the value.
+    if (key === 'defaultMode') {
+      out.data.permission_mode = value;
+      continue;
+    }
     const target = PERMISSION_KEYS[key as keyof typeof PERMISSION_KEYS];
     if (!target) {
       out.unused.push(`permissions.${key}`);

@@ -220,11 +220,24 @@ export async function resolveSettings(
       if (
         rung.source === 'project' &&
         rule.may === 'narrow' &&
-        !input.trusted &&
+        (!input.trusted || rule.trust === false) &&
         !rule.narrows(parsed.data as never, below(key) as never)
       ) {
+        if (rule.trust === false) {
+          notices.push(
+            `codey: ${rung.label}: ${key} ${quoted(raw)} is ignored in a project file (${rule.why}); ${elsewhere(key, userFile)}`,
+          );
+          continue;
+        }
         hold(key, parsed.data, rule.why, rung.label);
         heldFiles.add(rung.label);
+        continue;
+      }
+      if (rung.source !== 'flag' && meta.flagOnly?.values.includes(parsed.data as never)) {
+        const where = rung.source === 'env' ? 'environment' : rung.label;
+        notices.push(
+          `codey: ${where}: ${key} ${quoted(raw)} is taken only from the command line (${meta.flagOnly.why}); pass ${meta.flag?.name ?? key} ${String(parsed.data)}`,
+        );
         continue;
       }
       if (meta.merge) {

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { EFFORTS, SEARCH_PROVIDERS, THINKING_MODES, WEB_FETCH_MODES, WEB_PROVIDERS } from '../util/shapes';
+import {
+  EFFORTS,
+  modeNamed,
+  PERMISSION_MODE_NAMES,
+  SEARCH_PROVIDERS,
+  THINKING_MODES,
+  WEB_FETCH_MODES,
+  WEB_PROVIDERS,
+  type PermissionMode,
+} from '../util/shapes';
 
 /**
  * The one schema for codey's settings (DESIGN.md "Config"): file format, defaults and sanitising.
@@ -57,6 +66,14 @@ export const settingSchemas = {
   ask: z.array(z.string().min(1)).default([]),
   /** More folders the file tools may read and write, with the same jail as the workspace (absolute). */
   add_dirs: z.array(z.string().min(1)).default([]),
+  /**
+   * The permission mode the session starts in (README, "Permission modes"): codey's names or Claude
+   * Code's (`acceptEdits`, `bypassPermissions`), read as codey's.
+   */
+  permission_mode: z
+    .enum(PERMISSION_MODE_NAMES)
+    .transform((name) => modeNamed(name) as PermissionMode)
+    .default('default'),
   /** Text the system prompt ends with (after the project's instructions). */
   append_system_prompt: z.string().optional(),
   /** One provider, or search providers tried in order until one answers (`["command", "searxng"]`). */
@@ -155,7 +172,8 @@ export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> }
  * codey does, but never widen network egress, approval, or where the key goes.
  * - `set`: any valid value.
  * - `narrow`: only a value that `narrows(value, below)` accepts, where `below` is what the user file
- *   or the default would give (`undefined` when unset).
+ *   or the default would give (`undefined` when unset); with `trust: false` a value that would widen
+ *   is ignored with a notice, never held for the person's trust answer.
  * - `trusted`: only once the person has said they trust the file (its exact settings).
  * - `never`: ignored; only flags, the environment and the user file set it.
  * A value a project file may not set is ignored with a one-line notice (src/config/resolve.ts). A
@@ -164,7 +182,7 @@ export type Values = { [K in SettingKey]: z.output<(typeof settingSchemas)[K]> }
  */
 export type ProjectRule<T> =
   | { may: 'set' }
-  | { may: 'narrow'; narrows: (value: T, below: T) => boolean; why: string }
+  | { may: 'narrow'; narrows: (value: T, below: T) => boolean; why: string; trust?: false }
   | { may: 'trusted'; why: string }
   | { may: 'never'; why: string };
 
@@ -178,7 +196,7 @@ export interface SettingFlag {
   help: string;
   /** Given more than once, every value is kept (`--allow a --allow b`). */
   repeats?: true;
-  /** The value a flag without a placeholder sets (`--sandbox` sets `on`); default `true`. */
+  /** The value a flag without a placeholder sets (`--dangerously-skip-permissions` sets `bypass`). */
   sets?: string;
   /**
    * Other names of the flag (Claude Code's `--allowedTools` for `--allow`), each with its own
@@ -196,6 +214,11 @@ export interface SettingMeta<T> {
   project: ProjectRule<T>;
   /** A list setting whose values from every place are combined (lowest place first), not replaced. */
   merge?: true;
+  /**
+   * Values only a command-line flag may give (`permission_mode: bypass`): from the environment or a
+   * file, user or project, they are ignored with a notice saying why.
+   */
+  flagOnly?: { values: readonly T[]; why: string };
   /**
    * How a list setting's environment value that is not a JSON array becomes a list: `words`, split at
    * whitespace (an argv); unset, the whole value is one item (allow rules split it at commas later).
@@ -292,6 +315,30 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
     },
     project: { may: 'trusted', why: 'a repository may not open other folders to the tools' },
     merge: true,
+  },
+  permission_mode: {
+    flag: {
+      name: '--permission-mode',
+      arg: '<mode>',
+      help: 'how calls are approved: accept-edits (acceptEdits), plan, bypass (bypassPermissions)',
+      aliases: [
+        {
+          name: '--dangerously-skip-permissions',
+          help: '--permission-mode bypass: run every call but deny rules, ask rules and protected paths',
+          sets: 'bypass',
+        },
+      ],
+    },
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === 'plan' || value === 'default',
+      why: 'a repository may choose plan mode, never a mode that asks less',
+      trust: false,
+    },
+    flagOnly: {
+      values: ['bypass'],
+      why: 'bypass runs calls without asking, so it is never a standing setting',
+    },
   },
   append_system_prompt: {
     flag: {

@@ -69,6 +69,17 @@ export const CLAUDE_MODE_NAMES = {
   bypassPermissions: 'bypass',
 } as const satisfies Record<string, PermissionMode>;
 
+/** Every name a mode may be given by: codey's, then Claude Code's other ones. */
+export const PERMISSION_MODE_NAMES = [...PERMISSION_MODES, 'acceptEdits', 'bypassPermissions'] as const;
+
+/** A mode's name as codey writes it (`accept-edits`) or as Claude Code does (`acceptEdits`); undefined for neither. */
+export function modeNamed(name: string): PermissionMode | undefined {
+  if ((PERMISSION_MODES as readonly string[]).includes(name)) return name as PermissionMode;
+  return Object.hasOwn(CLAUDE_MODE_NAMES, name)
+    ? CLAUDE_MODE_NAMES[name as keyof typeof CLAUDE_MODE_NAMES]
+    : undefined;
+}
+
 /**
  * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,
  * or refused with the sentence the model reads.

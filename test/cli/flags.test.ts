@@ -43,6 +43,11 @@ describe('flags that set a setting come from the schema', () => {
     ).toEqual({ allow: ['a', 'b', 'c'], deny: ['d'], append_system_prompt: 'Be brief.' });
   });
 
+  it('--permission-mode takes a mode; --dangerously-skip-permissions is --permission-mode bypass', () => {
+    expect(flagValues(parse('--permission-mode', 'acceptEdits'))).toEqual({ permission_mode: 'acceptEdits' });
+    expect(flagValues(parse('--dangerously-skip-permissions'))).toEqual({ permission_mode: 'bypass' });
+  });
+
   it('a flag not given leaves its setting to the rest of the ladder', () => {
     expect(flagValues(parse())).toEqual({});
   });

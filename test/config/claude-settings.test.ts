@@ -49,8 +49,9 @@ describe('translate', () => {
       deny: ['Read(./.env)', 'Read(//etc/shadow)'],
       ask: ['Bash(git push:*)'],
       add_dirs: ['/docs', '/h/notes', '/abs'],
+      permission_mode: 'acceptEdits',
     });
-    expect(t.unused).toEqual(['env', 'enabledPlugins', 'permissions.defaultMode']);
+    expect(t.unused).toEqual(['env', 'enabledPlugins']);
   });
 
   it('a list of the wrong type is named and ignored', () => {
@@ -100,6 +101,32 @@ describe('the settings files in the ladder', () => {
     expect(r.held).toBeUndefined();
     expect(r.notices).toContain(
       `codey: Claude Code settings read but not used: env (${join(home, '.claude', 'settings.json')})`,
+    );
+  });
+
+  it("permissions.defaultMode: a project may choose plan, never a mode that asks less; the person's file may", async () => {
+    await put(join(project, '.claude', 'settings.json'), { permissions: { defaultMode: 'plan' } });
+    expect((await resolve()).settings.permission_mode).toBe('plan');
+    for (const mode of ['acceptEdits', 'bypassPermissions']) {
+      await put(join(project, '.claude', 'settings.json'), { permissions: { defaultMode: mode } });
+      for (const trusted of [false, true]) {
+        const r = await resolve(trusted);
+        expect(r.settings.permission_mode).toBe('default');
+        expect(r.held).toBeUndefined();
+        expect(r.notices.join('\n')).toContain(
+          `${join(project, '.claude', 'settings.json')}: permission_mode "${mode}" is ignored in a project file`,
+        );
+      }
+    }
+    await rm(join(project, '.claude'), { recursive: true });
+    await put(join(home, '.claude', 'settings.json'), { permissions: { defaultMode: 'acceptEdits' } });
+    expect((await resolve()).settings.permission_mode).toBe('accept-edits');
+    // bypass comes only from the command line, even from the person's own file.
+    await put(join(home, '.claude', 'settings.json'), { permissions: { defaultMode: 'bypassPermissions' } });
+    const r = await resolve();
+    expect(r.settings.permission_mode).toBe('default');
+    expect(r.notices.join('\n')).toMatch(
+      /permission_mode "bypassPermissions" is taken only from the command line.*--permission-mode bypass/,
     );
   });
 

@@ -139,6 +139,7 @@ describe('a project file may narrow, never widen', () => {
       ask: 'set',
       add_dirs: 'trusted',
       append_system_prompt: 'never',
+      permission_mode: 'narrow',
       web_provider: 'narrow',
       web_command: 'never',
       web_fetch: 'narrow',

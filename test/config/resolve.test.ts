@@ -189,3 +189,40 @@ describe('what a repository may not set', () => {
     );
   });
 });
+
+describe('permission_mode', () => {
+  it("takes codey's names and Claude Code's, from a flag or the user file", async () => {
+    expect((await resolve()).settings.permission_mode).toBe('default');
+    expect((await resolve({ permission_mode: 'acceptEdits' })).settings.permission_mode).toBe('accept-edits');
+    expect((await resolve({ permission_mode: 'bypassPermissions' })).settings.permission_mode).toBe('bypass');
+    await writeFile(userFile, JSON.stringify({ permission_mode: 'accept-edits' }));
+    expect((await resolve()).settings.permission_mode).toBe('accept-edits');
+    await expect(resolve({ permission_mode: 'yolo' })).rejects.toThrow(
+      /--permission-mode "yolo" is not valid/,
+    );
+  });
+
+  it('bypass is taken only from the command line: the user file says so and is ignored', async () => {
+    await writeFile(userFile, JSON.stringify({ permission_mode: 'bypass' }));
+    const { settings, notices } = await resolve();
+    expect(settings.permission_mode).toBe('default');
+    expect(notices).toEqual([
+      `codey: ${userFile}: permission_mode "bypass" is taken only from the command line (bypass runs calls without asking, so it is never a standing setting); pass --permission-mode bypass`,
+    ]);
+    expect((await resolve({ permission_mode: 'bypass' })).settings.permission_mode).toBe('bypass');
+  });
+
+  it('a project file may choose plan; accept-edits and bypass are ignored with a notice, trusted or not', async () => {
+    await writeFile(join(project, '.codeyrc.json'), JSON.stringify({ permission_mode: 'plan' }));
+    expect((await resolve()).settings.permission_mode).toBe('plan');
+    for (const mode of ['accept-edits', 'bypass']) {
+      await writeFile(join(project, '.codeyrc.json'), JSON.stringify({ permission_mode: mode }));
+      for (const trusted of [false, true]) {
+        const r = await resolveSettings({ env: {}, cwd: project, userFile, trusted });
+        expect(r.settings.permission_mode).toBe('default');
+        expect(r.held).toBeUndefined();
+        expect(r.notices.join('\n')).toContain(`permission_mode "${mode}" is ignored in a project file`);
+      }
+    }
+  });
+});
