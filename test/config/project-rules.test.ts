@@ -158,6 +158,10 @@ describe('a project file may narrow, never widen', () => {
       sandbox: 'narrow',
       sandbox_auto_allow: 'narrow',
       hooks: 'trusted',
+      mcp_servers: 'trusted',
+      mcp_config: 'never',
+      mcp_trust: 'never',
+      mcp_timeout_ms: 'set',
     });
   });
 });
