@@ -6,6 +6,7 @@ import type { ApprovalCallback, Usage } from '../agent/events';
 import type { PermissionMode } from '../util/shapes';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
+import type { McpServerState } from '../util/mcp-shapes';
 import { costOf, priceOf } from '../llm/prices';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import { commandRegistry, type CommandSpec } from '../tui/commands/commands';
@@ -289,6 +290,10 @@ export class SessionController implements Controller {
 
   skills(): SkillInfo[] {
     return [...this.#s.skills];
+  }
+
+  mcpServers(): McpServerState[] {
+    return this.#s.mcp?.states() ?? [];
   }
 
   agents(): AgentInfo[] | undefined {

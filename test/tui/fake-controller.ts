@@ -4,6 +4,7 @@ import type { ApprovalCallback } from '../../src/agent/events';
 import type { CommandSpec } from '../../src/tui/commands/commands';
 import type { Controller } from '../../src/tui/app/controller';
 import type { PermissionMode } from '../../src/util/shapes';
+import type { McpServerState } from '../../src/util/mcp-shapes';
 import type {
   AgentInfo,
   ResumeReport,
@@ -198,6 +199,12 @@ export class FakeController implements Controller {
   }
 
   agentList: AgentInfo[] | undefined = [];
+
+  mcpList: McpServerState[] = [];
+
+  mcpServers(): McpServerState[] {
+    return this.mcpList;
+  }
 
   agents(): AgentInfo[] | undefined {
     return this.agentList;
