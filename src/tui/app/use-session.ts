@@ -13,7 +13,7 @@ import { shellOutputItem } from '../transcript/shell-output';
 import type { TranscriptAction } from '../transcript/transcript-state';
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
-export const EXIT_GRACE_MS = 2000;
+const EXIT_GRACE_MS = 2000;
 
 /** Why queued messages went back to the input instead of being sent. */
 const BACK_AFTER_INTERRUPT = 'Interrupted: what you queued is back in the input; Enter sends it.';
