@@ -195,6 +195,7 @@ export async function dispatch(
   const ran = await abandonedAfter(deps.registry.run(tool, args, context()), signal, grace);
   if (ran === ABANDONED) return end('interrupted', INTERRUPTED.abandoned, { code: 'interrupted' });
   if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
+  if (ran.untrusted) deps.policy.taint.entered(ran.untrusted);
   // post
   const result: ToolResult = await hooks.post(hookCall, ran, signal);
   // scrub and cap, in `end`

@@ -5,6 +5,7 @@ import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
+import type { McpServerState } from '../util/mcp-shapes';
 import { costOf, priceOf } from '../llm/prices';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import { commandRegistry, type CommandSpec } from '../tui/commands/commands';
@@ -282,6 +283,10 @@ export class SessionController implements Controller {
 
   skills(): SkillInfo[] {
     return [...this.#s.skills];
+  }
+
+  mcpServers(): McpServerState[] {
+    return this.#s.mcp?.states() ?? [];
   }
 
   agents(): AgentInfo[] | undefined {

@@ -21,6 +21,7 @@ import { secretsOf } from '../util/secrets';
 import { redactor } from '../util/redact';
 import { Hooks } from '../hooks/hooks';
 import { runChild } from '../tools/exec';
+import { sessionEnded, sessionStarted, type EndReason } from './session-hooks';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor } from './subagents';
@@ -37,6 +38,8 @@ import {
 import { bindStore, storeOf, type Resumption } from './resume';
 import { Checkpoints } from './checkpoints';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
+import type { McpConnections } from '../mcp/client';
+import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
@@ -77,6 +80,11 @@ export interface CodeySession {
   agents: readonly AgentDefinition[];
   /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
   toolTitles: Readonly<Record<string, string>>;
+  /**
+   * The MCP servers opened at start (absent when none is configured): their tools are in every
+   * agent's registry; `close` ends them (also done by a handler on the process's exit).
+   */
+  mcp?: McpConnections;
   /** Whether the person trusts this project (a repository's command `allowed-tools` count only then). */
   projectTrusted: boolean;
   /** The `model` setting (a family alias without an entry in `modelAliases` looks for it). */
@@ -105,6 +113,8 @@ export interface CodeySession {
    * (`/clear`): the conversation, its recorder and the ID are replaced; the old session stays stored.
    */
   switchStore(resumption?: Resumption): void;
+  /** Run the SessionEnd hooks as the session ends; the notice lines they leave (no `codey:` in front). Never rejects. */
+  end(reason: EndReason): Promise<string[]>;
 }
 
 export interface SessionInput {
@@ -142,6 +152,16 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
   const events = new EventHub();
   const workspace = realpathSync(input.cwd);
+  // The servers start while the project is read; the tool list waits for them (or the deadline).
+  const mcpOpening = mcpServerSpecs(s, env, workspace).then(async (found) => ({
+    notices: found.notices,
+    conns: await openSessionMcp(found.specs, {
+      env,
+      workspace,
+      timeoutMs: s.mcp_timeout_ms,
+      version,
+    }),
+  }));
   // Read once: the tool list and the system prompt stay as they are for the whole session.
   // The person's own folders as paths.ts allows them (a HOME inside the workspace is not theirs).
   const places = personEnv(env, workspace);
@@ -154,6 +174,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   notices.push(...loaded.notices);
   const agents = await subagentsFor(s, workspace, places);
   notices.push(...agents.notices);
+  const mcp = await mcpOpening;
+  notices.push(...mcp.notices, ...(mcp.conns?.notices ?? []));
   // The payload names the session as it is when a hook runs (`/clear` and `/resume` change it).
   const hooks = Object.keys(s.hooks).length
     ? new Hooks({
@@ -181,7 +203,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     hostedTools,
     secrets,
-    sources: { skills: loaded.project.skills, skillReadRoots: loaded.project.skillReadRoots },
+    sources: {
+      skills: loaded.project.skills,
+      skillReadRoots: loaded.project.skillReadRoots,
+      ...(mcp.conns && { mcp: mcp.conns.tools }),
+    },
     instructions: withPromptExtras(loaded.project, extraRoots, s.append_system_prompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
@@ -246,6 +272,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     agent: Object.freeze({ ...agent, conversation: store.conversation }),
     events,
     log,
+    ...(mcp.conns && { mcp: mcp.conns }),
     recorder: store.recorder,
     checkpoints,
     secrets,
@@ -300,6 +327,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       return changes;
     },
     switchStore(resumption) {
+      // The hooks see the session end and the next one start (their notices as events).
+      const ended = sessionEnded(hooks, 'clear');
+      void ended
+        .then(async (said) => [...said, ...(await sessionStarted(hooks, resumption ? 'resume' : 'clear'))])
+        .then((said) => said.forEach((message) => events.emit({ type: 'notice', level: 'warn', message })));
       this.recorder.close();
       const next = bind(new Conversation(), resumption, this.workspace);
       this.id = next.id;
@@ -308,7 +340,10 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       this.toolTitles = resumption?.stored.toolTitles ?? {};
       this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
     },
+    end: (reason) => sessionEnded(hooks, reason),
   };
+  for (const n of await sessionStarted(hooks, input.resumption ? 'resume' : 'startup'))
+    notices.push(`codey: ${n}`);
   return session;
 }
 

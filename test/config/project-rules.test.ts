@@ -145,6 +145,10 @@ describe('a project file may narrow, never widen', () => {
       max_parallel_agents: 'set',
       agent_max_turns: 'set',
       hooks: 'trusted',
+      mcp_servers: 'trusted',
+      mcp_config: 'never',
+      mcp_trust: 'never',
+      mcp_timeout_ms: 'set',
     });
   });
 });
