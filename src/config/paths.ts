@@ -9,7 +9,7 @@ type Env = Record<string, string | undefined>;
  * says a relative path is invalid and must be ignored, and codey would otherwise take files from the
  * current folder (a cloned repository) as the person's own config, skills and sessions.
  */
-function absoluteDir(value: string | undefined): string | undefined {
+export function absoluteDir(value: string | undefined): string | undefined {
   return value && isAbsolute(value) ? value : undefined;
 }
 
