@@ -57,7 +57,9 @@ function toolContext(
   signal: AbortSignal,
   progress: RedactingStream,
   decide: Decide,
+  network = false,
 ): ToolContext {
+  const sandbox = deps.registry.sandboxFor(deps.cwd, network);
   return {
     cwd: deps.cwd,
     signal,
@@ -73,6 +75,7 @@ function toolContext(
     approve: (step, opts) =>
       decide({ tool: use.name, kind: tool.kind, ...step }, { step: true, denyOnly: opts?.denyOnly ?? false }),
     callId: use.id,
+    ...(sandbox && { sandbox }),
   };
 }
 

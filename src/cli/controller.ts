@@ -118,13 +118,18 @@ export class SessionController implements Controller {
     this.#s.policy.mode = mode;
   }
 
-  /** `!cmd`: see {@link Controller.shell}. Runs as the bash tool does (same env, caps, interrupt). */
+  /**
+   * `!cmd`: see {@link Controller.shell}. Runs as the bash tool does (same env, caps, interrupt, and
+   * sandbox, with the network: the person typed it, which is their approval).
+   */
   async shell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }> {
+    const sandbox = this.#s.agent.registry.sandboxFor(this.#s.workspace, true);
     const o = await runBash(command, {
       cwd: this.#s.workspace,
       env: this.#s.agent.registry.env,
       timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
       signal: AbortSignal.any([signal, this.#stop.signal]),
+      ...(sandbox && { sandbox }),
     });
     const output = headTail(this.#s.agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
     this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));

@@ -38,6 +38,7 @@ import {
 import { bindStore, storeOf, type Resumption } from './resume';
 import { Checkpoints } from './checkpoints';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
+import { sandboxSetupFor } from './sandbox-setup';
 import type { McpConnections } from '../mcp/client';
 import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 
@@ -132,12 +133,16 @@ export interface SessionInput {
   projectTrusted?: boolean;
 }
 
-/** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
+/**
+ * Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log.
+ * Rejects with `StartRefused` when `sandbox: on` and the sandbox cannot start here.
+ */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
   const notices: string[] = [];
   const extraRoots = extraRootsOf(s.add_dirs, input.cwd, notices);
-  const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots };
+  const sandbox = await sandboxSetupFor(s, env, realpathSync(input.cwd));
+  const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots, ...(sandbox && { sandbox }) };
   const secrets = secretsOf(env, [credentials(s, env).key]);
   const sdk = anthropicFor(s, env, version);
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).

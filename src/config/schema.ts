@@ -118,6 +118,10 @@ export const settingSchemas = {
   max_parallel_agents: z.number().int().min(1).max(16).default(4),
   /** Most model requests of one subagent run. */
   agent_max_turns: z.number().int().min(1).max(10_000).default(50),
+  /** `on` (or `--sandbox`): bash runs inside bubblewrap (README, "Sandbox"); where it cannot, codey does not start. */
+  sandbox: z.enum(['off', 'on']).default('off'),
+  /** With the sandbox on, sandboxed commands without network run without asking (deny rules still refuse). */
+  sandbox_auto_allow: z.boolean().default(false),
   /**
    * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
    * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
@@ -434,6 +438,23 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  sandbox: {
+    env: ['CODEY_SANDBOX'],
+    flag: { name: '--sandbox', sets: 'on', help: 'run bash inside bubblewrap (README "Sandbox")' },
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === 'on' || value === below,
+      why: 'a project file may turn the sandbox on, not off',
+    },
+  },
+  sandbox_auto_allow: {
+    env: ['CODEY_SANDBOX_AUTO_ALLOW'],
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === false,
+      why: 'a repository may not approve commands for itself',
+    },
+  },
   // Every file's hooks run (each event's lists joined); a repository's only once it is trusted.
   hooks: {
     project: { may: 'trusted', why: 'a hook is a command that runs on your machine' },

@@ -1,6 +1,7 @@
 import type { Skill } from '../skills/skill';
 import { childEnv } from '../util/secrets';
 import { runChild } from './exec';
+import type { SandboxSetup } from '../util/exec-shapes';
 import type { WebFetchMode, WebProviderSetting } from '../util/shapes';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
@@ -25,6 +26,8 @@ export interface ToolSettings {
   extraRoots?: readonly string[];
   /** Characters of the skill list, and apart of the agent list, in their tools' descriptions (`list_budget`). */
   listBudget?: number;
+  /** `sandbox: on`: commands run in bubblewrap (`ToolContext.sandbox`); absent: unconfined. */
+  sandbox?: SandboxSetup;
 }
 
 /** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
@@ -226,5 +229,6 @@ export async function toolsIn(host: ToolHost): Promise<Registry> {
     env: childEnv({}, host.env),
     readRoots,
     roots: host.settings.extraRoots ?? [],
+    ...(host.settings.sandbox && { sandbox: host.settings.sandbox }),
   });
 }

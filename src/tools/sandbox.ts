@@ -14,7 +14,7 @@ import { isInside, isProtectedPath } from './workspace';
 export type { SandboxSpec } from '../util/exec-shapes';
 
 /** Where the person keeps keys and tokens, relative to their home: never mounted in the sandbox. */
-export const HOME_SECRETS: readonly string[] = [
+const HOME_SECRETS: readonly string[] = [
   '.ssh',
   '.aws',
   '.gnupg',
@@ -83,7 +83,7 @@ const AGENT_FILES: readonly string[] = ['.codey', '.claude', '.mcp.json'];
  * say), codey's project config files, `.codey`, `.claude` and `.mcp.json`; only those that exist
  * (a mount needs something to mount). `package.json` stays writable: installing a package writes it.
  */
-export function readOnlyInside(root: string): string[] {
+function readOnlyInside(root: string): string[] {
   const inGit = ['hooks', 'config'].map((n) => path.join(root, '.git', n));
   const config = [
     ...entries(root).map((n) => path.join(root, n)),
@@ -127,10 +127,10 @@ export function bwrapArgs(spec: SandboxSpec, cwd: string, file: string, args: re
 /** How to turn the sandbox on where it cannot start, for the one line that says so. */
 const FIX =
   'install bubblewrap (Debian, Ubuntu: apt install bubblewrap; Fedora: dnf install bubblewrap), ' +
-  'or turn the sandbox off (sandbox: off)';
+  'or turn the sandbox off (sandbox: off, or CODEY_SANDBOX=off)';
 const FIX_NAMESPACES =
   'allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu ' +
-  'kernel.apparmor_restrict_unprivileged_userns=0), or turn the sandbox off (sandbox: off)';
+  'kernel.apparmor_restrict_unprivileged_userns=0), or turn the sandbox off (sandbox: off, or CODEY_SANDBOX=off)';
 
 /**
  * Whether the sandbox can start here: runs `true` in the strictest sandbox once (a session does

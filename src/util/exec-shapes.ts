@@ -18,6 +18,9 @@ export interface SandboxSpec {
   network: boolean;
 }
 
+/** The part of a {@link SandboxSpec} a session fixes at start; each call adds its folders and network. */
+export type SandboxSetup = Pick<SandboxSpec, 'bwrap' | 'hidden'>;
+
 /** How to start one child process. Every duration is in milliseconds, every size in bytes. */
 export interface ChildOptions {
   /**

@@ -64,7 +64,7 @@ export const PERMISSION_MODES = ['default', 'accept-edits', 'plan', 'bypass'] as
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
 /** Claude Code's names for the modes (`--permission-mode`, `permissions.defaultMode`), beside codey's own. */
-export const CLAUDE_MODE_NAMES = {
+const CLAUDE_MODE_NAMES = {
   default: 'default',
   acceptEdits: 'accept-edits',
   plan: 'plan',

@@ -31,7 +31,7 @@ const MODE_LABEL: Record<Exclude<PermissionMode, 'default'>, string> = {
  * "context 42% used": the share of the window the last request's prompt took (input + cache read +
  * cache creation tokens), rounded down, so 100% means the window is full.
  */
-export function contextSummary(context: ContextFill): string {
+function contextSummary(context: ContextFill): string {
   const share = context.window > 0 ? Math.floor((context.tokens / context.window) * 100) : 0;
   return `context ${Math.max(0, share)}% used`;
 }

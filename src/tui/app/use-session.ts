@@ -14,7 +14,7 @@ import type { TranscriptAction } from '../transcript/transcript-state';
 import { planApproval } from './plan-approval';
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
-export const EXIT_GRACE_MS = 2000;
+const EXIT_GRACE_MS = 2000;
 
 /** Why queued messages went back to the input instead of being sent. */
 const BACK_AFTER_INTERRUPT = 'Interrupted: what you queued is back in the input; Enter sends it.';

@@ -23,7 +23,7 @@ import { pasteText } from '../terminal/key-chunks';
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
-export const EXIT_WINDOW_MS = 1000;
+const EXIT_WINDOW_MS = 1000;
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -71,7 +71,7 @@ export interface PromptInputProps {
  * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
  * guessed high, as live-rows.ts does) and the "more lines" notes.
  */
-export function textRowsOf(state: edit.InputState, columns: number): number {
+function textRowsOf(state: edit.InputState, columns: number): number {
   const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   // The border and the padding take 4 columns.
   const inner = columns - 4;
