@@ -11,14 +11,14 @@ import { defineTool, ToolError, type ImageMediaType, type Tool, type ToolResult 
 import { capQuote, headTail, MAX_OUTPUT_CHARS } from './truncate';
 
 /** Most bytes of a tool description the model reads (UTF-8); the rest is cut with a note. */
-export const MAX_MCP_DESCRIPTION_BYTES = 2_048;
+const MAX_MCP_DESCRIPTION_BYTES = 2_048;
 /** The longest tool name the Messages API takes. */
 const MAX_NAME = 64;
 /** Room the fence's lines take, so that the capped body and the fence fit the house cap together. */
 const FENCE_ROOM = 400;
 
 /** `mcp__SERVER__TOOL`, with any character the API refuses in a name as `_`. */
-export const mcpToolName = (server: string, tool: string): string =>
+const mcpToolName = (server: string, tool: string): string =>
   `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /** `text` cut to at most `max` UTF-8 bytes at a character boundary, with a note when cut. */
@@ -32,9 +32,9 @@ function capBytes(text: string, max: number): string {
 }
 
 /** Most images of one answer sent to the model; the rest are named. */
-export const MAX_MCP_IMAGES = 4;
+const MAX_MCP_IMAGES = 4;
 /** Most base64 characters of one image sent to the model (about 1.5 MB of image). */
-export const MAX_MCP_IMAGE_CHARS = 2_000_000;
+const MAX_MCP_IMAGE_CHARS = 2_000_000;
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -101,7 +101,7 @@ function blockText(b: Record<string, unknown>, images: Map<object, string>): str
  * in the markers, the body within the house cap first so that the end marker always survives), the
  * images it gets as image blocks, and a title for the person (`3 lines [image 32x32]`).
  */
-export function mcpResult(
+function mcpResult(
   server: string,
   tool: string,
   r: McpCallResult,
