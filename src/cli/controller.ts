@@ -27,6 +27,7 @@ import type {
 import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { customCommandSpecs } from './command-prompt';
+import { mcpPromptSpecs } from './mcp-prompts';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { shellNote } from './shell-context';
@@ -95,7 +96,11 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
-    this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands, session));
+    this.commands = commandRegistry(
+      BUILTIN_COMMANDS,
+      customCommandSpecs(session.commands, session),
+      mcpPromptSpecs(session.mcp),
+    );
   }
 
   get secrets(): readonly string[] {

@@ -11,6 +11,7 @@ import type { StartPiped } from '../util/exec-shapes';
 import type {
   McpCallOptions,
   McpCallResult,
+  McpPromptInfo,
   McpServerState,
   McpServerTools,
   McpToolInfo,
@@ -31,6 +32,13 @@ export interface McpConnections {
   readonly tools: readonly McpServerTools[];
   /** One line per server that failed or was late. */
   readonly notices: readonly string[];
+  /** The prompts of the servers that answered in time, each with its server. */
+  prompts(): { server: string; prompt: McpPromptInfo }[];
+  /**
+   * Get `name` of `server` with `args`: its messages' text, joined.
+   * @throws {@link McpCallError} when the server is not running; the SDK's error when the server refuses.
+   */
+  getPrompt(server: string, name: string, args: Record<string, string>, signal: AbortSignal): Promise<string>;
   /** Close every server (stdio children: their whole process group). Never rejects. */
   close(): Promise<void>;
 }
@@ -63,6 +71,7 @@ const messageOf = (err: unknown) => short(err instanceof Error ? err.message : S
 class Server implements McpServerTools {
   state: McpServerState;
   tools: McpToolInfo[] = [];
+  prompts: McpPromptInfo[] = [];
   client?: Client;
   transport?: Transport;
   closing = false;
@@ -165,14 +174,14 @@ class Server implements McpServerTools {
       for (const t of page.tools) tools.push(t as McpToolInfo);
       cursor = page.nextCursor;
     } while (cursor);
-    let prompts: string[] = [];
     if (client.getServerCapabilities()?.prompts) {
-      prompts = await client
+      this.prompts = await client
         .listPrompts()
-        .then((p) => p.prompts.map((x) => x.name))
+        .then((p) => p.prompts as McpPromptInfo[])
         .catch(() => []);
     }
     this.tools = tools;
+    const prompts = this.prompts.map((p) => p.name);
     this.state = { ...this.state, status: 'connected', tools: tools.map((t) => t.name), prompts };
   }
 
@@ -207,6 +216,24 @@ class Server implements McpServerTools {
         );
       throw new McpCallError(`the call to ${this.spec.name} failed: ${this.why(err)}`);
     }
+  }
+
+  /** The prompt `name` with `args`, its messages' text joined (a resource as its URI and text). */
+  async prompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<string> {
+    const client = this.client;
+    if (!client || this.state.status !== 'connected')
+      throw new McpCallError(`server ${this.spec.name} is not running`);
+    const r = await client.getPrompt({ name, arguments: args }, { signal });
+    return r.messages
+      .map((m) => {
+        const c = m.content as Record<string, unknown>;
+        if (c.type === 'text') return String(c.text);
+        const res = c.resource as Record<string, unknown> | undefined;
+        if (c.type === 'resource' && res)
+          return `[resource ${String(res.uri)}]${typeof res.text === 'string' ? `\n${res.text}` : ''}`;
+        return `[${String(c.type)} content]`;
+      })
+      .join('\n\n');
   }
 
   async close(): Promise<void> {
@@ -269,6 +296,12 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
     states: () => servers.map((s) => s.state),
     tools: ready,
     notices,
+    prompts: () => ready.flatMap((s) => s.prompts.map((prompt) => ({ server: s.spec.name, prompt }))),
+    getPrompt: (server, name, args, signal) => {
+      const s = ready.find((x) => x.spec.name === server);
+      if (!s) return Promise.reject(new McpCallError(`no MCP server ${server}`));
+      return s.prompt(name, args, signal);
+    },
     async close() {
       await Promise.all(servers.map((s) => s.close()));
       process.removeListener('exit', killAll);

@@ -115,3 +115,18 @@ describe('MCP connections', () => {
     await expectAllGone([pid]);
   }, 30_000);
 });
+
+describe('MCP prompts as commands', () => {
+  it('lists a server prompt as /mcp__SERVER__PROMPT and sends its text', async () => {
+    const { mcpPromptSpecs } = await import('../../src/cli/mcp-prompts');
+    conns = await open([stdio('test', TEST_SERVER)]);
+    const [spec] = mcpPromptSpecs(conns);
+    expect(spec).toMatchObject({
+      name: '/mcp__test__greet',
+      args: 'WHO',
+      description: 'A greeting. (MCP test)',
+    });
+    const out = await spec.run({ args: 'Ada', signal: signal(), session: undefined as never, commands: [] });
+    expect(out).toEqual({ kind: 'send', prompt: 'Say hello to Ada.' });
+  }, 30_000);
+});
