@@ -119,6 +119,11 @@ export const settingSchemas = {
   /** Most model requests of one subagent run. */
   agent_max_turns: z.number().int().min(1).max(10_000).default(50),
   /**
+   * How the interactive session calls for the person when an approval waits or a turn ends while
+   * the terminal is not focused: `bell` (BEL), `osc` (an OSC 9 desktop notification), `off`.
+   */
+  notify: z.enum(['off', 'bell', 'osc']).default('bell'),
+  /**
    * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
    * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
    */
@@ -418,6 +423,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  notify: { env: ['CODEY_NOTIFY'], project: { may: 'set' } },
   // Every file's hooks run (each event's lists joined); a repository's only once it is trusted.
   hooks: {
     project: { may: 'trusted', why: 'a hook is a command that runs on your machine' },
