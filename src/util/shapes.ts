@@ -71,6 +71,14 @@ const CLAUDE_MODE_NAMES = {
   bypassPermissions: 'bypass',
 } as const satisfies Record<string, PermissionMode>;
 
+/** The modes Shift+Tab cycles through, in order (bypass only comes from the command line). */
+const MODE_CYCLE: readonly PermissionMode[] = ['default', 'accept-edits', 'plan'];
+
+/** The mode after `mode` for Shift+Tab: default → accept-edits → plan → default; bypass goes to default. */
+export function nextMode(mode: PermissionMode): PermissionMode {
+  return MODE_CYCLE[(MODE_CYCLE.indexOf(mode) + 1) % MODE_CYCLE.length];
+}
+
 /** Every name a mode may be given by: codey's, then Claude Code's other ones. */
 export const PERMISSION_MODE_NAMES = [...PERMISSION_MODES, 'acceptEdits', 'bypassPermissions'] as const;
 

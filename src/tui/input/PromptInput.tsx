@@ -63,6 +63,8 @@ export interface PromptInputProps {
   maxListRows?: number;
   /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
   onExpand?: () => string | undefined;
+  /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
+  onCycleMode?: () => void;
 }
 
 /**
@@ -99,6 +101,7 @@ export function PromptInput({
   onTextRows,
   maxListRows,
   onExpand,
+  onCycleMode,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -228,6 +231,8 @@ export function PromptInput({
       }
       case 'search':
         return setSearch({ query: '', match: undefined });
+      case 'cycle-mode':
+        return onCycleMode?.();
       case 'redraw':
         return onRedraw();
       case 'edit': {
