@@ -252,7 +252,7 @@ class Server implements McpServerTools {
 /**
  * Open every server of `specs` in parallel and wait until all have answered (connected and listed
  * their tools) or `opts.timeoutMs` has passed; a server late or failed is one notice and brings no
- * tool. A late server is closed when it finally answers. Until `close`, a handler on the process's
+ * tool. A late server is closed at the deadline. Until `close`, a handler on the process's
  * `exit` kills every stdio child's group, so no server outlives codey on any exit path. Never rejects.
  */
 export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions): Promise<McpConnections> {
@@ -267,6 +267,8 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
     s.open().then(
       () => true,
       (err: unknown) => {
+        // A late server closed at the deadline fails to connect: it stays `late`.
+        if (s.closing) return false;
         s.state = { ...s.state, status: 'failed', lastError: messageOf(err) };
         void s.close();
         return false;
@@ -277,7 +279,7 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
   clearTimeout(timer);
   const notices: string[] = [];
   const ready: Server[] = [];
-  for (const [i, s] of servers.entries()) {
+  for (const s of servers) {
     if (s.state.status === 'connected') ready.push(s);
     else if (s.state.status === 'failed')
       notices.push(`codey: MCP server ${s.spec.name} failed to start: ${s.state.lastError ?? 'no answer'}`);
@@ -286,8 +288,8 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
       notices.push(
         `codey: MCP server ${s.spec.name} did not answer within ${opts.timeoutMs} ms (mcp_timeout_ms); its tools are not available this session`,
       );
-      void opened[i].then(async () => {
-        await s.close();
+      // Its tools could never join the list: it is ended now rather than left running.
+      void s.close().then(() => {
         s.state = { ...s.state, status: 'late', tools: [], prompts: [] };
       });
     }
