@@ -5,6 +5,7 @@ import { MODEL_CHOICES } from '../wizard/options';
 import type { SkillInfo, Spend } from './session-port';
 import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
+import { REWIND_COMMAND } from './rewind-command';
 
 /** Every command with its argument hint and description, aligned, then the keys. */
 function helpLines(commands: readonly CommandSpec[]): string[] {
@@ -259,5 +260,6 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       return { kind: 'error', message: r.message };
     },
   },
+  REWIND_COMMAND,
   { name: '/exit', description: 'quit', whileBusy: true, run: () => ({ kind: 'exit' }) },
 ];
