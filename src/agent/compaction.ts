@@ -13,6 +13,7 @@ import { Conversation } from './conversation';
 import { retryEvent, type CompactionTrigger } from './events';
 import type { Agent, ContextSettings } from './agent';
 import { countUsage, promptTokens, requestFor } from './request';
+import { beforeCompaction } from './turn-hooks';
 import { blocksOf } from '../llm/blocks';
 
 /** Default `compact_at`: compact once the last request used more than 80% of the window. */
@@ -152,6 +153,7 @@ export async function compact(
   const fail = (error: string): CompactResult => ({ ok: false, aborted: false, error });
   const messages = conversation.messages;
   if (messages.length === 0) return fail('the conversation is empty');
+  await beforeCompaction(agent, opts.trigger, opts.focus, signal);
   const window = await agent.spec.context.window(agent.spec.model);
   const chars = (ms: readonly MessageParam[]) => JSON.stringify(requestFor(agent, ms)).length;
   const before =

@@ -9,6 +9,7 @@ import { retryEvent, type CompactionTrigger, type RefusalDetails, type TurnEndRe
 import { countUsage, promptTokens, requestFor } from './request';
 import { runTools } from './run-tools';
 import { serverToolEvents } from './server-tools';
+import { goOnAfterStop, MAX_STOP_BLOCKS, submittedPrompt } from './turn-hooks';
 
 /** How a user turn ended. */
 export interface TurnResult {
@@ -45,11 +46,19 @@ export async function runTurn(
 ): Promise<TurnResult> {
   const { conversation } = agent;
   const { emit, limits } = agent.spec;
+  const submitted = await submittedPrompt(agent, prompt, signal);
+  if ('refused' in submitted) {
+    emit({ type: 'error', message: submitted.refused });
+    emit({ type: 'turn_end', reason: 'error', stopReason: null, text: '', requests: 0 });
+    return { reason: 'error', stopReason: null, text: '', requests: 0, error: submitted.refused };
+  }
   const takeBack = conversation.checkpoint();
   // The person spoke: untrusted text that came before is theirs to judge (src/approval/taint.ts).
   if (agent.spec.depth === 0) agent.spec.policy.taint.newTurn();
-  conversation.appendUser(prompt);
+  conversation.appendUser(submitted.prompt);
   let requests = 0;
+  // Times Stop hooks sent the model back to work in this turn.
+  let stopBlocks = 0;
   // The first message of this turn: after a compaction, the kept part of the turn starts at 0.
   let turnStart = Math.max(conversation.length - 1, 0);
   // Set by a compaction, cleared by the next response: an overflow right after one ends the turn.
@@ -219,8 +228,14 @@ export async function runTurn(
         const details = d ? { category: d.category, explanation: d.explanation } : undefined;
         return finish('refusal', 'refusal', undefined, details);
       }
-      default:
-        return finish('end_turn', response.stop_reason);
+      default: {
+        const more =
+          stopBlocks < MAX_STOP_BLOCKS && (await goOnAfterStop(agent, text, stopBlocks > 0, signal));
+        if (!more) return finish('end_turn', response.stop_reason);
+        stopBlocks++;
+        conversation.appendUser(more);
+        continue;
+      }
     }
   }
 }

@@ -142,6 +142,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
   try {
     const code = await runTui(controller, { initialPrompt: input.positional, signal: quit.signal });
     const exitCode = stoppedBy ? signalExitCode(stoppedBy) : code;
+    for (const n of await session.end(stoppedBy ? 'other' : 'prompt_input_exit')) stderr(`codey: ${n}\n`);
     session.log?.write({
       type: 'session_end',
       exit_code: exitCode,

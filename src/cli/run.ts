@@ -219,6 +219,7 @@ async function runPrint(
       startedAt,
     });
     session.log?.write({ ...obj, type: 'session_result' });
+    for (const n of await session.end('other')) out.stderr(`codey: ${n}\n`);
     await session.log?.close();
     if (opts.outputFormat === 'json' || opts.outputFormat === 'stream-json') {
       out.stdout(`${JSON.stringify(obj)}\n`);

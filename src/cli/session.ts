@@ -21,6 +21,7 @@ import { secretsOf } from '../util/secrets';
 import { redactor } from '../util/redact';
 import { Hooks } from '../hooks/hooks';
 import { runChild } from '../tools/exec';
+import { sessionEnded, sessionStarted, type EndReason } from './session-hooks';
 import type { CommandTurn } from './command-prompt';
 import { loadProject, skillInfos } from './project-context';
 import { subagentsFor } from './subagents';
@@ -105,6 +106,8 @@ export interface CodeySession {
    * (`/clear`): the conversation, its recorder and the ID are replaced; the old session stays stored.
    */
   switchStore(resumption?: Resumption): void;
+  /** Run the SessionEnd hooks as the session ends; the notice lines they leave (no `codey:` in front). Never rejects. */
+  end(reason: EndReason): Promise<string[]>;
 }
 
 export interface SessionInput {
@@ -300,6 +303,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       return changes;
     },
     switchStore(resumption) {
+      // The hooks see the session end and the next one start (their notices as events).
+      const ended = sessionEnded(hooks, 'clear');
+      void ended
+        .then(async (said) => [...said, ...(await sessionStarted(hooks, resumption ? 'resume' : 'clear'))])
+        .then((said) => said.forEach((message) => events.emit({ type: 'notice', level: 'warn', message })));
       this.recorder.close();
       const next = bind(new Conversation(), resumption, this.workspace);
       this.id = next.id;
@@ -308,7 +316,10 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       this.toolTitles = resumption?.stored.toolTitles ?? {};
       this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
     },
+    end: (reason) => sessionEnded(hooks, reason),
   };
+  for (const n of await sessionStarted(hooks, input.resumption ? 'resume' : 'startup'))
+    notices.push(`codey: ${n}`);
   return session;
 }
 

@@ -72,6 +72,8 @@ export class Hooks {
   readonly #place: HookPlace;
   readonly #session: () => HookSession;
   readonly #scrub: (text: string) => string;
+  /** What SessionStart hooks said for the model, until the next prompt takes it. */
+  #startContext: string[] = [];
 
   constructor(input: HooksInput) {
     this.#place = input.place;
@@ -108,6 +110,16 @@ export class Hooks {
         }
       }
     }
+  }
+
+  /** Keep what SessionStart hooks said for the model, for the next prompt ({@link takeStartContext}). */
+  keepStartContext(context: readonly string[]): void {
+    this.#startContext.push(...context);
+  }
+
+  /** What SessionStart hooks said since the last prompt (then forgotten). */
+  takeStartContext(): string[] {
+    return this.#startContext.splice(0);
   }
 
   /** Whether any hook is set for `event`. */

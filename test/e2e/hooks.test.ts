@@ -96,6 +96,38 @@ describe('hooks in codey -p', () => {
   }, 30_000);
 });
 
+describe('session and prompt hooks in codey -p', () => {
+  it('SessionStart context reaches the model with the prompt; SessionEnd runs as codey ends', async () => {
+    await personHooks({
+      SessionStart: hook('echo "the build is green"', 'startup'),
+      UserPromptSubmit: hook(`cat > ${box.root}/prompt.json`),
+      SessionEnd: hook(`cat > ${box.root}/end.json`),
+    });
+    fake.enqueue(reply.text('ok'));
+    const r = await codey(box, ['-p', 'how is the build?']);
+    expect(r.exitCode).toBe(0);
+    const first = fake.messageRequests[0].body.messages![0].content as { text?: string }[];
+    expect(first.map((b) => b.text)).toEqual(['how is the build?', '[hook context]\nthe build is green']);
+    const prompt = JSON.parse(await readFile(join(box.root, 'prompt.json'), 'utf8')) as {
+      session_id: string;
+    };
+    expect(prompt).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: 'how is the build?' });
+    expect(JSON.parse(await readFile(join(box.root, 'end.json'), 'utf8'))).toMatchObject({
+      hook_event_name: 'SessionEnd',
+      reason: 'other',
+      session_id: prompt.session_id,
+    });
+  }, 30_000);
+
+  it('a UserPromptSubmit hook that exits 2 keeps the prompt from the model: exit 1 with its reason', async () => {
+    await personHooks({ UserPromptSubmit: hook('echo "that prompt names a customer" >&2; exit 2') });
+    const r = await codey(box, ['-p', 'about ACME Corp']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('a UserPromptSubmit hook refused the prompt: that prompt names a customer');
+    expect(fake.messageRequests).toHaveLength(0);
+  }, 30_000);
+});
+
 describe("a repository's hooks", () => {
   it('run only after trust, with $CLAUDE_PROJECT_DIR expanded; Edit|Write fires for edit_file and write_file', async () => {
     const log = join(box.root, 'edits.log');

@@ -4,7 +4,6 @@
  * only `live`, so a session of thousands of items costs what a new one costs per frame.
  */
 import type { Usage } from '../../agent/events';
-import { compactionLine } from '../../util/text';
 import type { Decision } from '../../approval/types';
 import { applyChild } from './transcript-child';
 import type { Item, TranscriptAction, TranscriptState } from './transcript-types';
@@ -19,7 +18,7 @@ export type {
   TranscriptState,
 } from './transcript-types';
 import { keepTail } from '../text/format';
-import { retryingInSentence } from './endings';
+import { compactionLine, retryingInSentence } from './endings';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
