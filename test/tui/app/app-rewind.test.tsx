@@ -1,9 +1,9 @@
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src/tui/app/App';
 import type { RewindPreview } from '../../../src/tui/commands/session-port';
 import { FakeController } from '../fake-controller';
-import { KEY, eventually, frame, mounted, tick } from '../helpers';
+import { KEY, eventually, tick } from '../helpers';
+import { startApp } from './app-driver';
 
 afterEach(() => cleanup());
 
@@ -32,22 +32,7 @@ function controller(): FakeController {
   return c;
 }
 
-async function start(c: FakeController) {
-  const app = render(<App controller={c} home="/home/ann" />);
-  await mounted(app.stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      app.stdin.write(chunk);
-      await tick();
-    }
-  };
-  const out = () => frame(app.lastFrame);
-  const shows = (...texts: string[]) =>
-    eventually(() => {
-      for (const t of texts) expect(out()).toContain(t);
-    });
-  return { type, out, shows };
-}
+const start = startApp;
 
 describe('/rewind', () => {
   it('lists the turns, shows each file with its diff and the bash warning, then rewinds as chosen', async () => {
