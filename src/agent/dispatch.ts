@@ -57,7 +57,9 @@ function toolContext(
   signal: AbortSignal,
   progress: RedactingStream,
   decide: Decide,
+  network = false,
 ): ToolContext {
+  const sandbox = deps.registry.sandboxFor(deps.cwd, network);
   return {
     cwd: deps.cwd,
     signal,
@@ -73,6 +75,7 @@ function toolContext(
     approve: (step, opts) =>
       decide({ tool: use.name, kind: tool.kind, ...step }, { step: true, denyOnly: opts?.denyOnly ?? false }),
     callId: use.id,
+    ...(sandbox && { sandbox }),
   };
 }
 
@@ -195,6 +198,7 @@ export async function dispatch(
   const ran = await abandonedAfter(deps.registry.run(tool, args, context()), signal, grace);
   if (ran === ABANDONED) return end('interrupted', INTERRUPTED.abandoned, { code: 'interrupted' });
   if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
+  if (ran.untrusted) deps.policy.taint.entered(ran.untrusted);
   // post
   const result: ToolResult = await hooks.post(hookCall, ran, signal);
   // scrub and cap, in `end`

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { DescribeContext, ToolKind } from '../util/shapes';
 import type { ApprovalRequest, Decision, Describable, Verdict } from './types';
-import { PATH_TOOLS, parseRule, type Rule } from './rule-grammar';
+import { coversTool, PATH_TOOLS, parseRule, type Rule } from './rule-grammar';
 import { Taint, type Staged } from './taint';
 import { allows, denies, type RulePlace } from './rule-match';
 import { modeVerdict, type PermissionMode } from './modes';
@@ -232,7 +232,7 @@ export class Policy {
    * and glob leave out of their results.
    */
   keepsOut(abs: string, tool = 'read_file'): boolean {
-    const rules = this.#deny.filter((r) => r.tools.includes(tool));
+    const rules = this.#deny.filter((r) => coversTool(r, tool));
     if (rules.length === 0) return false;
     const req: ApprovalRequest = { tool, kind: 'read', summary: '', detail: abs, rememberable: false };
     return rules.some((r) => denies(r, req, this.#place));
@@ -250,7 +250,7 @@ export class Policy {
 
   /** Whether calls of `tool` run without asking: a whole-tool allow rule and no deny or ask rule for it. */
   allowsWholeTool(tool: string): boolean {
-    const names = (r: Rule) => r.tools.includes(tool);
+    const names = (r: Rule) => coversTool(r, tool);
     return this.#allow.some((r) => names(r) && !r.match) && !this.#deny.some(names) && !this.#ask.some(names);
   }
 

@@ -13,7 +13,9 @@ import { isIP } from 'node:net';
  * - file tools take gitignore-style path patterns: `.env` (that name in any folder), `./.env` (only
  *   in the workspace root), `secrets/**`, `**\/*.pem`, `~/.ssh/**` (the home folder), `//etc/hosts`
  *   (an absolute path), `/src/**` (from the workspace root);
- * - `web_fetch(domain:docs.python.org)`: a URL on that host or a subdomain; `web_fetch(URL)`: that URL.
+ * - `web_fetch(domain:docs.python.org)`: a URL on that host or a subdomain; `web_fetch(URL)`: that URL;
+ * - MCP tools by name, `mcp__SERVER__TOOL`; `mcp__SERVER` (or `mcp__SERVER__*`) covers every tool of
+ *   that server.
  *
  * A rule that cannot be read, or that could match nothing, is a problem sentence naming the forms,
  * which the caller reports at start (see {@link readRule}).
@@ -132,11 +134,11 @@ function pathMatch(value: string): RuleMatch | string {
 export function readRule(text: string): { rule: Rule } | { problem: string } {
   const source = text.trim();
   const bad = { problem: `the rule "${source}" does not parse (forms: ${RULE_FORMS}); ignored` };
-  const m = /^([A-Za-z][A-Za-z0-9_]*)(?:\((.*)\))?$/s.exec(source);
-  if (!m) return bad;
+  const m = /^([A-Za-z][A-Za-z0-9_-]*?)(__\*)?(?:\((.*)\))?$/s.exec(source);
+  if (!m || (m[2] && !isServerRuleName(m[1]))) return bad;
   const tools = toolsNamed(m[1]);
   const tool = tools[0];
-  const inner = m[2]?.trim();
+  const inner = m[3]?.trim();
   const rule = (match?: RuleMatch): { rule: Rule } => ({
     rule: { tool, tools, ...(match ? { match } : {}), source },
   });
@@ -171,6 +173,16 @@ export function readRule(text: string): { rule: Rule } | { problem: string } {
   }
   if (tool === 'bash' && inner.includes('*')) return rule({ kind: 'wildcard', value: inner });
   return rule({ kind: 'exact', value: inner });
+}
+
+/** `mcp__SERVER`: a name that covers every tool of one MCP server. */
+const isServerRuleName = (name: string): boolean => /^mcp__[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/.test(name);
+
+/**
+ * Whether `rule` names `tool`: one of its tools, or, for `mcp__SERVER`, any `mcp__SERVER__TOOL`.
+ */
+export function coversTool(rule: Rule, tool: string): boolean {
+  return rule.tools.includes(tool) || (isServerRuleName(rule.tool) && tool.startsWith(`${rule.tool}__`));
 }
 
 /** Parse a rule string; undefined for a rule {@link readRule} rejects (the caller reports it). */

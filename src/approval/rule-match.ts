@@ -2,7 +2,7 @@ import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import type { ApprovalRequest } from './types';
-import type { Rule, RuleMatch } from './rule-grammar';
+import { coversTool, type Rule, type RuleMatch } from './rule-grammar';
 import { SHELL_CONTROL, simpleCommands } from './shell-words';
 
 /** Where relative path rules are read from: the workspace and the person's home folder (absolute). */
@@ -125,7 +125,7 @@ function plainPath(m: RuleMatch): string | undefined {
  * a domain, a path pattern on the real path. A protected request only by a rule naming exactly it.
  */
 export function allows(rule: Rule, req: ApprovalRequest, place: RulePlace): boolean {
-  if (!rule.tools.includes(req.tool)) return false;
+  if (!coversTool(rule, req.tool)) return false;
   const m = rule.match;
   if (req.protected) {
     if (m?.kind === 'exact') return req.detail === m.value;
@@ -139,7 +139,7 @@ export function allows(rule: Rule, req: ApprovalRequest, place: RulePlace): bool
  * {@link simpleCommands}); for paths, the name given or the real one, in any case.
  */
 export function denies(rule: Rule, req: ApprovalRequest, place: RulePlace): boolean {
-  if (!rule.tools.includes(req.tool)) return false;
+  if (!coversTool(rule, req.tool)) return false;
   const m = rule.match;
   if (m === undefined || matchesDetail(m, req, place, true)) return true;
   if (req.tool !== 'bash' || m.kind === 'domain' || m.kind === 'path') return false;

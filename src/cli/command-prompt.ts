@@ -114,11 +114,13 @@ export async function commandPrompt(
       run: async (command) => {
         const refused = await decideBang(command, agent, signal, `command-${c.name}-${++bangs}`);
         if (refused) return refused;
+        const sandbox = agent.registry.sandboxFor(agent.spec.workspace, false);
         const o = await runBash(command, {
           cwd: agent.spec.workspace,
           env: agent.registry.env,
           timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
           signal,
+          ...(sandbox && { sandbox }),
         });
         return headTail(agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS))).trimEnd();
       },

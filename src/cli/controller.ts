@@ -5,6 +5,7 @@ import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
+import type { McpServerState } from '../util/mcp-shapes';
 import { costOf, priceOf } from '../llm/prices';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
 import { commandRegistry, type CommandSpec } from '../tui/commands/commands';
@@ -110,13 +111,18 @@ export class SessionController implements Controller {
     return this.#s.webStatus;
   }
 
-  /** `!cmd`: see {@link Controller.shell}. Runs as the bash tool does (same env, caps, interrupt). */
+  /**
+   * `!cmd`: see {@link Controller.shell}. Runs as the bash tool does (same env, caps, interrupt, and
+   * sandbox, with the network: the person typed it, which is their approval).
+   */
   async shell(command: string, signal: AbortSignal): Promise<{ output: string; exitCode: number | null }> {
+    const sandbox = this.#s.agent.registry.sandboxFor(this.#s.workspace, true);
     const o = await runBash(command, {
       cwd: this.#s.workspace,
       env: this.#s.agent.registry.env,
       timeoutMs: DEFAULT_BASH_TIMEOUT_MS,
       signal: AbortSignal.any([signal, this.#stop.signal]),
+      ...(sandbox && { sandbox }),
     });
     const output = headTail(this.#s.agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
     this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));
@@ -282,6 +288,10 @@ export class SessionController implements Controller {
 
   skills(): SkillInfo[] {
     return [...this.#s.skills];
+  }
+
+  mcpServers(): McpServerState[] {
+    return this.#s.mcp?.states() ?? [];
   }
 
   agents(): AgentInfo[] | undefined {

@@ -152,6 +152,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     return exitCode;
   } finally {
     offSignals();
+    await session.mcp?.close();
   }
 }
 

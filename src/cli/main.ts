@@ -1,6 +1,6 @@
 import { BROKEN_PIPE_EXIT, guardOutput } from './broken-pipe';
 import { personWriter } from './person-out';
-import { EXIT } from './exit-codes';
+import { EXIT, StartRefused } from './exit-codes';
 import { main } from './program';
 
 /**
@@ -26,6 +26,10 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 // another failed write to stdout (a full disk) with 1 and a line saying so.
 const output = guardOutput(process.stdout, process.stderr);
 const code = await main(process.argv).catch((err: unknown) => {
+  if (err instanceof StartRefused) {
+    personWriter((s) => process.stderr.write(s))(`${err.message}\n`);
+    return EXIT.failed;
+  }
   personWriter((s) => process.stderr.write(s))(
     `codey: internal error: ${err instanceof Error ? err.stack : String(err)}\n`,
   );

@@ -174,6 +174,8 @@ export interface PrintResult {
   permission_denials: PermissionDenial[];
   /** The permission mode the turn ended in (`default`, `accept-edits`, `plan`, `bypass`). */
   permission_mode: PermissionMode;
+  /** The MCP servers configured, each with how it stands (`connected`, `failed`, `late`, `stopped`); absent when none. */
+  mcp_servers?: { name: string; status: string }[];
   error?: string;
   /** A refusal's `stop_details` as the API sent them (category and explanation may be null). */
   stop_details?: { type: 'refusal' } & RefusalDetails;
@@ -188,6 +190,7 @@ export function resultObject(
     denials: PermissionDenial[];
     permissionMode: PermissionMode;
     startedAt: number;
+    mcpServers?: { name: string; status: string }[];
   },
 ): PrintResult {
   const subtype: PrintResult['subtype'] =
@@ -217,6 +220,7 @@ export function resultObject(
     usage: x.usage,
     permission_denials: x.denials,
     permission_mode: x.permissionMode,
+    ...(x.mcpServers && { mcp_servers: x.mcpServers }),
     ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
     ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),
   };

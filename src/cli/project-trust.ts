@@ -84,9 +84,36 @@ function settingMeans(key: string, value: unknown): string {
       return 'the model could start subagents';
     case 'max_agent_depth':
       return `subagents could start their own, ${v} levels deep`;
+    case 'mcp_servers':
+      return serverMeans(value);
     default:
       return `${code(key)} would be ${v}, as if your own config said so`;
   }
+}
+
+/** What starting one MCP server of `{ NAME: entry }` would do, in plain words. */
+function serverMeans(value: unknown): string {
+  const [name, entry] = Object.entries((value ?? {}) as Record<string, Record<string, unknown>>)[0] ?? [
+    '?',
+    {},
+  ];
+  const shown = (v: unknown) => showHidden(typeof v === 'string' ? v : JSON.stringify(v)).text;
+  if (typeof entry?.url === 'string')
+    return `the MCP server ${shown(name)} would be reached at ${shown(entry.url)}: the model's calls go there`;
+  const argv = [entry?.command, ...(Array.isArray(entry?.args) ? entry.args : [])].map(shown).join(' ');
+  return `the MCP server ${shown(name)} would start: ${code(argv)} runs with your permissions`;
+}
+
+/** The names of the MCP servers `held` keeps from starting. */
+export function heldServers(held: HeldSettings): string[] {
+  return held.entries.flatMap((e) => (e.key === 'mcp_servers' ? Object.keys(e.value as object) : []));
+}
+
+/** For `-p`: which project MCP servers did not start, and how to start them; undefined when none. */
+export function heldServersNotice(held: HeldSettings): string | undefined {
+  const names = heldServers(held);
+  if (!names.length) return undefined;
+  return `codey: project MCP servers not started: ${names.map((n) => showHidden(n).text).join(', ')} (${held.files.join(', ')}); pass --mcp-trust to start them, or run codey here once and trust the project`;
 }
 
 /** A line per hook command: its event, its matcher and the command whole, and when it would run. */
@@ -109,11 +136,16 @@ function hookLines(setting: HooksSetting): TrustLine[] {
   );
 }
 
-/** Each setting the file would bring, one per `allow` rule, list item or hook command, whole. */
+/** Each setting the file would bring, one per `allow` rule, list item, hook command or MCP server, whole. */
 export function trustLines(held: HeldSettings): TrustLine[] {
   return held.entries.flatMap(({ key, value }) => {
     if (key === 'hooks') return hookLines(value as HooksSetting);
-    const items = Array.isArray(value) ? (value as unknown[]) : [value];
+    const items =
+      key === 'mcp_servers' && value && typeof value === 'object'
+        ? Object.entries(value).map(([n, v]) => ({ [n]: v as unknown }))
+        : Array.isArray(value)
+          ? (value as unknown[])
+          : [value];
     return items.map((item) => {
       const raw = typeof item === 'string' && Array.isArray(value) ? item : JSON.stringify(item);
       const shown = showHidden(escapeJsonControls(raw ?? String(item)));

@@ -17,7 +17,8 @@ import { onStdoutFailed } from './broken-pipe';
 import { readPipedStdin } from './stdin';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
-import { trustedAlready, trustHint } from './project-trust';
+import { heldServers, heldServersNotice, trustedAlready, trustHint } from './project-trust';
+import { mcpLines } from '../tui/commands/mcp-lines';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -43,6 +44,9 @@ export async function settingsFor(opts: CliOptions, trustNow = false): Promise<R
     let resolved = await resolveSettings({ ...input, trusted: trustNow });
     if (resolved.held && (await trustedAlready(resolved.held, process.env)))
       resolved = await resolveSettings({ ...input, trusted: true });
+    else if (resolved.held && resolved.settings.mcp_trust && heldServers(resolved.held).length)
+      // `--mcp-trust` (or `mcp_trust` in the person's file): the project's servers start, nothing else does.
+      resolved = await resolveSettings({ ...input, trusted: trustNow, trustedKeys: ['mcp_servers'] });
     if (!trustNow) for (const n of resolved.notices) stderr(`${n}\n`);
     return { settings: resolved.settings, ...(resolved.held ? { held: resolved.held } : {}) };
   } catch (err) {
@@ -81,6 +85,8 @@ export async function runMode(input: ModeInput): Promise<number> {
   const { settings, held } = resolved;
   if (held) {
     for (const n of held.notices) stderr(`${n}\n`);
+    const servers = heldServersNotice(held);
+    if (servers) stderr(`${servers}\n`);
     stderr(`${trustHint(held)}\n`);
   }
 
@@ -157,6 +163,8 @@ async function runPrint(
         .map((t) => t.name)
         .join(', ')} (${session.webWhy})\n`,
     );
+    for (const line of mcpLines(session.mcp?.states() ?? [], { prefix: 'codey: MCP server ' }))
+      out.stderr(`${line}\n`);
     if (session.agent.spec.subagents)
       out.stderr(
         `codey: agent definitions: ${session.agents.length ? session.agents.map((a) => a.name).join(', ') : 'none'}\n`,
@@ -217,6 +225,9 @@ async function runPrint(
       denials: session.agent.spec.totals.denials,
       permissionMode: session.policy.mode,
       startedAt,
+      ...(session.mcp && {
+        mcpServers: session.mcp.states().map((m) => ({ name: m.name, status: m.status })),
+      }),
     });
     session.log?.write({ ...obj, type: 'session_result' });
     for (const n of await session.end('other')) out.stderr(`codey: ${n}\n`);
@@ -233,6 +244,7 @@ async function runPrint(
   } finally {
     offSignals();
     offStdout();
+    await session.mcp?.close();
   }
 }
 

@@ -38,6 +38,9 @@ import {
 import { bindStore, storeOf, type Resumption } from './resume';
 import { Checkpoints } from './checkpoints';
 import { extraRootsOf, withPromptExtras } from './extra-dirs';
+import { sandboxSetupFor } from './sandbox-setup';
+import type { McpConnections } from '../mcp/client';
+import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
@@ -78,6 +81,11 @@ export interface CodeySession {
   agents: readonly AgentDefinition[];
   /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
   toolTitles: Readonly<Record<string, string>>;
+  /**
+   * The MCP servers opened at start (absent when none is configured): their tools are in every
+   * agent's registry; `close` ends them (also done by a handler on the process's exit).
+   */
+  mcp?: McpConnections;
   /** Whether the person trusts this project (a repository's command `allowed-tools` count only then). */
   projectTrusted: boolean;
   /** The `model` setting (a family alias without an entry in `modelAliases` looks for it). */
@@ -125,12 +133,16 @@ export interface SessionInput {
   projectTrusted?: boolean;
 }
 
-/** Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log. */
+/**
+ * Wire the session from the resolved settings: the agent (`buildAgent`), its policy, the event log.
+ * Rejects with `StartRefused` when `sandbox: on` and the sandbox cannot start here.
+ */
 export async function createSession(input: SessionInput): Promise<CodeySession> {
   const { settings: s, env, version } = input;
   const notices: string[] = [];
   const extraRoots = extraRootsOf(s.add_dirs, input.cwd, notices);
-  const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots };
+  const sandbox = await sandboxSetupFor(s, env, realpathSync(input.cwd));
+  const tools = { ...toolSettingsFor(s, version, input.noWeb), extraRoots, ...(sandbox && { sandbox }) };
   const secrets = secretsOf(env, [credentials(s, env).key]);
   const sdk = anthropicFor(s, env, version);
   // Temporary files of a write that a killed codey never finished (they can be as large as the file).
@@ -145,6 +157,16 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   const hostedTools = await hostedToolsFor(s, tools, sdk, (m) => (webProblems.push(m), notices.push(m)));
   const events = new EventHub();
   const workspace = realpathSync(input.cwd);
+  // The servers start while the project is read; the tool list waits for them (or the deadline).
+  const mcpOpening = mcpServerSpecs(s, env, workspace).then(async (found) => ({
+    notices: found.notices,
+    conns: await openSessionMcp(found.specs, {
+      env,
+      workspace,
+      timeoutMs: s.mcp_timeout_ms,
+      version,
+    }),
+  }));
   // Read once: the tool list and the system prompt stay as they are for the whole session.
   // The person's own folders as paths.ts allows them (a HOME inside the workspace is not theirs).
   const places = personEnv(env, workspace);
@@ -157,6 +179,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   notices.push(...loaded.notices);
   const agents = await subagentsFor(s, workspace, places);
   notices.push(...agents.notices);
+  const mcp = await mcpOpening;
+  notices.push(...mcp.notices, ...(mcp.conns?.notices ?? []));
   // The payload names the session as it is when a hook runs (`/clear` and `/resume` change it).
   const hooks = Object.keys(s.hooks).length
     ? new Hooks({
@@ -184,7 +208,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     },
     hostedTools,
     secrets,
-    sources: { skills: loaded.project.skills, skillReadRoots: loaded.project.skillReadRoots },
+    sources: {
+      skills: loaded.project.skills,
+      skillReadRoots: loaded.project.skillReadRoots,
+      ...(mcp.conns && { mcp: mcp.conns.tools }),
+    },
     instructions: withPromptExtras(loaded.project, extraRoots, s.append_system_prompt).instructions,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
@@ -249,6 +277,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     agent: Object.freeze({ ...agent, conversation: store.conversation }),
     events,
     log,
+    ...(mcp.conns && { mcp: mcp.conns }),
     recorder: store.recorder,
     checkpoints,
     secrets,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readRule } from '../approval/policy';
+import { coversTool } from '../approval/rule-grammar';
 import { stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { AnthropicClient } from '../llm/anthropic';
@@ -79,7 +80,7 @@ export function rulesInForce<K extends string>(
       notices.push(`codey: ${read.problem}`);
       return false;
     }
-    if (read.rule.tools.some((t) => tools.includes(t))) return true;
+    if (tools.some((t) => coversTool(read.rule, t))) return true;
     notices.push(
       `codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')}); ignored`,
     );

@@ -2,8 +2,9 @@
  * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask`,
  * `additionalDirectories` and `defaultMode` (the `permission_mode` setting), and `hooks`, of
  * `~/.claude/settings.json` (the person's) and of the project's
- * `.claude/settings.json` and `.claude/settings.local.json`. Every other key is named once as read
- * but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
+ * `.claude/settings.json` and `.claude/settings.local.json`, and the project's `.mcp.json` servers
+ * (as `mcp_servers`, chosen by `enabledMcpjsonServers` / `disabledMcpjsonServers`: src/config/mcp-json.ts).
+ * Every other key is named once as read but not used. The values join the ladder beside codey's own files (src/config/resolve.ts), under
  * the same project rules: a project's deny and ask rules apply at once, its allow rules, folders
  * and hooks wait for the person's trust.
  */
@@ -11,6 +12,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readProjectConfigText } from './config-text';
 import { personHome } from './paths';
+import { MCP_JSON_LISTS, readMcpJson, type McpJsonLists } from './mcp-json';
 import { readSettingsFile } from './settings-file';
 
 type Raw = Record<string, unknown>;
@@ -25,9 +27,11 @@ export interface ClaudeSettingsFile {
   unused: string[];
   /** Values of the wrong type, one line each (the value is ignored). */
   problems: string[];
+  /** Which servers of `.mcp.json` it lets be considered. */
+  mcpJson?: McpJsonLists;
 }
 
-/** What was found: the person's file, and the project's files (shared first, local second). */
+/** What was found: the person's file, and the project's files (`.mcp.json` first, shared next, local last). */
 export interface ClaudeSettings {
   user?: ClaudeSettingsFile;
   project: ClaudeSettingsFile[];
@@ -72,7 +76,17 @@ function folder(dir: string, root: string, home: string): string {
 /** The codey settings of one parsed file whose project folder is `root`. */
 export function translate(file: string, raw: Raw, root: string, home: string): ClaudeSettingsFile {
   const out: ClaudeSettingsFile = { file, data: {}, unused: [], problems: [] };
-  for (const key of Object.keys(raw)) if (!USED_KEYS.has(key)) out.unused.push(key);
+  for (const key of Object.keys(raw)) {
+    const list = MCP_JSON_LISTS[key as keyof typeof MCP_JSON_LISTS];
+    if (!list) {
+      if (!USED_KEYS.has(key)) out.unused.push(key);
+      continue;
+    }
+    const value = raw[key];
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      out.mcpJson = { ...out.mcpJson, [list]: value };
+    else out.problems.push(`codey: ${file}: ${key} is not a list of strings; ignored`);
+  }
   // The schema checks them as codey's own `hooks` setting (the same shape); an empty one is no setting.
   if (raw.hooks !== undefined && !isEmptyHooks(raw.hooks)) out.data.hooks = raw.hooks;
   const perms = raw.permissions;
@@ -157,9 +171,11 @@ export async function readClaudeSettings(cwd: string, env: Env): Promise<ClaudeS
     root ? readProject(join(root, '.claude', 'settings.json'), root, home) : undefined,
     root ? readProject(join(root, '.claude', 'settings.local.json'), root, home) : undefined,
   ]);
+  const lists = [user, shared, local].flatMap((f) => (f?.mcpJson ? [f.mcpJson] : []));
+  const mcpJson = await readMcpJson(cwd, home, lists);
   return {
     ...(user ? { user } : {}),
-    project: [shared, local].filter((f): f is ClaudeSettingsFile => f !== undefined),
+    project: [mcpJson, shared, local].filter((f): f is ClaudeSettingsFile => f !== undefined),
   };
 }
 

@@ -44,6 +44,8 @@ export interface ResolveInput {
    * project file may set only when trusted, or that would widen a `narrow` setting, apply.
    */
   trusted?: boolean;
+  /** Settings a project file may set as if trusted, without trusting the rest (`--mcp-trust`: `mcp_servers`). */
+  trustedKeys?: readonly SettingKey[];
 }
 
 /**
@@ -171,7 +173,7 @@ export async function resolveSettings(
     for (const key of SETTING_KEYS) {
       const rule = SETTING_META[key].project;
       if (data[key] === undefined) continue;
-      if (rule.may === 'trusted' && !input.trusted) {
+      if (rule.may === 'trusted' && !input.trusted && !input.trustedKeys?.includes(key)) {
         hold(key, data[key], rule.why, projectRung.label);
         heldFiles.add(projectRung.label);
         delete data[key];
@@ -247,8 +249,11 @@ export async function resolveSettings(
       chosen = { value: parsed.data, source: rung.source };
       break;
     }
-    if (merged.length)
-      chosen = { value: mergedValue(merged.toReversed().map((m) => m.value)), source: merged[0].source };
+    if (merged.length) {
+      const values = merged.toReversed().map((m) => m.value);
+      const value = meta.merge === 'entries' ? Object.assign({}, ...values) : mergedValue(values);
+      chosen = { value, source: merged[0].source };
+    }
     if (chosen) {
       values[key] = chosen.value;
       sources[key] = chosen.source;

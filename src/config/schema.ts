@@ -118,6 +118,10 @@ export const settingSchemas = {
   max_parallel_agents: z.number().int().min(1).max(16).default(4),
   /** Most model requests of one subagent run. */
   agent_max_turns: z.number().int().min(1).max(10_000).default(50),
+  /** `on` (or `--sandbox`): bash runs inside bubblewrap (README, "Sandbox"); where it cannot, codey does not start. */
+  sandbox: z.enum(['off', 'on']).default('off'),
+  /** With the sandbox on, sandboxed commands without network run without asking (deny rules still refuse). */
+  sandbox_auto_allow: z.boolean().default(false),
   /**
    * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
    * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
@@ -139,6 +143,18 @@ export const settingSchemas = {
       ),
     )
     .default({}),
+  /**
+   * MCP servers by name: `{ command, args?, env?, cwd? }` (stdio) or `{ type: "http" | "sse", url,
+   * headers? }`, `enabled: false` keeps one off. Each entry is checked when the servers start
+   * (src/mcp/servers.ts), so one bad entry costs only that server.
+   */
+  mcp_servers: z.record(z.string(), z.unknown()).default({}),
+  /** Files of `{ "mcpServers": { … } }` to read servers from (`--mcp-config`). */
+  mcp_config: z.array(z.string().min(1)).default([]),
+  /** Start a project's MCP servers (`.mcp.json`, the project file) without asking (`-p`). */
+  mcp_trust: z.boolean().default(false),
+  /** How long start-up waits for every MCP server to answer (ms); a later one is left out. */
+  mcp_timeout_ms: z.number().int().min(100).max(600_000).default(5_000),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -208,8 +224,12 @@ export interface SettingMeta<T> {
   /** The command-line flag that sets it; `codey --help` and the parser are built from it. */
   flag?: SettingFlag;
   project: ProjectRule<T>;
-  /** A list setting whose values from every place are combined (lowest place first), not replaced. */
-  merge?: true;
+  /**
+   * A list setting whose values from every place are combined (lowest place first), not replaced
+   * (an object of lists, `hooks`, joins each key's lists); `entries`: an object setting whose
+   * entries are combined by key, a higher place's entry of a key replacing a lower one's.
+   */
+  merge?: true | 'entries';
   /**
    * Values only a command-line flag may give (`permission_mode: bypass`): from the environment or a
    * file, user or project, they are ignored with a notice saying why.
@@ -418,11 +438,50 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  sandbox: {
+    env: ['CODEY_SANDBOX'],
+    flag: { name: '--sandbox', sets: 'on', help: 'run bash inside bubblewrap (README "Sandbox")' },
+    project: {
+      may: 'narrow',
+      narrows: (value, below) => value === 'on' || value === below,
+      why: 'a project file may turn the sandbox on, not off',
+    },
+  },
+  sandbox_auto_allow: {
+    env: ['CODEY_SANDBOX_AUTO_ALLOW'],
+    project: {
+      may: 'narrow',
+      narrows: (value) => value === false,
+      why: 'a repository may not approve commands for itself',
+    },
+  },
   // Every file's hooks run (each event's lists joined); a repository's only once it is trusted.
   hooks: {
     project: { may: 'trusted', why: 'a hook is a command that runs on your machine' },
     merge: true,
   },
+  // Servers of every place are combined by name (a higher place's entry of a name wins).
+  mcp_servers: {
+    project: {
+      may: 'trusted',
+      why: "a repository's MCP server is a command that runs, or a place your words go",
+    },
+    merge: 'entries',
+  },
+  mcp_config: {
+    flag: {
+      name: '--mcp-config',
+      arg: '<file>',
+      help: 'read MCP servers from a file of { "mcpServers": { ... } } (repeatable)',
+      repeats: true,
+    },
+    project: { may: 'never', why: 'a repository may not choose the files its servers come from' },
+  },
+  mcp_trust: {
+    flag: { name: '--mcp-trust', help: "start the project's MCP servers without asking (.mcp.json)" },
+    project: { may: 'never', why: 'a repository may not trust itself' },
+  },
+  mcp_timeout_ms: { env: ['CODEY_MCP_TIMEOUT_MS'], project: { may: 'set' } },
 };
 
 /** Environment variables for each setting, first wins (from {@link SETTING_META}). */

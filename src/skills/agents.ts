@@ -141,8 +141,9 @@ export function parseAgentDefinition(
     if (!list) return { problem: 'tools must be a list of tool names or a comma-separated string' };
     tools = [];
     for (const raw of list.map((t) => t.trim()).filter(Boolean)) {
-      const name = knownTools.has(raw) ? raw : FOREIGN_TOOL_NAMES[raw];
-      if (!name || !knownTools.has(name)) ignored.push(raw);
+      // An MCP tool (`mcp__SERVER__TOOL`) or server (`mcp__SERVER`) is named by the servers at start.
+      const name = knownTools.has(raw) || /^mcp__\w/.test(raw) ? raw : FOREIGN_TOOL_NAMES[raw];
+      if (!name || (!knownTools.has(name) && !name.startsWith('mcp__'))) ignored.push(raw);
       else if (!tools.includes(name)) tools.push(name);
     }
   }

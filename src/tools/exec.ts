@@ -1,16 +1,16 @@
 /**
  * The one process runner: every child process codey starts (bash, rg, the web search command, git,
- * the person's editor and `!cmd`) starts here, so that its process group, its environment (codey's
+ * the person's editor and `!cmd`, MCP servers) starts here, so that its process group, its environment (codey's
  * keys removed), its timeout, the interrupt and the output caps are decided in one place, and a
  * sandbox has one function to wrap.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import type { ChildOptions, ChildResult } from '../util/exec-shapes';
+import type { ChildOptions, ChildResult, PipedChild, PipedChildOptions } from '../util/exec-shapes';
 import { childEnv } from '../util/secrets';
 import { bwrapArgs } from './sandbox';
 
-export type { ChildOptions, ChildResult, RunChild, SandboxSpec } from '../util/exec-shapes';
+export type { ChildOptions, ChildResult, RunChild, SandboxSpec, StartPiped } from '../util/exec-shapes';
 
 /** Default {@link ChildOptions.maxBytes}: bytes kept of each stream. */
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -257,4 +257,65 @@ export function runInTerminal(
 ): { status: number | null; signal: string | null; error?: Error } {
   const r = spawnSync(file, [...args], { stdio: 'inherit', env: childEnv({}, env) });
   return { status: r.status, signal: r.signal, ...(r.error && { error: r.error }) };
+}
+
+/**
+ * Start `file` with `args` (no shell) as a long-lived child codey talks to over stdin and stdout
+ * (an MCP server), in its own process group, with `opts.env` less codey's own keys and then
+ * `opts.named` over it. Never throws: a child that could not start has no `pid`, and `ended`
+ * carries the system's error. Ending it ends its whole group, grandchildren included.
+ */
+export function startPiped(file: string, args: readonly string[], opts: PipedChildOptions): PipedChild {
+  const sub = spawn(file, [...args], {
+    cwd: opts.cwd,
+    env: { ...childEnv({}, opts.env), ...opts.named },
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  let exited = false;
+  const ended = new Promise<{ exitCode: number | null; signal: string | null; error?: string }>((resolve) => {
+    sub.once('error', (err) => {
+      exited = true;
+      resolve({ exitCode: null, signal: null, error: err.message });
+    });
+    sub.once('exit', (exitCode, signal) => {
+      exited = true;
+      resolve({ exitCode, signal });
+    });
+  });
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    if (sub.pid === undefined) return;
+    try {
+      process.kill(-sub.pid, signal);
+    } catch {
+      // The group is gone, or there are no process groups (Windows): signal the child itself.
+      sub.kill(signal);
+    }
+  };
+  // A pipe closed under a write is seen through `ended`, never as an unhandled error.
+  for (const s of [sub.stdin, sub.stdout, sub.stderr]) s.on('error', () => {});
+  return {
+    pid: sub.pid,
+    stdin: sub.stdin,
+    stdout: sub.stdout,
+    stderr: sub.stderr,
+    ended,
+    kill: () => signalGroup('SIGKILL'),
+    async stop(graceMs = 2_000) {
+      sub.stdin.end();
+      if (!exited) signalGroup('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          signalGroup('SIGKILL');
+          resolve();
+        }, graceMs);
+      });
+      await Promise.race([ended.then(() => undefined), late]);
+      clearTimeout(timer);
+      // Whatever the child left running in its group goes with it.
+      signalGroup('SIGKILL');
+    },
+  };
 }

@@ -1,11 +1,13 @@
 import type { Skill } from '../skills/skill';
 import { childEnv } from '../util/secrets';
 import { runChild } from './exec';
+import type { SandboxSetup } from '../util/exec-shapes';
 import type { WebFetchMode, WebProviderSetting } from '../util/shapes';
 import { builtinTools } from './builtin-tools';
 import { Registry } from './registry';
 import type { AgentChoice, SpawnReport, SpawnRequest } from './spawn-agent';
-import type { JsonSchemaParams, Tool, ToolContext } from './tool';
+import type { McpServerTools } from '../util/mcp-shapes';
+import type { Tool, ToolContext } from './tool';
 
 /** The narrow settings the tools need (never the whole config). */
 export interface ToolSettings {
@@ -24,15 +26,12 @@ export interface ToolSettings {
   extraRoots?: readonly string[];
   /** Characters of the skill list, and apart of the agent list, in their tools' descriptions (`list_budget`). */
   listBudget?: number;
+  /** `sandbox: on`: commands run in bubblewrap (`ToolContext.sandbox`); absent: unconfined. */
+  sandbox?: SandboxSetup;
 }
 
 /** One open MCP connection as the `mcp` source sees it: the server's tools and how to call them. */
-export interface McpTools {
-  server: string;
-  tools: readonly { name: string; description?: string; inputSchema: JsonSchemaParams['jsonSchema'] }[];
-  /** Call `tool` on the server; `text` is what the model reads. */
-  call(tool: string, args: unknown, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
-}
+export type McpTools = McpServerTools;
 
 /**
  * Builds and runs a child agent for `spawn_agent` (the tool never imports `agent`): a closure over
@@ -157,8 +156,15 @@ const skills: ToolSource = async ({ sources, settings }) => {
   return { tools: [tool], notices: [], readRoots };
 };
 
-/** `mcp`: one `mcp__server__tool` per tool an MCP server lists. Builds no tool yet; `sources.mcp` is its input. */
-const mcp: ToolSource = async () => none();
+/**
+ * `mcp`: one `mcp__SERVER__TOOL` per tool the open connections of `sources.mcp` list (the same
+ * connections for every agent built from the spec: no second server process).
+ */
+const mcp: ToolSource = async ({ sources }) => {
+  if (!sources?.mcp?.length) return none();
+  const { mcpTools } = await import('./mcp-tools');
+  return mcpTools(sources.mcp);
+};
 
 /** `agent`: `spawn_agent`, calling `sources.spawn`, only when `sources.spawn` is given. */
 const agent: ToolSource = async ({ sources, settings }) => {
@@ -214,11 +220,15 @@ export async function toolsIn(host: ToolHost): Promise<Registry> {
     }
   }
   const only = host.sources?.only;
-  const kept = only ? tools.filter((t) => only.includes(t.name)) : tools;
+  // `mcp__SERVER` in a definition's list names every tool of that server.
+  const named = (t: Tool) =>
+    only?.some((n) => n === t.name || (n.startsWith('mcp__') && t.name.startsWith(`${n}__`)));
+  const kept = only ? tools.filter(named) : tools;
   return new Registry(kept, {
     notices,
     env: childEnv({}, host.env),
     readRoots,
     roots: host.settings.extraRoots ?? [],
+    ...(host.settings.sandbox && { sandbox: host.settings.sandbox }),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The untrusted-data fence (DESIGN.md "Untrusted text"): what a stranger wrote (a fetched page, search
- * results) reaches the model between two marker lines that carry a random token made for this one
+ * results, an MCP server's answer) reaches the model between two marker lines that carry a random token made for this one
  * call, then a line saying the fenced text is data. The page cannot know the token, so it cannot
  * write the end marker; as a second guard every line of the fenced text that contains the marker
  * words, once markdown prefixes, look-alike characters and invisible characters are set aside, is
@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** What a fence holds, named in both of its markers. */
-export type FenceLabel = 'fetched content' | 'search results';
+export type FenceLabel = 'fetched content' | 'search results' | 'mcp result';
 
 /** The marker lines and the note of one fence. */
 export interface Fence {
@@ -48,7 +48,7 @@ export function fenced(fence: Fence, about: string, body: string): string[] {
 
 const LINE_BREAK = /(\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029])/;
 /** The marker words of every label, as letters only. */
-const MARKER_WORDS = /(?:begin|end)(?:fetchedcontent|searchresults)/;
+const MARKER_WORDS = /(?:begin|end)(?:fetchedcontent|searchresults|mcpresult)/;
 const PRINTABLE_ASCII = /^[\t\u0020-\u007e]*$/;
 /** Marks that decorate a letter (accents, combining overlays), after NFD. */
 const MARKS = /\p{M}/gu;
@@ -106,7 +106,7 @@ function skeleton(line: string): string {
 
 /**
  * Escape, with a leading `\`, every line whose {@link skeleton} holds marker words (`begin`/`end`
- * then `fetched content` or `search results`), wherever they stand in the line and whatever prefix
+ * then `fetched content`, `search results` or `mcp result`), wherever they stand in the line and whatever prefix
  * (`- `, `> `, `# `, `| `, a backtick, one dash or `===`) comes first. Every line break a reader might
  * honour (CR, LS, PS, VT, FF, NEL) counts. A line that already starts with `\` is left alone, so the
  * function is idempotent; the text is otherwise unchanged.

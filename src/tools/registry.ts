@@ -7,6 +7,7 @@ import {
   type ToolResult,
   type ToolSchema,
 } from './tool';
+import type { SandboxSetup, SandboxSpec } from '../util/exec-shapes';
 import type { ToolDefinition } from '../util/shapes';
 import { zodValidate } from './json-schema';
 import { capLine, capQuote, capWords, MAX_QUOTE_CHARS } from './truncate';
@@ -40,6 +41,8 @@ export interface RegistryOptions {
   readRoots?: readonly string[];
   /** More folders the file tools may read and write (`ToolContext.roots`); default none. */
   roots?: readonly string[];
+  /** The sandbox these tools' commands run in (`sandbox: on`); absent: none. */
+  sandbox?: SandboxSetup;
 }
 
 /**
@@ -57,6 +60,8 @@ export class Registry {
   readonly readRoots: readonly string[];
   /** What `ToolContext.roots` is for these tools: absolute, symlinks resolved. */
   readonly roots: readonly string[];
+  /** The sandbox these tools' commands run in; absent: commands run unconfined. */
+  readonly sandbox: SandboxSetup | undefined;
 
   constructor(tools: Iterable<Tool>, opts: RegistryOptions = {}) {
     for (const t of tools) this.#tools.set(t.name, t);
@@ -64,6 +69,15 @@ export class Registry {
     this.env = opts.env ?? {};
     this.readRoots = Object.freeze([...(opts.readRoots ?? [])]);
     this.roots = Object.freeze([...(opts.roots ?? [])]);
+    this.sandbox = opts.sandbox;
+  }
+
+  /**
+   * The sandbox a command started for workspace `cwd` runs in: `cwd` and {@link roots} writable,
+   * with the network or not; undefined when these tools have no sandbox.
+   */
+  sandboxFor(cwd: string, network: boolean): SandboxSpec | undefined {
+    return this.sandbox && { ...this.sandbox, writable: [cwd, ...this.roots], network };
   }
 
   get(name: string): Tool | undefined {

@@ -127,10 +127,10 @@ export function bwrapArgs(spec: SandboxSpec, cwd: string, file: string, args: re
 /** How to turn the sandbox on where it cannot start, for the one line that says so. */
 const FIX =
   'install bubblewrap (Debian, Ubuntu: apt install bubblewrap; Fedora: dnf install bubblewrap), ' +
-  'or turn the sandbox off (sandbox: off)';
+  'or turn the sandbox off (sandbox: off, or CODEY_SANDBOX=off)';
 const FIX_NAMESPACES =
   'allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu ' +
-  'kernel.apparmor_restrict_unprivileged_userns=0), or turn the sandbox off (sandbox: off)';
+  'kernel.apparmor_restrict_unprivileged_userns=0), or turn the sandbox off (sandbox: off, or CODEY_SANDBOX=off)';
 
 /**
  * Whether the sandbox can start here: runs `true` in the strictest sandbox once (a session does

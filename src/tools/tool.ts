@@ -122,6 +122,11 @@ export interface ToolResult {
   /** One line for the person, e.g. "Read 120 lines" or "exit 1". */
   title?: string;
   display?: ToolDisplay;
+  /**
+   * Names who wrote the output when a stranger did (an MCP server): dispatch tells the approval's
+   * taint stage that their text entered the conversation, as it does for a fetched page.
+   */
+  untrusted?: string;
 }
 
 export type { ToolCallDescription };

@@ -18,6 +18,9 @@ export interface SandboxSpec {
   network: boolean;
 }
 
+/** The part of a {@link SandboxSpec} a session fixes at start; each call adds its folders and network. */
+export type SandboxSetup = Pick<SandboxSpec, 'bwrap' | 'hidden'>;
+
 /** How to start one child process. Every duration is in milliseconds, every size in bytes. */
 export interface ChildOptions {
   /**
@@ -93,3 +96,34 @@ export interface ChildResult {
 
 /** The runner: start `file` with `args` (never through a shell) and wait for it to end. */
 export type RunChild = (file: string, args: readonly string[], opts: ChildOptions) => Promise<ChildResult>;
+
+/** How to start a long-lived child that codey talks to over its pipes (an MCP server). */
+export interface PipedChildOptions {
+  /** The folder the child starts in. */
+  cwd: string;
+  /** The environment it starts from; codey's own keys are removed from it (`childEnv`). */
+  env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Variables set over that on purpose (a server's own `env`): kept as given, codey's keys
+   * included when the person named one there.
+   */
+  named?: Readonly<Record<string, string>>;
+}
+
+/** A running child started by `startPiped`: its pipes, how it ended, and how to end it. */
+export interface PipedChild {
+  /** Undefined when it could not start (`ended` then carries `error`). */
+  readonly pid: number | undefined;
+  readonly stdin: NodeJS.WritableStream;
+  readonly stdout: NodeJS.ReadableStream;
+  readonly stderr: NodeJS.ReadableStream;
+  /** Settles once, when the child has exited or could not start. */
+  readonly ended: Promise<{ exitCode: number | null; signal: string | null; error?: string }>;
+  /** SIGTERM to its whole process group, SIGKILL to the group after `graceMs` (default 2,000) if still there. */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL to its whole process group at once (synchronous: usable in an `exit` handler). */
+  kill(): void;
+}
+
+/** Starts a long-lived piped child (`src/tools/exec.ts`). */
+export type StartPiped = (file: string, args: readonly string[], opts: PipedChildOptions) => PipedChild;

@@ -17,6 +17,8 @@ export interface ToolCallDescription {
    */
   rememberable: boolean;
   noun?: string;
+  /** What "always for the tool" names, when the tool's display name says too little (`github › create_issue`). */
+  toolNoun?: string;
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
   /**

@@ -60,6 +60,9 @@ describe('environment values are coerced by the schema type, not by the key', ()
       retry_base_ms: '1',
       stream_retries: '0',
       stream_retry_base_ms: '250',
+      sandbox: 'on',
+      sandbox_auto_allow: 'yes',
+      mcp_timeout_ms: '2500',
     };
     for (const key of SETTING_KEYS.filter((k) => SETTING_META[k].env)) {
       const value = fromEnv(settingSchemas[key], samples[key], SETTING_META[key].envList);

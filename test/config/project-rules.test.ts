@@ -55,6 +55,17 @@ describe('a project file may narrow, never widen', () => {
     expect(off.notices).toEqual([]);
   });
 
+  it('may turn the sandbox on, never off, and may not let sandboxed commands run without asking', async () => {
+    const on = await resolveWith({ sandbox: 'on' }, undefined);
+    expect(on.settings.sandbox).toBe('on');
+    expect(on.notices).toEqual([]);
+    const off = await resolveWith({ sandbox: 'off', sandbox_auto_allow: true }, { sandbox: 'on' });
+    expect(off.settings.sandbox).toBe('on');
+    expect(off.settings.sandbox_auto_allow).toBe(false);
+    expect(off.notices).toHaveLength(2);
+    expect(off.notices.join('\n')).toContain('a project file may turn the sandbox on, not off');
+  });
+
   it('cannot move web_fetch to hosted (it cannot be approved call by call); may move it to none', async () => {
     const widened = await resolveWith(
       { web_fetch: 'hosted' },
@@ -144,7 +155,13 @@ describe('a project file may narrow, never widen', () => {
       max_agent_depth: 'narrow',
       max_parallel_agents: 'set',
       agent_max_turns: 'set',
+      sandbox: 'narrow',
+      sandbox_auto_allow: 'narrow',
       hooks: 'trusted',
+      mcp_servers: 'trusted',
+      mcp_config: 'never',
+      mcp_trust: 'never',
+      mcp_timeout_ms: 'set',
     });
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,13 +103,16 @@ describe.skipIf(skip)('the sandbox (bwrap)', () => {
 
   it('refuses writes outside the workspace; its /tmp is its own', async () => {
     const outside = path.join(root, 'outside.txt');
+    // A folder outside /tmp (the sandbox's /tmp is its own): the test's own folder.
+    const away = await mkdtemp(path.join(process.cwd(), '.sandbox-test-'));
+    cleanups.push(() => rmSync(away, { recursive: true, force: true }));
     const o = await run(
-      `echo x > ${outside}; echo x > /usr/codey-sandbox-test; echo x > /tmp/codey-private; cat /tmp/codey-private`,
+      `echo x > ${outside}; echo x > ${away}/made; echo x > /tmp/codey-private; cat /tmp/codey-private`,
     );
     expect(o.output).toContain('Read-only file system');
-    expect(o.output.trim().endsWith('x')).toBe(true);
+    expect(o.output).toMatch(/^x$/m); // the private /tmp took the write
     expect(existsSync(outside)).toBe(false);
-    expect(existsSync('/usr/codey-sandbox-test')).toBe(false);
+    expect(existsSync(path.join(away, 'made'))).toBe(false);
     expect(existsSync('/tmp/codey-private')).toBe(false);
   });
 

@@ -3,6 +3,7 @@ import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { ApprovalCallback } from '../../src/agent/events';
 import type { CommandSpec } from '../../src/tui/commands/commands';
 import type { Controller } from '../../src/tui/app/controller';
+import type { McpServerState } from '../../src/util/mcp-shapes';
 import type {
   AgentInfo,
   ResumeReport,
@@ -189,6 +190,12 @@ export class FakeController implements Controller {
   }
 
   agentList: AgentInfo[] | undefined = [];
+
+  mcpList: McpServerState[] = [];
+
+  mcpServers(): McpServerState[] {
+    return this.mcpList;
+  }
 
   agents(): AgentInfo[] | undefined {
     return this.agentList;

@@ -21,7 +21,7 @@ export interface ApprovalChoice {
 export function approvalChoices(request: ApprovalRequest, displayName: string): ApprovalChoice[] {
   const choices: ApprovalChoice[] = [
     { label: 'Yes', decision: { kind: 'allow_once' } },
-    { label: `Yes, always for ${displayName}`, decision: { kind: 'allow_tool' } },
+    { label: `Yes, always for ${request.toolNoun ?? displayName}`, decision: { kind: 'allow_tool' } },
   ];
   if (request.rememberable) {
     choices.push({

@@ -3,6 +3,7 @@ import type { Usage } from '../../agent/events';
 import type { CommandOutcome, CommandSpec } from './command-spec';
 import { MODEL_CHOICES } from '../wizard/options';
 import type { SkillInfo, Spend } from './session-port';
+import { mcpLines } from './mcp-lines';
 import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
 import { REWIND_COMMAND } from './rewind-command';
@@ -182,6 +183,20 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       const width = Math.max(...agents.map((a) => a.name.length));
       const lines = agents.map((a) => `${a.name.padEnd(width)}  ${a.description}  (${a.file})`);
       return { kind: 'info', title: 'Agents', lines };
+    },
+  },
+  {
+    name: '/mcp',
+    description: 'the MCP servers: status, transport, tools, last error',
+    whileBusy: true,
+    run: ({ session }) => {
+      const servers = session.mcpServers();
+      if (!servers.length)
+        return {
+          kind: 'info',
+          lines: ['No MCP servers configured. Add mcp_servers to your config, or see README, "MCP servers".'],
+        };
+      return { kind: 'info', title: 'MCP servers', lines: mcpLines(servers, { tools: true }) };
     },
   },
   {

@@ -3,6 +3,7 @@
  * The CLI implements it on the real session; the app's Controller extends it.
  */
 import type { Usage } from '../../agent/events';
+import type { McpServerState } from '../../util/mcp-shapes';
 
 /** What the session has spent so far, for `/cost`. */
 export interface Spend {
@@ -166,6 +167,8 @@ export interface SessionPort {
   skills(): SkillInfo[];
   /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
   agents(): AgentInfo[] | undefined;
+  /** `/mcp`: the MCP servers configured, as they stand now; empty when none. */
+  mcpServers(): McpServerState[];
   /**
    * `/worktree NAME`: create a git worktree on a new branch and move the session into it (into the
    * existing one when codey made it before); `/worktree main`: move it back to the workspace it

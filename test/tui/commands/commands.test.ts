@@ -40,6 +40,7 @@ describe('the command registry', () => {
       '/skills',
       '/init',
       '/agents',
+      '/mcp',
       '/worktree',
       '/resume',
       '/rewind',
