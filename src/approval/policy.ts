@@ -51,7 +51,7 @@ const askRuleFor = (req: ApprovalRequest, r: RuleSet): Rule | undefined =>
  * where a protected request (see {@link ApprovalRequest.protected}) is allowed only by a rule naming
  * exactly it. A new stage is one entry at its place.
  */
-export const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
+const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
   [
     'deny rules',
     (req, r) => {

@@ -12,7 +12,7 @@ import { headTail } from '../tools/truncate';
 import { readTextFile } from '../util/read-text';
 
 /** Most bytes of one `@path` file a command inlines; the text is then capped as read_file's output is. */
-export const MAX_INLINED_FILE_BYTES = 1024 * 1024;
+const MAX_INLINED_FILE_BYTES = 1024 * 1024;
 
 /** What a command's turn runs with besides its prompt: its model and its `allowed-tools` rules. */
 export interface CommandTurn {
@@ -99,7 +99,7 @@ async function decideBang(
  * says so there), each `@path` inside the workspace (and not kept out by a deny rule) inlined after
  * it, capped as read_file's output is. `turn.allow` holds while the commands are decided.
  */
-export async function commandPrompt(
+async function commandPrompt(
   c: CustomCommand,
   args: string,
   host: CommandHost,
@@ -167,7 +167,7 @@ export function customCommandSpecs(
 }
 
 /** The command a prompt starts with (`/NAME args`, by a name or an alias, in any case), and its args. */
-export function commandOf(
+function commandOf(
   prompt: string,
   commands: readonly CustomCommand[],
 ): { command: CustomCommand; args: string } | undefined {

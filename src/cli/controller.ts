@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { AgentChange } from '../agent/build';
 import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
+import type { PermissionMode } from '../util/shapes';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import type { McpServerState } from '../util/mcp-shapes';
@@ -109,6 +110,12 @@ export class SessionController implements Controller {
   }
   get webStatus(): string {
     return this.#s.webStatus;
+  }
+  get mode(): PermissionMode {
+    return this.#s.policy.mode;
+  }
+  setMode(mode: PermissionMode): void {
+    this.#s.policy.mode = mode;
   }
 
   /**

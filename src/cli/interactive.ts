@@ -38,7 +38,7 @@ export interface InteractiveInput extends Resolved {
  * one-shot form, and, for setup or a first run (no `userFile` yet), how to configure without the
  * wizard: the key in the environment, the other settings in `userFile`, with a minimal example.
  */
-export function noTerminalText(setup: boolean, userFileExists: boolean, userFile: string): string {
+function noTerminalText(setup: boolean, userFileExists: boolean, userFile: string): string {
   const what = setup ? '`codey setup`' : 'the interactive session';
   if (!setup && userFileExists)
     return `codey: ${what} needs a terminal; for one-shot use: codey -p "what to do"\n`;

@@ -37,7 +37,7 @@ const stdout = (s: string) => void process.stdout.write(s);
  * project file the person trusts with its present settings (or `trustNow`) is applied in full; with
  * `trustNow` the notices are not printed again (the first resolve printed them).
  */
-export async function settingsFor(opts: CliOptions, trustNow = false): Promise<Resolved | number> {
+async function settingsFor(opts: CliOptions, trustNow = false): Promise<Resolved | number> {
   const flags = flagValues(opts);
   const input = { flags, cwd: process.cwd(), env: process.env };
   try {

@@ -10,14 +10,14 @@ import { defineTool, ToolError, type Tool, type ToolResult } from './tool';
 import { capQuote, headTail, MAX_OUTPUT_CHARS } from './truncate';
 
 /** Most bytes of a tool description the model reads (UTF-8); the rest is cut with a note. */
-export const MAX_MCP_DESCRIPTION_BYTES = 2_048;
+const MAX_MCP_DESCRIPTION_BYTES = 2_048;
 /** The longest tool name the Messages API takes. */
 const MAX_NAME = 64;
 /** Room the fence's lines take, so that the capped body and the fence fit the house cap together. */
 const FENCE_ROOM = 400;
 
 /** `mcp__SERVER__TOOL`, with any character the API refuses in a name as `_`. */
-export const mcpToolName = (server: string, tool: string): string =>
+const mcpToolName = (server: string, tool: string): string =>
   `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /** `text` cut to at most `max` UTF-8 bytes at a character boundary, with a note when cut. */
@@ -57,7 +57,7 @@ function blockText(b: Record<string, unknown>): string | undefined {
  * `structuredContent` as JSON when no block has text; fenced, with `server` and `tool` named in the
  * markers, the body within the house cap first so that the end marker always survives.
  */
-export function mcpOutput(server: string, tool: string, r: McpCallResult): string {
+function mcpOutput(server: string, tool: string, r: McpCallResult): string {
   const parts = r.content.map(blockText).filter((t): t is string => t !== undefined && t !== '');
   const hasText = r.content.some((b) => b.type === 'text' && typeof b.text === 'string' && b.text !== '');
   if (!hasText && r.structuredContent !== undefined) parts.push(JSON.stringify(r.structuredContent, null, 2));

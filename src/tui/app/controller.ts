@@ -4,6 +4,7 @@
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
 import type { ApprovalCallback } from '../../agent/events';
+import type { PermissionMode } from '../../util/shapes';
 import type { CommandSpec } from '../commands/commands';
 import type { SessionPort } from '../commands/session-port';
 import type { TranscriptAction } from '../transcript/transcript-state';
@@ -14,6 +15,13 @@ export interface Controller extends SessionPort {
   readonly workspace: string;
   /** Web search provider shown in the status line, e.g. "web: command" or "web off". */
   readonly webStatus: string;
+  /**
+   * The permission mode in force, the session's and its subagents' (shown in the status line). A
+   * change decides the next call; the requests' tools and system prompt stay as they are.
+   */
+  readonly mode: PermissionMode;
+  /** Shift+Tab, an approved plan: switch the permission mode. */
+  setMode(mode: PermissionMode): void;
   /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
   readonly historyFile: string;
   /** Secrets replaced with `[redacted]` before an entry is written to the history file. */

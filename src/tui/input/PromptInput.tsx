@@ -23,9 +23,9 @@ import { pasteText } from '../terminal/key-chunks';
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
-export const EXIT_WINDOW_MS = 1000;
+const EXIT_WINDOW_MS = 1000;
 /** A second Esc within this many ms, on an empty input between turns, opens `/rewind`. */
-export const REWIND_WINDOW_MS = 800;
+const REWIND_WINDOW_MS = 800;
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -67,13 +67,15 @@ export interface PromptInputProps {
   maxListRows?: number;
   /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
   onExpand?: () => string | undefined;
+  /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
+  onCycleMode?: () => void;
 }
 
 /**
  * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
  * guessed high, as live-rows.ts does) and the "more lines" notes.
  */
-export function textRowsOf(state: edit.InputState, columns: number): number {
+function textRowsOf(state: edit.InputState, columns: number): number {
   const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   // The border and the padding take 4 columns.
   const inner = columns - 4;
@@ -104,6 +106,7 @@ export function PromptInput({
   onTextRows,
   maxListRows,
   onExpand,
+  onCycleMode,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -234,6 +237,8 @@ export function PromptInput({
       }
       case 'search':
         return setSearch({ query: '', match: undefined });
+      case 'cycle-mode':
+        return onCycleMode?.();
       case 'redraw':
         return onRedraw();
       case 'edit': {
