@@ -52,13 +52,13 @@ export function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
   let model: string | undefined;
   if (c.model) {
     const got = childModel(c.model, host.agent.spec.model, host.sessionModel, c.scope, host.modelAliases);
-    if (got.notice) host.notice(`codey: /${c.name}: ${got.notice.replace('agent definition', 'command')}`);
+    if (got.notice) host.notice(`/${c.name}: ${got.notice.replace('agent definition', 'command')}`);
     if (got.model !== host.agent.spec.model) model = got.model;
   }
   const rules = c.allowedTools ?? [];
   if (rules.length && c.scope === 'project' && !host.projectTrusted) {
     host.notice(
-      `codey: /${c.name}: its allowed-tools (${rules.join(', ')}) hold once you trust this project; asking as usual`,
+      `/${c.name}: its allowed-tools (${rules.join(', ')}) hold once you trust this project; asking as usual`,
     );
     return { ...(model && { model }), allow: [] };
   }
