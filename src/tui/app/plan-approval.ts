@@ -6,7 +6,7 @@ import type { PickOutcome } from '../commands/commands';
 import type { PermissionMode } from '../../util/shapes';
 
 /** What the person's approval says to the model. */
-export const GO_AHEAD = 'go ahead';
+const GO_AHEAD = 'go ahead';
 
 /** Each choice: its label, and the mode it switches to (none: stay in plan mode). */
 const CHOICES: readonly { label: string; mode?: PermissionMode }[] = [
