@@ -34,6 +34,8 @@ import { moveSession, type CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
+import { attentionOf, notificationHooks } from './session-hooks';
+import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn } from '../session/store';
 import { createWorktree, listWorktrees, uncommittedIn } from './worktree';
 
@@ -45,6 +47,7 @@ export class SessionController implements Controller {
   readonly historyFile: string;
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  readonly notify: NotifyMode;
   /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
   readonly commands: readonly CommandSpec[];
 
@@ -95,7 +98,17 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
+    this.notify = settings.notify;
+    notificationHooks(session.hooks, session.events);
     this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands, session));
+  }
+
+  /** Each moment codey waits for the person (see {@link attentionOf}). */
+  onAttention(listener: (message: string) => void): () => void {
+    return this.#s.events.on((e) => {
+      const moment = attentionOf(e);
+      if (moment) listener(moment.message);
+    });
   }
 
   get secrets(): readonly string[] {

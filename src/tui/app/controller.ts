@@ -8,6 +8,7 @@ import type { PermissionMode } from '../../util/shapes';
 import type { CommandSpec } from '../commands/commands';
 import type { SessionPort } from '../commands/session-port';
 import type { TranscriptAction } from '../transcript/transcript-state';
+import type { NotifyMode } from '../terminal/attention';
 
 /** Everything the app needs: the {@link SessionPort} for commands, and turns, events, approvals. */
 export interface Controller extends SessionPort {
@@ -58,6 +59,13 @@ export interface Controller extends SessionPort {
    * is shown and the input kept. Absent: the key does nothing.
    */
   editText?(text: string): { text: string } | { error: string };
+  /** How to call for the person while the terminal is not focused; absent: `off`. */
+  readonly notify?: NotifyMode;
+  /**
+   * Registers a listener called with a line each time codey waits for the person (an approval, the
+   * end of a turn); returns the unsubscribe function. Absent: never.
+   */
+  onAttention?(listener: (message: string) => void): () => void;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
   setApprovalHandler(handler: ApprovalCallback): void;
 }
