@@ -14,6 +14,8 @@ import { isIP } from 'node:net';
  *   in the workspace root), `secrets/**`, `**\/*.pem`, `~/.ssh/**` (the home folder), `//etc/hosts`
  *   (an absolute path), `/src/**` (from the workspace root);
  * - `web_fetch(domain:docs.python.org)`: a URL on that host or a subdomain; `web_fetch(URL)`: that URL;
+ * - `Task(Explore)`, `spawn_agent(reviewer)`: a subagent of that type (its agent definition's name,
+ *   `general-purpose` for none), never the task's text;
  * - MCP tools by name, `mcp__SERVER__TOOL`; `mcp__SERVER` (or `mcp__SERVER__*`) covers every tool of
  *   that server.
  *
@@ -28,6 +30,8 @@ export type RuleMatch =
   /** A command pattern: `*` is any text; `value` as written. */
   | { kind: 'wildcard'; value: string }
   | { kind: 'domain'; value: string }
+  /** A subagent's type (`Task(Explore)`): the agent definition a spawn_agent call runs. */
+  | { kind: 'agent'; value: string }
   /**
    * A gitignore-style path pattern, relative to its anchor: `root` (absolute, `//x`), `home` (`~/x`)
    * or `cwd` (the workspace: `x`, `./x`, `/x`). `pattern` is what the gitignore matcher takes.
@@ -156,6 +160,7 @@ export function readRule(text: string): { rule: Rule } | { problem: string } {
     }
     return rule({ kind: 'domain', value: domain });
   }
+  if (tool === 'spawn_agent') return rule({ kind: 'agent', value: inner });
   if (tools.every((t) => PATH_TOOLS.has(t))) {
     const p = pathMatch(inner);
     return typeof p === 'string' ? nothing(p) : rule(p);
