@@ -79,6 +79,10 @@ export const usageOf = (n) => ({
 export class BenchController {
   model = 'claude-opus-4-8';
   webStatus = 'web off';
+  mode = 'default';
+  setMode(mode) {
+    this.mode = mode;
+  }
   notices = [];
   theme = 'dark';
   listeners = new Set();

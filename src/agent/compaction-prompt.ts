@@ -5,7 +5,7 @@
  */
 
 /** Most characters of a `/compact` focus kept in the request (a focus is a line, not a document). */
-export const MAX_FOCUS_CHARS = 2_000;
+const MAX_FOCUS_CHARS = 2_000;
 
 /**
  * The request for the handoff summary. `focus` is what the person asked to keep in view

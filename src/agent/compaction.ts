@@ -17,7 +17,7 @@ import { beforeCompaction } from './turn-hooks';
 import { blocksOf } from '../llm/blocks';
 
 /** Default `compact_at`: compact once the last request used more than 80% of the window. */
-export const DEFAULT_COMPACT_AT = 0.8;
+const DEFAULT_COMPACT_AT = 0.8;
 
 /** A 200,000-token window and the default `compact_at`: what an agent gets when nothing is said. */
 export const defaultContext = (): ContextSettings => ({
@@ -26,7 +26,7 @@ export const defaultContext = (): ContextSettings => ({
 });
 
 /** Share of the window that the kept newest messages may take after a compaction. */
-export const KEEP_SHARE = 0.25;
+const KEEP_SHARE = 0.25;
 /** Share of the endpoint's limit that a summary request is cut down to after it overflowed. */
 const FIT_SHARE = 0.85;
 /** Most summary requests in one compaction: the first, then retries with fewer messages. */

@@ -91,7 +91,7 @@ function neededRule(req: ApprovalRequest, step: boolean): string {
 }
 
 /** The one table of refusal sentences: what the model reads for each way a request is refused. */
-export const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
+const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
   rule: {
     call: (r) => `Not run: the rule "${r.rule}" refuses this call. Take another approach.`,
     step: (r) => `the rule "${r.rule}" refuses ${capQuote(r.req.detail)}`,

@@ -7,6 +7,7 @@ import {
   type Tool,
   type ToolContext,
   type ToolDisplay,
+  type ImageMediaType,
   type ToolErrorCode,
   type ToolResult,
   type ToolState,
@@ -27,9 +28,15 @@ const MAX_DETAIL_CHARS = 10_000;
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  /** The output; with images (an MCP tool's), a text block and then one image block each. */
+  content: string | ToolResultPart[];
   is_error?: boolean;
 }
+
+/** A block of a tool_result's content when it is more than text. */
+export type ToolResultPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: ImageMediaType; data: string } };
 
 /** What `dispatch` runs a call with: the tools, what deciding needs, the session's tool state. */
 export interface DispatchDeps extends DecideDeps {
@@ -43,7 +50,7 @@ export interface DispatchDeps extends DecideDeps {
 }
 
 type Status = 'done' | 'error' | 'denied' | 'interrupted';
-type Extra = { title?: string; display?: ToolDisplay; code?: ToolErrorCode };
+type Extra = { title?: string; display?: ToolDisplay; code?: ToolErrorCode; images?: ToolResult['images'] };
 
 /**
  * The context a tool runs with: progress goes out as `tool_progress` events, scrubbed of secrets
@@ -126,10 +133,19 @@ export async function dispatch(
       ...extra,
       durationMs: Date.now() - started,
     });
+    const images = rawExtra.images ?? [];
     return {
       type: 'tool_result',
       tool_use_id: use.id,
-      content: output,
+      content: images.length
+        ? [
+            { type: 'text', text: output },
+            ...images.map((i) => ({
+              type: 'image' as const,
+              source: { type: 'base64' as const, media_type: i.mediaType, data: i.data },
+            })),
+          ]
+        : output,
       ...(status === 'done' ? {} : { is_error: true }),
     };
   };
@@ -207,7 +223,7 @@ export async function dispatch(
   // post
   const result: ToolResult = await hooks.post(hookCall, ran, signal);
   // scrub and cap, in `end`
-  const extra = { title: result.title, display: result.display };
+  const extra = { title: result.title, display: result.display, images: result.images };
   if (signal.aborted) {
     return end('interrupted', `${INTERRUPTED.whileRunning}\n${result.output}`.trim(), {
       ...extra,

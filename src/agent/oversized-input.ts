@@ -10,9 +10,9 @@
 export const MAX_RESENT_INPUT_BYTES = 100_000;
 
 /** Longest tool name kept for a failed call; a longer one (no tool has it) becomes {@link CUT_NAME}. */
-export const MAX_RESENT_NAME_CHARS = 200;
+const MAX_RESENT_NAME_CHARS = 200;
 /** The name that stands in for a tool name over {@link MAX_RESENT_NAME_CHARS}. */
-export const CUT_NAME = 'invalid_tool_name';
+const CUT_NAME = 'invalid_tool_name';
 
 /**
  * What a failed call's tool_use becomes when its input or name is too large to resend: the new
@@ -42,19 +42,19 @@ export function cutToolUse(
 }
 
 /** Size in bytes of `input` as JSON. */
-export function inputBytes(input: unknown): number {
+function inputBytes(input: unknown): number {
   return Buffer.byteLength(JSON.stringify(input) ?? '', 'utf8');
 }
 
 /** The object that stands in for an input of `bytes` bytes. */
-export function cutInputNote(bytes: number): { codey_note: string } {
+function cutInputNote(bytes: number): { codey_note: string } {
   return {
     codey_note: `the input of this call (${bytes} bytes) was cut from the conversation; it was over ${MAX_RESENT_INPUT_BYTES} bytes`,
   };
 }
 
 /** What the tool_result of such a call gets appended, so the model knows why its input is gone. */
-export function cutInputResultNote(bytes: number): string {
+function cutInputResultNote(bytes: number): string {
   return `\n[codey: this call's input (${bytes} bytes) was replaced in the conversation by a note, since resending it would fill every request; make the call again with a much smaller input]`;
 }
 

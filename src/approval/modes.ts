@@ -8,15 +8,7 @@ import { isAbsolute } from 'node:path';
 import type { PermissionMode } from '../util/shapes';
 import type { ApprovalRequest, Verdict } from './types';
 
-export { modeNamed, PERMISSION_MODES, type PermissionMode } from '../util/shapes';
-
-/** The modes Shift+Tab cycles through, in order (bypass only comes from the command line). */
-const CYCLE: readonly PermissionMode[] = ['default', 'accept-edits', 'plan'];
-
-/** The mode after `mode` for Shift+Tab: default → accept-edits → plan → default; bypass goes to default. */
-export function nextMode(mode: PermissionMode): PermissionMode {
-  return CYCLE[(CYCLE.indexOf(mode) + 1) % CYCLE.length];
-}
+export { modeNamed, nextMode, PERMISSION_MODES, type PermissionMode } from '../util/shapes';
 
 /** Whether a path as a tool describes it (relative to the workspace root, else absolute) is inside the workspace. */
 function inWorkspace(detail: string): boolean {

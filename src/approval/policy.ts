@@ -55,7 +55,7 @@ const askRuleFor = (req: ApprovalRequest, r: RuleSet): Rule | undefined =>
  * exactly it, and a request for the network only by a `net:` rule, whose verdict grants it. A new
  * stage is one entry at its place.
  */
-export const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
+const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
   [
     'deny rules',
     (req, r) => {

@@ -19,7 +19,7 @@ const MAX_LINK_HOPS = 40;
  * folder is resolved and the rest appended; a dangling link is followed to its target. A loop
  * leaves the path as it is. Never throws.
  */
-export function realPathOf(abs: string): string {
+function realPathOf(abs: string): string {
   let cur = abs;
   const tail: string[] = [];
   for (let hops = 0; hops <= MAX_LINK_HOPS;) {

@@ -29,7 +29,7 @@ const MAX_TOKEN = 256;
 const SHOWN_TOKEN = 24;
 
 /** Shannon entropy of `s`, in bits per character. */
-export function entropy(s: string): number {
+function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
   let h = 0;

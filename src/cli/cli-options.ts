@@ -26,4 +26,9 @@ export interface Resolved {
   settings: Settings;
   /** Not yet trusted: its notices are not printed yet (the caller asks, or prints them). */
   held?: HeldSettings;
+  /**
+   * The person trusts this project's widening settings (answered yes now, or before for the files
+   * as they are): a repository's command `allowed-tools` hold only then.
+   */
+  projectTrusted: boolean;
 }

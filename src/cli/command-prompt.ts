@@ -12,7 +12,7 @@ import { headTail } from '../tools/truncate';
 import { readTextFile } from '../util/read-text';
 
 /** Most bytes of one `@path` file a command inlines; the text is then capped as read_file's output is. */
-export const MAX_INLINED_FILE_BYTES = 1024 * 1024;
+const MAX_INLINED_FILE_BYTES = 1024 * 1024;
 
 /** What a command's turn runs with besides its prompt: its model and its `allowed-tools` rules. */
 export interface CommandTurn {
@@ -52,13 +52,13 @@ export function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
   let model: string | undefined;
   if (c.model) {
     const got = childModel(c.model, host.agent.spec.model, host.sessionModel, c.scope, host.modelAliases);
-    if (got.notice) host.notice(`codey: /${c.name}: ${got.notice.replace('agent definition', 'command')}`);
+    if (got.notice) host.notice(`/${c.name}: ${got.notice.replace('agent definition', 'command')}`);
     if (got.model !== host.agent.spec.model) model = got.model;
   }
   const rules = c.allowedTools ?? [];
   if (rules.length && c.scope === 'project' && !host.projectTrusted) {
     host.notice(
-      `codey: /${c.name}: its allowed-tools (${rules.join(', ')}) hold once you trust this project; asking as usual`,
+      `/${c.name}: its allowed-tools (${rules.join(', ')}) hold once you trust this project; asking as usual`,
     );
     return { ...(model && { model }), allow: [] };
   }
@@ -99,7 +99,7 @@ async function decideBang(
  * says so there), each `@path` inside the workspace (and not kept out by a deny rule) inlined after
  * it, capped as read_file's output is. `turn.allow` holds while the commands are decided.
  */
-export async function commandPrompt(
+async function commandPrompt(
   c: CustomCommand,
   args: string,
   host: CommandHost,
@@ -167,7 +167,7 @@ export function customCommandSpecs(
 }
 
 /** The command a prompt starts with (`/NAME args`, by a name or an alias, in any case), and its args. */
-export function commandOf(
+function commandOf(
   prompt: string,
   commands: readonly CustomCommand[],
 ): { command: CustomCommand; args: string } | undefined {

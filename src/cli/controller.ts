@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { AgentChange } from '../agent/build';
 import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
+import type { PermissionMode } from '../util/shapes';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
 import type { McpServerState } from '../util/mcp-shapes';
@@ -33,6 +34,8 @@ import { moveSession, type CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
+import { attentionOf, notificationHooks } from './session-hooks';
+import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn } from '../session/store';
 import { createWorktree, listWorktrees, uncommittedIn } from './worktree';
 
@@ -44,6 +47,7 @@ export class SessionController implements Controller {
   readonly historyFile: string;
   readonly notices: readonly string[];
   readonly theme: 'dark' | 'light';
+  readonly notify: NotifyMode;
   /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
   readonly commands: readonly CommandSpec[];
 
@@ -94,7 +98,17 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
+    this.notify = settings.notify;
+    notificationHooks(session.hooks, session.events);
     this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands, session));
+  }
+
+  /** Each moment codey waits for the person (see {@link attentionOf}). */
+  onAttention(listener: (message: string) => void): () => void {
+    return this.#s.events.on((e) => {
+      const moment = attentionOf(e);
+      if (moment) listener(moment.message);
+    });
   }
 
   get secrets(): readonly string[] {
@@ -109,6 +123,12 @@ export class SessionController implements Controller {
   }
   get webStatus(): string {
     return this.#s.webStatus;
+  }
+  get mode(): PermissionMode {
+    return this.#s.policy.mode;
+  }
+  setMode(mode: PermissionMode): void {
+    this.#s.policy.mode = mode;
   }
 
   /**

@@ -9,7 +9,7 @@ export const helpWidth = (stream: NodeJS.WriteStream): number =>
   Math.min(HELP_WIDTH, (stream.isTTY && stream.columns) || HELP_WIDTH);
 
 /** `text`'s words in lines of at most `width` columns, each line starting with `indent`. */
-export function wrapWords(text: string, width = HELP_WIDTH, indent = ''): string {
+function wrapWords(text: string, width = HELP_WIDTH, indent = ''): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -31,7 +31,7 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
  * A `--no-X` flag only turns its setting off, so its default is not repeated; an empty list is no
  * default worth showing.
  */
-export function settingNote(key: SettingKey): string {
+function settingNote(key: SettingKey): string {
   const meta = SETTING_META[key];
   const value = meta.flag?.name.startsWith('--no-') ? undefined : settingDefault(key);
   const hasDefault = value !== undefined && !(Array.isArray(value) && value.length === 0);
@@ -55,7 +55,7 @@ function defaultsLine(): string {
 }
 
 /** What `codey --help` shows after the options, in lines of at most {@link HELP_WIDTH} columns. */
-export function helpAfterText(): string {
+function helpAfterText(): string {
   const paragraphs = [
     'Exit codes: 0 done, 1 failed (API error, max turns, refusal, no answer), 2 usage or configuration ' +
       'error, 130 interrupted (Ctrl-C), 129 SIGHUP, 141 stdout closed (| head -1), 143 SIGTERM.',

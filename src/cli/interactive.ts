@@ -38,7 +38,7 @@ export interface InteractiveInput extends Resolved {
  * one-shot form, and, for setup or a first run (no `userFile` yet), how to configure without the
  * wizard: the key in the environment, the other settings in `userFile`, with a minimal example.
  */
-export function noTerminalText(setup: boolean, userFileExists: boolean, userFile: string): string {
+function noTerminalText(setup: boolean, userFileExists: boolean, userFile: string): string {
   const what = setup ? '`codey setup`' : 'the interactive session';
   if (!setup && userFileExists)
     return `codey: ${what} needs a terminal; for one-shot use: codey -p "what to do"\n`;
@@ -59,7 +59,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     stderr(noTerminalText(input.setup, existsSync(input.settings.files.user), input.settings.files.user));
     return EXIT.usage;
   }
-  let { settings, held } = input;
+  let { settings, held, projectTrusted } = input;
   const env = process.env;
   if (input.setup || !existsSync(settings.files.user)) {
     const { runSetup } = await import('./setup');
@@ -67,7 +67,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     if (input.setup) return outcome;
     const again = await input.reload();
     if (typeof again === 'number') return again;
-    ({ settings, held } = again);
+    ({ settings, held, projectTrusted } = again);
   }
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
     stderr('codey: no API key. Set ANTHROPIC_API_KEY, or run `codey setup`.\n');
@@ -95,7 +95,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     if (answer === 'yes') {
       const trusted = await input.reload(true);
       if (typeof trusted === 'number') return trusted;
-      settings = trusted.settings;
+      ({ settings, projectTrusted } = trusted);
     } else {
       stderr(`${notTrusted(held)}\n`);
     }
@@ -110,6 +110,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     version: input.version,
     noWeb: !input.opts.web,
     resumption,
+    projectTrusted,
   });
   const [{ SessionController }, { runTui }] = await Promise.all([
     import('./controller'),

@@ -142,7 +142,7 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
  * Bash(curl *)", "allowed by rule Bash(git status:*)", "remembered bash(npm test)");
  * undefined for an answer with nothing to add to the call's own line.
  */
-export function decisionLine(e: Extract<AgentEvent, { type: 'approval_decision' }>): string | undefined {
+function decisionLine(e: Extract<AgentEvent, { type: 'approval_decision' }>): string | undefined {
   const denied = e.decision.kind === 'deny' || e.decision.kind === 'deny_with_message';
   if (e.source === 'rule') return `${denied ? 'denied' : 'allowed'} by rule ${e.rule ?? '(unnamed)'}`;
   if (e.source === 'mode') return `${denied ? 'denied' : 'allowed'} by ${e.mode ?? 'the permission'} mode`;

@@ -55,7 +55,7 @@ export function buildProgram(): Command {
 }
 
 /** `codey setup --help`: the setup command's own help. */
-export function setupHelp(): string {
+function setupHelp(): string {
   const setup = new Command('codey setup')
     .usage('')
     .description(

@@ -45,7 +45,7 @@ export function sizeOf(s: SessionSummary): string {
 }
 
 /** One line per session: `ID  2026-12-01 09:40  12 messages, 48 KB  "first prompt"`. */
-export function sessionLine(s: SessionSummary): string {
+function sessionLine(s: SessionSummary): string {
   return `${s.id}  ${when(s.updated_at)}  ${sizeOf(s)}  "${s.title || '(no prompt)'}"`;
 }
 

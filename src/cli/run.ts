@@ -37,18 +37,20 @@ const stdout = (s: string) => void process.stdout.write(s);
  * project file the person trusts with its present settings (or `trustNow`) is applied in full; with
  * `trustNow` the notices are not printed again (the first resolve printed them).
  */
-export async function settingsFor(opts: CliOptions, trustNow = false): Promise<Resolved | number> {
+async function settingsFor(opts: CliOptions, trustNow = false): Promise<Resolved | number> {
   const flags = flagValues(opts);
   const input = { flags, cwd: process.cwd(), env: process.env };
   try {
     let resolved = await resolveSettings({ ...input, trusted: trustNow });
-    if (resolved.held && (await trustedAlready(resolved.held, process.env)))
+    let projectTrusted = trustNow;
+    if (resolved.held && (await trustedAlready(resolved.held, process.env))) {
       resolved = await resolveSettings({ ...input, trusted: true });
-    else if (resolved.held && resolved.settings.mcp_trust && heldServers(resolved.held).length)
+      projectTrusted = true;
+    } else if (resolved.held && resolved.settings.mcp_trust && heldServers(resolved.held).length)
       // `--mcp-trust` (or `mcp_trust` in the person's file): the project's servers start, nothing else does.
       resolved = await resolveSettings({ ...input, trusted: trustNow, trustedKeys: ['mcp_servers'] });
     if (!trustNow) for (const n of resolved.notices) stderr(`${n}\n`);
-    return { settings: resolved.settings, ...(resolved.held ? { held: resolved.held } : {}) };
+    return { settings: resolved.settings, ...(resolved.held ? { held: resolved.held } : {}), projectTrusted };
   } catch (err) {
     if (err instanceof FlagError) {
       for (const p of err.problems) stderr(`codey: error: ${p}\n`);
@@ -82,7 +84,7 @@ export async function runMode(input: ModeInput): Promise<number> {
       reload: (trustNow) => settingsFor(opts, trustNow),
     });
   }
-  const { settings, held } = resolved;
+  const { settings, held, projectTrusted } = resolved;
   if (held) {
     for (const n of held.notices) stderr(`${n}\n`);
     const servers = heldServersNotice(held);
@@ -102,7 +104,7 @@ export async function runMode(input: ModeInput): Promise<number> {
     stderr('codey: -p needs a prompt: codey -p "what to do" (or pipe text into it)\n');
     return EXIT.usage;
   }
-  return runPrint(settings, opts, prompt, input.version);
+  return runPrint(settings, opts, prompt, input.version, projectTrusted);
 }
 
 /** The API's address and how requests reach it, for `--verbose`. */
@@ -120,6 +122,7 @@ async function runPrint(
   opts: CliOptions,
   prompt: string,
   version: string,
+  projectTrusted: boolean,
 ): Promise<number> {
   const env = process.env;
   if (!settings.api_key && !env.ANTHROPIC_AUTH_TOKEN && !settings.base_url) {
@@ -146,6 +149,7 @@ async function runPrint(
     version,
     noWeb: !opts.web,
     resumption,
+    projectTrusted,
   });
   const out = terminalSafeOut(
     redactingOut({ stdout, stderr: rawStderr }, session.secrets),

@@ -114,6 +114,8 @@ export interface CodeySession {
    * (`/clear`): the conversation, its recorder and the ID are replaced; the old session stays stored.
    */
   switchStore(resumption?: Resumption): void;
+  /** The session's hooks (its agents share them); absent when none is set. */
+  readonly hooks?: Hooks;
   /** Run the SessionEnd hooks as the session ends; the notice lines they leave (no `codey:` in front). Never rejects. */
   end(reason: EndReason): Promise<string[]>;
 }
@@ -350,6 +352,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       this.toolTitles = resumption?.stored.toolTitles ?? {};
       this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
     },
+    ...(hooks && { hooks }),
     end: (reason) => sessionEnded(hooks, reason),
   };
   for (const n of await sessionStarted(hooks, input.resumption ? 'resume' : 'startup'))

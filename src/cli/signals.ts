@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 
 /** The signals that stop codey the way Ctrl-C does: the turn ends, tools die, the log is closed. */
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type StopSignal = (typeof STOP_SIGNALS)[number];
 
 /** 128 + the signal's number, as a shell reports a process a signal ended: SIGHUP 129, SIGINT 130, SIGTERM 143. */

@@ -10,7 +10,7 @@ import { EXIT } from './exit-codes';
 type Env = Record<string, string | undefined>;
 
 /** `codey trust --help`. */
-export const TRUST_HELP = `Usage: codey trust [show | grant | revoke | list]
+const TRUST_HELP = `Usage: codey trust [show | grant | revoke | list]
 
 The project files of this folder (.codeyrc.json and the like, .claude/settings.json,
 .claude/settings.local.json) may ask for settings that widen what codey may do: allow

@@ -24,7 +24,7 @@ export interface Worktree {
  * line `-c` settings win over every config file, so none of these runs. Filter drivers are checked
  * separately ({@link repositoryFilters}).
  */
-export const GIT_SAFE_OPTIONS: readonly string[] = [
+const GIT_SAFE_OPTIONS: readonly string[] = [
   '--no-optional-locks',
   '-c',
   'core.fsmonitor=false',

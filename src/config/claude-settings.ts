@@ -129,7 +129,7 @@ const isFile = (p: string) => {
  * The project folder whose `.claude/settings*.json` apply from `cwd`: the nearest folder, from
  * `cwd` up to the git root, with either file; never the home folder (its `.claude` is the person's).
  */
-export function claudeProjectRoot(cwd: string, home: string): string | undefined {
+function claudeProjectRoot(cwd: string, home: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     if (relative(dir, home) === '') return undefined;
     if (isFile(join(dir, '.claude/settings.json')) || isFile(join(dir, '.claude/settings.local.json')))

@@ -3,7 +3,7 @@ import { relative, isAbsolute } from 'node:path';
 import { ConfigError } from './errors';
 
 /** Most bytes codey reads of a project config file (1 MiB); a larger one is refused. */
-export const MAX_PROJECT_CONFIG_BYTES = 1024 * 1024;
+const MAX_PROJECT_CONFIG_BYTES = 1024 * 1024;
 
 /**
  * The text of the project config `file`, found in the folder `root`. Refused (as a

@@ -36,7 +36,7 @@ export const PROJECT_SEARCH_PLACES = [
 const CODE_EXTENSIONS = new Set(['.js', '.ts', '.cjs', '.mjs', '.cts', '.mts']);
 
 /** Is this config file a program (a JavaScript or TypeScript form)? */
-export function isCodeConfig(file: string): boolean {
+function isCodeConfig(file: string): boolean {
   return CODE_EXTENSIONS.has(extname(file));
 }
 

@@ -123,6 +123,11 @@ export const settingSchemas = {
   /** With the sandbox on, sandboxed commands without network run without asking (deny rules still refuse). */
   sandbox_auto_allow: z.boolean().default(false),
   /**
+   * How the interactive session calls for the person when an approval waits or a turn ends while
+   * the terminal is not focused: `bell` (BEL), `osc` (an OSC 9 desktop notification), `off`.
+   */
+  notify: z.enum(['off', 'bell', 'osc']).default('bell'),
+  /**
    * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
    * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
    */
@@ -438,6 +443,7 @@ export const SETTING_META: { readonly [K in SettingKey]: SettingMeta<Values[K]> 
   },
   max_parallel_agents: { env: ['CODEY_MAX_PARALLEL_AGENTS'], project: { may: 'set' } },
   agent_max_turns: { env: ['CODEY_AGENT_MAX_TURNS'], project: { may: 'set' } },
+  notify: { env: ['CODEY_NOTIFY'], project: { may: 'set' } },
   sandbox: {
     env: ['CODEY_SANDBOX'],
     flag: { name: '--sandbox', sets: 'on', help: 'run bash inside bubblewrap (README "Sandbox")' },

@@ -3,7 +3,7 @@ import { parseErrorDetail } from './config-text';
 import { ConfigError } from './errors';
 
 /** What the person is told to do about a settings file that is wrong, unless the caller says otherwise. */
-export const FIX_SETTINGS_FILE = 'fix the file or remove it, then run codey again';
+const FIX_SETTINGS_FILE = 'fix the file or remove it, then run codey again';
 
 export interface SettingsFileOptions {
   /** What to do about a wrong file, after the reason; default {@link FIX_SETTINGS_FILE}. */

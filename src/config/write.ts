@@ -11,9 +11,9 @@ import { fileSchema } from './schema';
 import { readSettingsFile } from './settings-file';
 
 /** Permission bits of the user config file: owner read/write only (it may hold `api_key`). */
-export const USER_FILE_MODE = 0o600;
+const USER_FILE_MODE = 0o600;
 /** Permission bits of a config folder the writer creates. */
-export const USER_DIR_MODE = 0o700;
+const USER_DIR_MODE = 0o700;
 
 type Raw = Record<string, unknown>;
 

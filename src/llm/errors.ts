@@ -159,7 +159,7 @@ export function requestTooLarge(bytes: number): RequestTooLargeError {
  * `invalid_request_error` "prompt is too long: 215000 tokens > 200000 maximum", and the older
  * "input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000".
  */
-export function isPromptTooLong(apiMessage: string): boolean {
+function isPromptTooLong(apiMessage: string): boolean {
   return /prompt is too long|exceeds? (the )?context (limit|window)/i.test(apiMessage);
 }
 

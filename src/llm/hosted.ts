@@ -16,7 +16,7 @@ export const WEB_SEARCH_FLOOR = 'web_search_20250305';
 /** The newest version this build knows (dynamic filtering). */
 export const WEB_SEARCH_LATEST = 'web_search_20260318';
 /** Hosted web fetch: the first version, taken by every model that has the tool. */
-export const WEB_FETCH_FLOOR = 'web_fetch_20250910';
+const WEB_FETCH_FLOOR = 'web_fetch_20250910';
 
 /** The part of a Models API answer that matters here. */
 export interface ModelCapabilitiesLike {

@@ -10,7 +10,7 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
  * Models known to take `thinking: {type: "adaptive"}` (the thinking docs). Others get no thinking
  * field under `thinking: auto`, so gateways and older models are never sent what they reject.
  */
-export function supportsAdaptiveThinking(model: string): boolean {
+function supportsAdaptiveThinking(model: string): boolean {
   return /claude-(opus|sonnet)-4-[6-9]|claude-[a-z]+-5|claude-mythos/.test(model);
 }
 

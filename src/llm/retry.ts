@@ -7,9 +7,9 @@
  */
 
 /** Longest `retry-after` codey waits out (ms); a longer one falls back to the backoff. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 /** Longest backoff delay (ms), whatever the attempt. */
-export const MAX_BACKOFF_MS = 8_000;
+const MAX_BACKOFF_MS = 8_000;
 
 /** One retry: the words a person reads for what failed, and the wait before the next try (ms). */
 export interface RetryPlan {

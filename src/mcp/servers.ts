@@ -67,7 +67,7 @@ const stringMap = (v: unknown): Record<string, string> | undefined =>
  * One entry as a {@link McpServerSpec}, or why it cannot be used. `enabled: false` gives
  * `undefined` with no problem.
  */
-export function readServer(
+function readServer(
   name: string,
   raw: unknown,
   origin: ServerOrigin,

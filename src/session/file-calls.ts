@@ -20,7 +20,7 @@ function readNow(path: string): Buffer | null {
 }
 
 /** `shown` (a call's path, relative to `root` or absolute) as an absolute path, links resolved. */
-export function realPath(root: string, shown: string): string {
+function realPath(root: string, shown: string): string {
   const abs = isAbsolute(shown) ? shown : resolve(root, shown);
   try {
     return realpathSync(abs);

@@ -14,7 +14,7 @@ import { escapeJsonControls } from '../util/terminal-text';
 import { WriteFailure } from './failure';
 
 /** Largest before-image kept (bytes): a bigger file's change is recorded as not kept (`large`). */
-export const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 /** Where the conversation may be put back to for an entry: keep its first `keep` messages, if they are still `digest`. */
 export interface ConversationMark {

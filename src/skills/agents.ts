@@ -15,13 +15,13 @@ import {
 } from './places';
 
 /** An agent definition file larger than this (bytes) is left out with a notice. */
-export const MAX_AGENT_FILE_BYTES = 256 * 1024;
+const MAX_AGENT_FILE_BYTES = 256 * 1024;
 
 /**
  * Tool names written for Claude Code, as codey calls them. A definition may use either spelling;
  * names in neither set are left out with one notice per file.
  */
-export const FOREIGN_TOOL_NAMES = CLAUDE_TOOL_NAMES;
+const FOREIGN_TOOL_NAMES = CLAUDE_TOOL_NAMES;
 
 /** Where a definition was found: the workspace (`.codey/agents`, `.claude/agents`) or the person's home. */
 export type AgentScope = 'project' | 'user';
@@ -56,7 +56,7 @@ export interface AgentDefinitionSet {
  * `.codey/agents` and `.claude/agents` of the workspace, then of each folder above it up to the git
  * root; then `$XDG_CONFIG_HOME/codey/agents` and `~/.claude/agents`.
  */
-export function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope }[] {
+function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope }[] {
   const dirs: { dir: string; scope: AgentScope }[] = [];
   for (const folder of foldersUpToRoot(places.workspace, places.gitRoot)) {
     dirs.push({ dir: path.join(folder, '.codey', 'agents'), scope: 'project' });
@@ -70,7 +70,7 @@ export function agentDirs(places: PlacesInput): { dir: string; scope: AgentScope
 }
 
 /** How deep sub-folders of an agents folder are read (`agents/team/backend/x.md` is 2). */
-export const MAX_AGENT_FOLDER_DEPTH = 4;
+const MAX_AGENT_FOLDER_DEPTH = 4;
 
 /**
  * The `*.md` files under `dir` and its sub-folders (to {@link MAX_AGENT_FOLDER_DEPTH}; names starting

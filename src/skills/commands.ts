@@ -12,13 +12,13 @@ import {
 } from './places';
 
 /** A command file larger than this (bytes) is left out with a notice. */
-export const MAX_COMMAND_FILE_BYTES = 256 * 1024;
+const MAX_COMMAND_FILE_BYTES = 256 * 1024;
 
 /** One part of a command's name (a file's name without `.md`, or a folder's): letters, digits, `-`, `_`, `.`, up to 64. */
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** How deep sub-folders of a commands folder are read (`commands/a/b/c.md` is 2): `/a:b:c`. */
-export const MAX_COMMAND_FOLDER_DEPTH = 3;
+const MAX_COMMAND_FOLDER_DEPTH = 3;
 
 /** Project command folders, in precedence order, inside each folder from the workspace up to the git root. */
 const PROJECT_COMMAND_DIRS = ['.codey/commands', '.claude/commands'];
@@ -139,7 +139,7 @@ export function toolList(v: unknown, problems: string[]): string[] {
  * `.claude/commands` of the workspace, then of each folder above it up to the git root; then
  * `$XDG_CONFIG_HOME/codey/commands` and `~/.claude/commands`.
  */
-export function commandRoots(places: PlacesInput): { dir: string; scope: 'project' | 'user' }[] {
+function commandRoots(places: PlacesInput): { dir: string; scope: 'project' | 'user' }[] {
   const roots: { dir: string; scope: 'project' | 'user' }[] = [];
   for (const folder of foldersUpToRoot(places.workspace, places.gitRoot)) {
     for (const sub of PROJECT_COMMAND_DIRS) roots.push({ dir: path.join(folder, sub), scope: 'project' });

@@ -13,7 +13,7 @@ import { leftOutNotice, withinListingBudget } from './budget';
 import { parseSkill, type Skill, type SkillScope } from './skill';
 
 /** A SKILL.md larger than this (bytes) is left out with a notice: it is instructions, not data. */
-export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
+const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 
 /** Project skill folders, in precedence order, inside each folder from the workspace up to the git root. */
 const PROJECT_SKILL_DIRS = ['.codey/skills', '.agents/skills', '.claude/skills'];

@@ -5,7 +5,7 @@ import path from 'node:path';
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '__pycache__']);
 
 /** Entries looked at in one skill folder before the listing stops counting. */
-export const MAX_SKILL_WALK = 5_000;
+const MAX_SKILL_WALK = 5_000;
 
 /** The files of a skill folder other than SKILL.md. */
 export interface SkillFiles {

@@ -10,7 +10,7 @@ export type Frontmatter =
   | { kind: 'bad'; problem: string; body?: string; bodyLine?: number };
 
 /** Most bytes of YAML between the `---` lines that codey parses; a larger frontmatter is refused unparsed. */
-export const MAX_FRONTMATTER_BYTES = 16 * 1024;
+const MAX_FRONTMATTER_BYTES = 16 * 1024;
 
 /** Text without a byte-order mark and with `\r\n` as `\n`. */
 export function normalizeText(text: string): string {

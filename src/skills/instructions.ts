@@ -16,7 +16,7 @@ import {
 export const MAX_INSTRUCTIONS_BYTES = 64 * 1024;
 
 /** The heading of the section in the system prompt. */
-export const INSTRUCTIONS_HEADING = '# Project instructions';
+const INSTRUCTIONS_HEADING = '# Project instructions';
 
 /** One instructions file, read. */
 export interface InstructionFile {
@@ -45,10 +45,10 @@ const INTRO =
   'disagree, the later one wins: it is nearer to the work.';
 
 /** Most bytes of one instructions file codey reads (1 MiB); a larger file is left out with a notice. */
-export const MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
+const MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
 
 /** How deep `@path` imports are followed (an import of an import … five levels). */
-export const MAX_IMPORT_DEPTH = 5;
+const MAX_IMPORT_DEPTH = 5;
 
 /** Where a candidate file may import from, and where it must resolve. */
 interface Candidate {

@@ -6,7 +6,7 @@ import type { Skill } from './skill';
  * its file and its folder (the paths its instructions give are relative to that folder), then the
  * SKILL.md body. `$ARGUMENTS`, `$1`… in the body are filled as in a command file.
  */
-export function skillPrompt(skill: Skill): string {
+function skillPrompt(skill: Skill): string {
   return (
     `Use the skill "${skill.name}" (${skill.file}; the paths it names are relative to ${skill.dir}).\n\n` +
     skill.body

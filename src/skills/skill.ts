@@ -3,9 +3,9 @@ import { splitFrontmatter } from './frontmatter';
 /**
  * Limits of the Agent Skills format (agentskills.io, "Specification"), in characters (code points).
  */
-export const SKILL_NAME_MAX = 64;
-export const SKILL_DESCRIPTION_MAX = 1024;
-export const SKILL_COMPATIBILITY_MAX = 500;
+const SKILL_NAME_MAX = 64;
+const SKILL_DESCRIPTION_MAX = 1024;
+const SKILL_COMPATIBILITY_MAX = 500;
 
 /** Where a skill was found: the repository's folders or the person's own. */
 export type SkillScope = 'project' | 'user';
@@ -57,7 +57,7 @@ const cut = (s: string, max: number) => [...s].slice(0, max).join('');
  * hyphen, none at either end, at most {@link SKILL_NAME_MAX} characters (accents are dropped, so
  * `Café Notes` is `cafe-notes`). `''` when nothing is left.
  */
-export function normalSkillName(raw: string): string {
+function normalSkillName(raw: string): string {
   const flat = raw
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -6,7 +6,7 @@ import { MAX_OUTPUT_CHARS } from './truncate';
 
 /** Default and largest timeout of one command, in ms (the limits Claude Code's Bash tool uses). */
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
-export const MAX_BASH_TIMEOUT_MS = 600_000;
+const MAX_BASH_TIMEOUT_MS = 600_000;
 /** Bytes of output kept while a command runs (memory bound: its first and last half; headTail cuts more). */
 const KEEP_BYTES = 600_000;
 

@@ -9,7 +9,7 @@ import { capQuote } from './truncate';
 import { checkPathLength, displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Paths listed per call; the rest are counted in a note. */
-export const MAX_GLOB_RESULTS = 200;
+const MAX_GLOB_RESULTS = 200;
 
 const schema = z.object({
   pattern: z

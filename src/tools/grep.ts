@@ -48,7 +48,7 @@ function hiddenOf(q: GrepQuery, isDir: boolean): ((rel: string) => boolean) | un
  * Unicode mode is used when the pattern allows it.
  * @throws ToolError naming the syntax problem.
  */
-export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
+function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
   let p = pattern;
   let flags = ignoreCase ? 'i' : '';
   if (p.startsWith('(?i)')) [p, flags] = [p.slice(4), 'i'];

@@ -10,9 +10,9 @@ import { capLine, MAX_OUTPUT_CHARS } from './truncate';
 import { callPath, checkPathLength, displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
 
 /** Lines returned when the model passes no `limit`. */
-export const DEFAULT_READ_LINES = 2_000;
+const DEFAULT_READ_LINES = 2_000;
 /** Files larger than this (bytes) are refused whole; grep or bash with sed read a part of them. */
-export const MAX_READ_BYTES = 50 * 1024 * 1024;
+const MAX_READ_BYTES = 50 * 1024 * 1024;
 /**
  * Characters of numbered lines per call: below the registry's head+tail cap ({@link MAX_OUTPUT_CHARS}),
  * so a long read is cut here at a line boundary with "call again with offset=…", never in the middle.

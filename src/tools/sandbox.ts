@@ -14,7 +14,7 @@ import { isInside, isProtectedPath } from './workspace';
 export type { SandboxSpec } from '../util/exec-shapes';
 
 /** Where the person keeps keys and tokens, relative to their home: never mounted in the sandbox. */
-export const HOME_SECRETS: readonly string[] = [
+const HOME_SECRETS: readonly string[] = [
   '.ssh',
   '.aws',
   '.gnupg',
@@ -83,7 +83,7 @@ const AGENT_FILES: readonly string[] = ['.codey', '.claude', '.mcp.json'];
  * say), codey's project config files, `.codey`, `.claude` and `.mcp.json`; only those that exist
  * (a mount needs something to mount). `package.json` stays writable: installing a package writes it.
  */
-export function readOnlyInside(root: string): string[] {
+function readOnlyInside(root: string): string[] {
   const inGit = ['hooks', 'config'].map((n) => path.join(root, '.git', n));
   const config = [
     ...entries(root).map((n) => path.join(root, n)),

@@ -7,7 +7,7 @@ import { defineTool, ToolError, type Tool } from './tool';
 import { MAX_OUTPUT_CHARS } from './truncate';
 
 /** Files of a skill folder listed by one call; the rest are counted. */
-export const MAX_LISTED_SKILL_FILES = 100;
+const MAX_LISTED_SKILL_FILES = 100;
 
 const schema = z.object({
   name: z

@@ -68,7 +68,7 @@ function describeAgents(agents: readonly AgentChoice[], budget: number): string 
 }
 
 /** The label shown for a call: the description, else the first words of the task. */
-export function agentLabel(args: { task: string; description?: string }): string {
+function agentLabel(args: { task: string; description?: string }): string {
   const label = args.description?.trim() || args.task.trim().split(/\s+/).slice(0, 6).join(' ');
   return capLine(label.replace(/\s+/g, ' '));
 }

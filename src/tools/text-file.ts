@@ -11,7 +11,7 @@ export const BINARY_SNIFF_BYTES = 8 * 1024;
 export type TextEncoding = 'utf8' | 'utf8-bom' | 'utf16le' | 'utf16be';
 
 /** The encoding announced by the byte-order mark of `buf`, `utf8` when there is none. */
-export function sniffEncoding(buf: Uint8Array): TextEncoding {
+function sniffEncoding(buf: Uint8Array): TextEncoding {
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return 'utf8-bom';
   if (buf[0] === 0xff && buf[1] === 0xfe) return 'utf16le';
   if (buf[0] === 0xfe && buf[1] === 0xff) return 'utf16be';

@@ -5,6 +5,9 @@ import { displayName } from '../util/text';
 
 export type { CallPreview, Decided, ToolKind };
 
+/** The image types the Messages API takes in a tool_result. */
+export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
 /** Progress a running tool reports for the person (never seen by the model). */
 export interface ToolProgress {
   /** Free text, e.g. a line of output or "following redirect to …". */
@@ -127,6 +130,11 @@ export interface ToolResult {
    * taint stage that their text entered the conversation, as it does for a fetched page.
    */
   untrusted?: string;
+  /**
+   * Images for the model (base64 `data`), sent as image blocks after the output; the tool caps
+   * their size and count. Never scrubbed or cut (they are not text).
+   */
+  images?: readonly { mediaType: ImageMediaType; data: string }[];
 }
 
 export type { ToolCallDescription };

@@ -127,7 +127,7 @@ export function formatPage(
 }
 
 /** Bytes of HTML from which a page with next to no text is called a JavaScript app shell. */
-export const APP_SHELL_BYTES = 16 * 1024;
+const APP_SHELL_BYTES = 16 * 1024;
 
 /**
  * Whether a page is a JavaScript app shell: at least {@link APP_SHELL_BYTES} of HTML whose text,

@@ -6,7 +6,7 @@ import type { FetchedPage } from '../web/fetch-page';
 import type { ToolState } from './tool';
 
 /** Characters of page text the session keeps, over all pages (UTF-16 code units; about 16 MB). */
-export const DEFAULT_STORE_CHARS = 8_000_000;
+const DEFAULT_STORE_CHARS = 8_000_000;
 
 /** One page as web_fetch read it: the answer and the text the model reads parts of. */
 export interface StoredPage {
@@ -23,7 +23,7 @@ export interface StoredPage {
  * The pages of a session, least recently used first: at most `maxChars` characters of text in all.
  * A page longer than the whole bound is not kept (each part of it is then fetched again).
  */
-export class PageStore {
+class PageStore {
   private readonly pages = new Map<string, StoredPage>();
   private chars = 0;
 

@@ -6,9 +6,9 @@ import { defineTool, ToolError, type ToolState } from './tool';
 import { capLine } from './truncate';
 
 /** Cap on a title or snippet line in the output, in characters. */
-export const SEARCH_LINE_CHARS = 200;
+const SEARCH_LINE_CHARS = 200;
 /** Snippet lines shown per result. */
-export const SNIPPET_LINES = 2;
+const SNIPPET_LINES = 2;
 
 const DESCRIPTION = [
   'Search the web. Use it for what postdates your training or changes often (versions, APIs, error messages);',
@@ -31,7 +31,7 @@ export function normaliseSite(site: string | undefined): string | undefined {
 }
 
 /** Trimmed, lowercased, whitespace runs collapsed: the memo's notion of "the same query". */
-export function normaliseQuery(text: string): string {
+function normaliseQuery(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 

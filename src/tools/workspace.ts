@@ -12,9 +12,9 @@ import { capQuote } from './truncate';
 const MAX_LINK_HOPS = 40;
 
 /** Longest path the system can name, in bytes, its terminating NUL included (Linux PATH_MAX). */
-export const MAX_PATH_BYTES = 4096;
+const MAX_PATH_BYTES = 4096;
 /** Longest name of one path component, in bytes (NAME_MAX). */
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 
 /**
  * Refuse a path no file can have, before any file-system call: one of more than
@@ -248,7 +248,7 @@ function editDistance(a: string, b: string): number {
  * A sibling of `abs` whose name is close to its name (same name in another case, same stem with
  * another extension, or a small edit distance), or undefined. Used for "did you mean …?".
  */
-export async function similarSibling(abs: string): Promise<string | undefined> {
+async function similarSibling(abs: string): Promise<string | undefined> {
   const dir = path.dirname(abs);
   const name = path.basename(abs);
   const entries = await readdir(dir).catch(() => [] as string[]);

@@ -134,7 +134,7 @@ async function noteTempFolder(journal: string, folder: string): Promise<void> {
  *
  * @param journal The folder given as {@link AtomicWriteOptions.journal}.
  */
-export function forgetOwnTempFolders(journal: string): void {
+function forgetOwnTempFolders(journal: string): void {
   const own = `${hostTag()}-${process.pid}-`;
   let entries: string[];
   try {

@@ -68,12 +68,20 @@ export const PERMISSION_MODES = ['default', 'accept-edits', 'plan', 'bypass'] as
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
 /** Claude Code's names for the modes (`--permission-mode`, `permissions.defaultMode`), beside codey's own. */
-export const CLAUDE_MODE_NAMES = {
+const CLAUDE_MODE_NAMES = {
   default: 'default',
   acceptEdits: 'accept-edits',
   plan: 'plan',
   bypassPermissions: 'bypass',
 } as const satisfies Record<string, PermissionMode>;
+
+/** The modes Shift+Tab cycles through, in order (bypass only comes from the command line). */
+const MODE_CYCLE: readonly PermissionMode[] = ['default', 'accept-edits', 'plan'];
+
+/** The mode after `mode` for Shift+Tab: default → accept-edits → plan → default; bypass goes to default. */
+export function nextMode(mode: PermissionMode): PermissionMode {
+  return MODE_CYCLE[(MODE_CYCLE.indexOf(mode) + 1) % MODE_CYCLE.length];
+}
 
 /** Every name a mode may be given by: codey's, then Claude Code's other ones. */
 export const PERMISSION_MODE_NAMES = [...PERMISSION_MODES, 'acceptEdits', 'bypassPermissions'] as const;

@@ -117,7 +117,7 @@ export function normaliseCharset(label: string | undefined): string | undefined 
 }
 
 /** A byte-order mark at the start of `bytes`: its encoding and length. */
-export function sniffBom(bytes: Uint8Array): { charset: string; length: number } | undefined {
+function sniffBom(bytes: Uint8Array): { charset: string; length: number } | undefined {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { charset: 'utf-8', length: 3 };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { charset: 'utf-16be', length: 2 };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { charset: 'utf-16le', length: 2 };
@@ -125,7 +125,7 @@ export function sniffBom(bytes: Uint8Array): { charset: string; length: number }
 }
 
 /** How far into the body a `<meta>` charset is looked for (WHATWG prescan: 1024 bytes). */
-export const META_PRESCAN_BYTES = 1024;
+const META_PRESCAN_BYTES = 1024;
 
 /**
  * The charset named by `<meta charset=…>`, `<meta http-equiv="Content-Type" content="…charset=…">`

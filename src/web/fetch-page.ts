@@ -23,10 +23,10 @@ export const MAX_BYTES = 2 * 1024 * 1024;
 /** Redirects followed before giving up. */
 export const MAX_REDIRECTS = 10;
 /** Time for the whole fetch, redirects and body included, in ms. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Honest User-Agent naming codey, its version and where to read about it. */
-export function userAgentFor(version: string): string {
+function userAgentFor(version: string): string {
   return `codey/${version} (+https://github.com/codey-cli/codey)`;
 }
 
@@ -76,7 +76,7 @@ export interface FetchedPage {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** What web_fetch asks for: a site's markdown first, then HTML, then anything. */
-export const ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
+const ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
 
 /** Describe a 4xx/5xx; for 403/429/503 look at the first 16 KiB for a challenge page. */
 async function httpError(

@@ -25,7 +25,7 @@ interface TextItem {
 }
 
 /** Said in place of a page's text when it has none. */
-export const NO_TEXT_ON_PAGE = '(no text on this page: it may be a scanned image)';
+const NO_TEXT_ON_PAGE = '(no text on this page: it may be a scanned image)';
 
 /** One page's text items as lines. */
 function linesOf(items: readonly TextItem[]): string {

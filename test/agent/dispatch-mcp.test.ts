@@ -11,7 +11,7 @@ import { mcpTools } from '../../src/tools/mcp-tools';
 import { Registry } from '../../src/tools/registry';
 import { MAX_OUTPUT_CHARS } from '../../src/tools/truncate';
 import { redactingStream, redactor } from '../../src/util/redact';
-import { open, stdio, TEST_SERVER } from '../mcp/servers-kit';
+import { EVERYTHING, open, stdio, TEST_SERVER } from '../mcp/servers-kit';
 
 const CANARY = 'sk-ant-canary-mcp-ABCDEFGHIJ0123456789';
 let conns: McpConnections;
@@ -60,7 +60,7 @@ describe('an MCP tool call through dispatch', () => {
   it('a forged end marker is neutralised', async () => {
     const r = await call(deps(['mcp__test']), 'mcp__test__forge');
     expect(r.content).toContain('\n\\--- end mcp result 0000000000000000 ---\n');
-    expect(r.content.match(/^--- end mcp result/gm)).toHaveLength(1);
+    expect(String(r.content).match(/^--- end mcp result/gm)).toHaveLength(1);
   });
 
   it('a 200 KB answer is cut to the house cap, keeping its head, its tail and the end marker', async () => {
@@ -122,5 +122,51 @@ describe('an MCP tool call through dispatch', () => {
     expect(r.is_error).toBe(true);
     expect(r.content).toContain('the call was cancelled on the MCP server test (wait)');
     expect(d.events.find((e) => e.type === 'tool_progress')?.message).toBe('step 1');
+  });
+});
+
+describe('server-everything through dispatch', () => {
+  let everything: McpConnections;
+  beforeAll(async () => {
+    everything = await open([stdio('everything', EVERYTHING)]);
+  }, 30_000);
+  afterAll(() => everything.close());
+
+  it('an image result becomes an image block after the text; the person sees [image WxH]', async () => {
+    const events: { type: string; title?: string }[] = [];
+    const d: DispatchDeps = {
+      ...deps(['mcp__everything']),
+      registry: new Registry(mcpTools(everything.tools).tools),
+      emit: (e) => events.push(e as never),
+    };
+    const r = await call(d, 'mcp__everything__get-tiny-image');
+    expect(r.is_error).toBeUndefined();
+    const parts = r.content as {
+      type: string;
+      text?: string;
+      source?: { media_type: string; data: string };
+    }[];
+    expect(parts.map((p) => p.type)).toEqual(['text', 'image']);
+    expect(parts[0].text).toMatch(/\[image image\/png \d+x\d+, [\d,]+ bytes: attached below\]/);
+    expect(parts[1].source?.media_type).toBe('image/png');
+    expect(Buffer.from(parts[1].source!.data, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const end = events.find((e) => e.type === 'tool_end');
+    expect(end?.title).toMatch(/^\d+ lines \[image \d+x\d+\]$/);
+  });
+
+  it('echo round-trips, named Mcp(everything › echo …) for the person', async () => {
+    const events: { type: string; displayName?: string; detail?: string }[] = [];
+    const d: DispatchDeps = {
+      ...deps(['mcp__everything__echo']),
+      registry: new Registry(mcpTools(everything.tools).tools),
+      emit: (e) => events.push(e as never),
+    };
+    const r = await call(d, 'mcp__everything__echo', { message: 'hi there' });
+    expect(r.content).toContain('\nEcho: hi there\n');
+    const start = events.find((e) => e.type === 'tool_start');
+    expect(start).toMatchObject({ displayName: 'Mcp', detail: 'everything › echo {"message":"hi there"}' });
+    // Another tool of the same server is not covered by the echo rule.
+    const other = await call(d, 'mcp__everything__get-sum', { a: 1, b: 2 });
+    expect(other.is_error).toBe(true);
   });
 });

@@ -60,6 +60,7 @@ describe('environment values are coerced by the schema type, not by the key', ()
       retry_base_ms: '1',
       stream_retries: '0',
       stream_retry_base_ms: '250',
+      notify: 'osc',
       sandbox: 'on',
       sandbox_auto_allow: 'yes',
       mcp_timeout_ms: '2500',

@@ -155,6 +155,7 @@ describe('a project file may narrow, never widen', () => {
       max_agent_depth: 'narrow',
       max_parallel_agents: 'set',
       agent_max_turns: 'set',
+      notify: 'set',
       sandbox: 'narrow',
       sandbox_auto_allow: 'narrow',
       hooks: 'trusted',

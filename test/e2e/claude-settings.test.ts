@@ -104,4 +104,31 @@ describe("a repository's .claude/settings.json", () => {
     expect(revoke.stdout).toContain('codey: no longer trusted');
     expect((await codey(box, ['trust', 'revoke'])).stdout).toContain('nothing here was trusted');
   }, 60_000);
+
+  it("a trusted project's command allowed-tools hold in -p: its !`cmd` runs; untrusted, it is refused", async () => {
+    await put(
+      join(box.cwd, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Read'] } }),
+    );
+    await put(
+      join(box.cwd, '.claude', 'commands', 'where.md'),
+      '---\nallowed-tools: Bash(echo:*)\n---\nWhere: !`echo HERE-AND-NOW`\n',
+    );
+    const sent = (i: number) => JSON.stringify(fake.messageRequests[i].body.messages![0].content);
+    fake.enqueue(reply.text('one'));
+    const held = await codey(box, ['-p', '/where']);
+    expect(held.exitCode).toBe(0);
+    expect(held.stderr).toContain(
+      'codey: /where: its allowed-tools (Bash(echo:*)) hold once you trust this project',
+    );
+    expect(held.stderr).not.toContain('codey: codey:');
+    expect(sent(0)).toContain('was not run');
+
+    expect((await codey(box, ['trust', 'grant'])).exitCode).toBe(0);
+    fake.enqueue(reply.text('two'));
+    const trusted = await codey(box, ['-p', '/where']);
+    expect(trusted.exitCode).toBe(0);
+    expect(trusted.stderr).not.toContain('hold once you trust this project');
+    expect(sent(1)).toContain('Where: HERE-AND-NOW');
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { ApprovalCallback } from '../../src/agent/events';
 import type { CommandSpec } from '../../src/tui/commands/commands';
 import type { Controller } from '../../src/tui/app/controller';
+import type { PermissionMode } from '../../src/util/shapes';
 import type { McpServerState } from '../../src/util/mcp-shapes';
 import type {
   AgentInfo,
@@ -42,6 +43,9 @@ export class FakeController implements Controller {
   readonly mainWorkspace = '/home/ann/src/proj';
   model = 'claude-test-1';
   webStatus = 'web: command';
+  mode: PermissionMode = 'default';
+  /** Each mode set (Shift+Tab, an approved plan), in order. */
+  modes: PermissionMode[] = [];
   historyFile: string;
   notices: string[] = [];
   theme: 'dark' | 'light' = 'dark';
@@ -122,6 +126,11 @@ export class FakeController implements Controller {
   endTurn(text = ''): void {
     this.emit({ type: 'turn_end', reason: 'end_turn', stopReason: 'end_turn', text, requests: 1 });
     this.runs[this.runs.length - 1]?.finish();
+  }
+
+  setMode(mode: PermissionMode): void {
+    this.mode = mode;
+    this.modes.push(mode);
   }
 
   setApprovalHandler(handler: ApprovalCallback): void {

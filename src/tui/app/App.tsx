@@ -1,6 +1,7 @@
 import { Box, measureElement, useApp, useStdout, type DOMElement } from 'ink';
 import { homedir } from 'node:os';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { nextMode } from '../../util/shapes';
 import { plainScreen, type AltScreen } from '../terminal/alt-screen';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from '../approval/ApprovalPrompt';
@@ -94,6 +95,12 @@ export function App({
   }, [write, rows]);
   // After Ctrl+G's editor: draw the live part again where it was; nothing is cleared.
   const repaint = useCallback(() => write(''), [write]);
+  // Shift+Tab: the next permission mode; the status line reads it from the controller.
+  const [, modeChanged] = useReducer((n: number) => n + 1, 0);
+  const cycleMode = useCallback(() => {
+    controller.setMode(nextMode(controller.mode));
+    modeChanged();
+  }, [controller]);
   const homeDir = useMemo(() => home ?? homedir(), [home]);
   const keys = useKeyRouter();
   const started = useRef(false);
@@ -237,6 +244,7 @@ export function App({
                   maxListRows={listRows}
                   columns={columns}
                   onTextRows={setTextRows}
+                  onCycleMode={cycleMode}
                 />
               </Box>
               <StatusLine
@@ -247,6 +255,7 @@ export function App({
                 context={state.context}
                 webStatus={controller.webStatus}
                 busy={session.busy}
+                mode={controller.mode}
               />
             </Box>
           </Box>

@@ -4,9 +4,11 @@
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
 import type { ApprovalCallback } from '../../agent/events';
+import type { PermissionMode } from '../../util/shapes';
 import type { CommandSpec } from '../commands/commands';
 import type { SessionPort } from '../commands/session-port';
 import type { TranscriptAction } from '../transcript/transcript-state';
+import type { NotifyMode } from '../terminal/attention';
 
 /** Everything the app needs: the {@link SessionPort} for commands, and turns, events, approvals. */
 export interface Controller extends SessionPort {
@@ -14,6 +16,13 @@ export interface Controller extends SessionPort {
   readonly workspace: string;
   /** Web search provider shown in the status line, e.g. "web: command" or "web off". */
   readonly webStatus: string;
+  /**
+   * The permission mode in force, the session's and its subagents' (shown in the status line). A
+   * change decides the next call; the requests' tools and system prompt stay as they are.
+   */
+  readonly mode: PermissionMode;
+  /** Shift+Tab, an approved plan: switch the permission mode. */
+  setMode(mode: PermissionMode): void;
   /** Absolute path of the input history file (JSON lines, appended), under the state folder. */
   readonly historyFile: string;
   /** Secrets replaced with `[redacted]` before an entry is written to the history file. */
@@ -50,6 +59,13 @@ export interface Controller extends SessionPort {
    * is shown and the input kept. Absent: the key does nothing.
    */
   editText?(text: string): { text: string } | { error: string };
+  /** How to call for the person while the terminal is not focused; absent: `off`. */
+  readonly notify?: NotifyMode;
+  /**
+   * Registers a listener called with a line each time codey waits for the person (an approval, the
+   * end of a turn); returns the unsubscribe function. Absent: never.
+   */
+  onAttention?(listener: (message: string) => void): () => void;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
   setApprovalHandler(handler: ApprovalCallback): void;
 }

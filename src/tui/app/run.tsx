@@ -5,6 +5,12 @@ import { importForTerminal } from '../terminal/live-terminal';
 import { withoutRows } from '../terminal/ink-stdout';
 import { guardResize, terminalReflows } from '../terminal/resize-guard';
 import { noColorFromEnv } from '../widgets/theme';
+import {
+  attentionSequence,
+  FOCUS_REPORTING_OFF,
+  FOCUS_REPORTING_ON,
+  TerminalFocus,
+} from '../terminal/attention';
 
 // DEC private mode 2004: the terminal wraps a paste in ESC[200~ … ESC[201~, so a paste with line
 // breaks is told apart from typed Enters.
@@ -36,7 +42,13 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
   const [{ render }, { App }] = await importForTerminal(stdout, () =>
     Promise.all([import('ink'), import('./App')]),
   );
-  if (tty) stdout.write(BRACKETED_PASTE_ON);
+  if (tty) stdout.write(BRACKETED_PASTE_ON + FOCUS_REPORTING_ON);
+  // An approval waiting or a turn done while the person looks elsewhere: the bell or OSC 9.
+  const focus = new TerminalFocus();
+  const mode = controller.notify ?? 'off';
+  const offAttention = controller.onAttention?.((message) => {
+    if (tty && !focus.focused) stdout.write(attentionSequence(mode, message));
+  });
   let frameRows = 0;
   // Ink writes through the gate, which holds its output back while the Ctrl+O viewer is up.
   const screen = tty ? gatedScreen(stdout) : undefined;
@@ -56,7 +68,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
     />,
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
-      stdin: keysOnly(options.stdin ?? process.stdin),
+      stdin: keysOnly(options.stdin ?? process.stdin, focus),
       stdout: tty ? withoutRows(guard?.stdout ?? inkOut) : stdout,
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,
@@ -75,6 +87,7 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
     options.signal?.removeEventListener('abort', close);
     guard?.dispose();
     screen?.leave();
-    if (tty) stdout.write(BRACKETED_PASTE_OFF);
+    offAttention?.();
+    if (tty) stdout.write(BRACKETED_PASTE_OFF + FOCUS_REPORTING_OFF);
   }
 }

@@ -11,9 +11,10 @@ import {
 import { QUEUE_JOIN, nextFromQueue } from '../input/queue';
 import { shellOutputItem } from '../transcript/shell-output';
 import type { TranscriptAction } from '../transcript/transcript-state';
+import { planApproval } from './plan-approval';
 
 /** On quitting during a turn, how long to wait (ms) for the interrupted turn to settle. */
-export const EXIT_GRACE_MS = 2000;
+const EXIT_GRACE_MS = 2000;
 
 /** Why queued messages went back to the input instead of being sent. */
 const BACK_AFTER_INTERRUPT = 'Interrupted: what you queued is back in the input; Enter sends it.';
@@ -39,7 +40,8 @@ export interface ReturnedText {
  * ends normally the queue goes out in order: the plain messages at its front as one user message
  * (joined by a blank line, see queue.ts), a queued command or `!cmd` alone. Interrupted or failed,
  * nothing queued is sent: it comes back as `returned`. Every entry goes to the input history when it
- * is sent or queued, so quitting with a queue loses nothing.
+ * is sent or queued, so quitting with a queue loses nothing. A turn that ends with an answer in plan
+ * mode, nothing queued, asks the person to approve the plan (./plan-approval.ts).
  */
 export function useSession(
   controller: Controller,
@@ -105,9 +107,11 @@ export function useSession(
       setBusy(true);
       dispatch({ type: 'turn_start' });
       let failed = false;
+      let answered = false;
       const unsubscribe = controller.subscribe((e) => {
-        if (e.type === 'turn_end' && !e.agentId && (e.reason === 'error' || e.reason === 'interrupted'))
-          failed = true;
+        if (e.type !== 'turn_end' || e.agentId) return;
+        if (e.reason === 'error' || e.reason === 'interrupted') failed = true;
+        answered = e.reason === 'end_turn' && e.text.trim() !== '';
       });
       // A synchronous throw from run becomes a rejection like any other failure.
       const turn = new Promise<void>((resolve) => resolve(controller.run(text, ac.signal)))
@@ -121,12 +125,29 @@ export function useSession(
           if (abort.current === ac) abort.current = undefined;
           if (running.current === turn) running.current = undefined;
           setBusy(false);
+          const clean = !ac.signal.aborted && !failed && !exiting.current;
+          if (clean && answered && controller.mode === 'plan' && queue.current.length === 0)
+            askPlan.current();
           settled.current(ac.signal.aborted ? BACK_AFTER_INTERRUPT : failed ? BACK_AFTER_ERROR : undefined);
         });
       running.current = turn;
     },
     [controller, dispatch],
   );
+
+  // The plan's approval: a pick whose "yes" switches the mode and sends the go-ahead as the person's.
+  const askPlan = useRef<() => void>(() => undefined);
+  askPlan.current = () => {
+    const pick = planApproval((mode) => controller.setMode(mode));
+    show({
+      ...pick,
+      choose: async (index) => {
+        const outcome = await pick.choose(index);
+        if (outcome.kind === 'send') dispatch({ type: 'user_prompt', text: outcome.prompt });
+        return outcome;
+      },
+    });
+  };
 
   // A command's outcome goes into the transcript; a pick waits for the person's choice first.
   const show = useCallback(

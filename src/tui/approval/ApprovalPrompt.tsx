@@ -79,7 +79,7 @@ const DROPPED = 'A key pressed as this prompt appeared was ignored: press it aga
  * Keys read within this many ms of the prompt being drawn answer nothing: they were typed for
  * something else (a sentence in the input) or before anyone could read what will run.
  */
-export const ANSWER_DELAY_MS = 500;
+const ANSWER_DELAY_MS = 500;
 
 /** Cells of a preview line that the prompt's diff compares and lays out. */
 const DIFF_CELLS = 1000;

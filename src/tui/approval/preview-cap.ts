@@ -1,14 +1,14 @@
 /**
  * The one cap on what an approval preview renders, applied before any diff or layout work: each
- * line cut to the columns that fit, and the number of lines cut to the rows that fit. Widths are
- * terminal cells as `string-width` counts them (Ink's own measure): a CJK character or an emoji is 2.
+ * line cut to the columns that fit. Widths are terminal cells as `string-width` counts them (Ink's
+ * own measure): a CJK character or an emoji is 2.
  */
 import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter();
 
 /** Marks a line cut at the right edge. */
-export const CUT_MARK = '…';
+const CUT_MARK = '…';
 
 /**
  * `line` cut to at most `cols` cells, ending in "…" when cut. Only the first `2 × cols` UTF-16 units
@@ -28,23 +28,6 @@ export function capLineWidth(line: string, cols: number): string {
     out += segment;
   }
   return out + CUT_MARK;
-}
-
-export interface CappedPreview {
-  /** The lines shown, each at most `cols` cells wide. */
-  lines: string[];
-  /** Lines left out at the end ("+N more lines"). */
-  hidden: number;
-}
-
-/**
- * The first `maxLines` of `lines` (all when absent), each cut to `cols` cells.
- * @param cols cells per line, at least 1
- * @param maxLines lines kept, at least 0
- */
-export function capPreview(lines: readonly string[], cols: number, maxLines = Infinity): CappedPreview {
-  const keep = Math.max(0, Math.min(lines.length, Math.floor(maxLines)));
-  return { lines: lines.slice(0, keep).map((l) => capLineWidth(l, cols)), hidden: lines.length - keep };
 }
 
 /**

@@ -9,7 +9,7 @@ import { expandTabs, wrapCells } from '../text/cells';
 import { capLineWidth } from './preview-cap';
 
 /** Rows of the detail (a long command, a heredoc) shown at most before "+N more lines". */
-export const MAX_DETAIL_ROWS = 40;
+const MAX_DETAIL_ROWS = 40;
 /** Cells of one detail line wrapped in the prompt; past it the line is cut (and "d" shows it). */
 export const MAX_DETAIL_CELLS = 4000;
 /** Rows of the prompt besides the header, the choices, the keys, the detail and the diff: border, "Allow this?". */
@@ -22,7 +22,7 @@ export const FIELD_LABEL = 'Tell the model: ';
 const segmenter = new Intl.Segmenter();
 
 /** Rows `text` takes wrapped at `width` cells. */
-export const rowsOf = (text: string, width: number) =>
+const rowsOf = (text: string, width: number) =>
   Math.max(1, Math.ceil(stringWidth(text) / Math.max(1, width)));
 
 /** The end of `text` that fits in `cells` cells, after a "…" when cut. */

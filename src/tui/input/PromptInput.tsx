@@ -23,7 +23,7 @@ import { pasteText } from '../terminal/key-chunks';
 /** Lines of the input shown at once; a longer text scrolls with the cursor. */
 const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
-export const EXIT_WINDOW_MS = 1000;
+const EXIT_WINDOW_MS = 1000;
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -63,13 +63,15 @@ export interface PromptInputProps {
   maxListRows?: number;
   /** Ctrl+O: open the viewer; returns a hint to show when there is nothing to open. */
   onExpand?: () => string | undefined;
+  /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
+  onCycleMode?: () => void;
 }
 
 /**
  * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
  * guessed high, as live-rows.ts does) and the "more lines" notes.
  */
-export function textRowsOf(state: edit.InputState, columns: number): number {
+function textRowsOf(state: edit.InputState, columns: number): number {
   const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   // The border and the padding take 4 columns.
   const inner = columns - 4;
@@ -99,6 +101,7 @@ export function PromptInput({
   onTextRows,
   maxListRows,
   onExpand,
+  onCycleMode,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -228,6 +231,8 @@ export function PromptInput({
       }
       case 'search':
         return setSearch({ query: '', match: undefined });
+      case 'cycle-mode':
+        return onCycleMode?.();
       case 'redraw':
         return onRedraw();
       case 'edit': {

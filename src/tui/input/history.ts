@@ -9,7 +9,7 @@ import { redactor } from '../../util/redact';
 import { escapeJsonControls, forTerminal } from '../../util/terminal-text';
 
 /** Entries kept in memory and offered by up/down. */
-export const MAX_HISTORY = 1000;
+const MAX_HISTORY = 1000;
 
 /**
  * Reads the history file, oldest first, each entry without terminal controls (`forTerminal`); [] when

@@ -34,7 +34,7 @@ export interface GatedScreen extends AltScreen {
 }
 
 /** The bytes that draw `rows` from the top-left cell: for each, `ESC[r;1H`, erase the line, the row, reset. */
-export function drawRows(rows: readonly string[]): string {
+function drawRows(rows: readonly string[]): string {
   let out = SYNC_ON;
   rows.forEach((row, i) => {
     // Erased before it is written: an erase after a row as wide as the terminal would take its last cell.

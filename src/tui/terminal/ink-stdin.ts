@@ -6,6 +6,8 @@
  * the bracketed-paste markers `ESC[200~`/`ESC[201~`), Shift+Tab, focus events, kitty `u` keys.
  */
 
+import type { TerminalFocus } from './attention';
+
 /** A CSI sequence (ESC `[`, parameters, intermediates, a final byte). */
 const CSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 /** Final bytes of the CSI sequences that are keys. */
@@ -18,16 +20,17 @@ export function withoutNonKeySequences(text: string): string {
 
 /**
  * Filter what `stdin.read()` returns (Ink reads with `read()` on `readable`), in place on the
- * stream; a read that was only such sequences reads on, so Ink never sees an empty chunk.
+ * stream; a read that was only such sequences reads on, so Ink never sees an empty chunk. With
+ * `focus`, the terminal's focus reports are taken out too and noted there.
  */
-export function keysOnly<T extends NodeJS.ReadStream>(stdin: T): T {
+export function keysOnly<T extends NodeJS.ReadStream>(stdin: T, focus?: TerminalFocus): T {
   const read = stdin.read.bind(stdin);
   stdin.read = ((size?: number) => {
     for (;;) {
       const chunk: unknown = read(size);
       if (chunk === null || chunk === undefined) return chunk;
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-      const kept = withoutNonKeySequences(text);
+      const kept = withoutNonKeySequences(focus ? focus.take(text) : text);
       if (kept !== '') return typeof chunk === 'string' ? kept : Buffer.from(kept);
     }
   }) as T['read'];

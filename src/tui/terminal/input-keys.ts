@@ -15,6 +15,7 @@ export type InputAction =
   | 'down'
   | 'search'
   | 'complete'
+  | 'cycle-mode'
   | 'interrupt'
   | 'cancel'
   | 'quit-or-delete'
@@ -90,6 +91,11 @@ export const INPUT_KEYS: readonly KeyRow[] = [
     keys: 'Tab',
     does: 'complete a /command, again for the next match (nothing elsewhere)',
     bindings: [{ action: 'complete', matches: (_, k) => k.tab && !k.shift }],
+  },
+  {
+    keys: 'Shift+Tab',
+    does: 'switch the permission mode: default → accept-edits → plan',
+    bindings: [{ action: 'cycle-mode', matches: (_, k) => k.tab && k.shift }],
   },
   {
     keys: 'Esc',

@@ -22,7 +22,7 @@ export interface Hunk {
 }
 
 /** Cap on the LCS table (old lines × new lines) of the changed middle: 4 MB of Uint32. */
-export const MAX_DIFF_CELLS = 1_000_000;
+const MAX_DIFF_CELLS = 1_000_000;
 
 function toLines(text: string): string[] {
   if (text === '') return [];

@@ -66,7 +66,7 @@ export function splitRow(line: string): string[] {
  * The column alignments a delimiter row sets, or undefined when `line` is not one: it must hold a
  * `|` and only cells of hyphens with optional colons at either end.
  */
-export function readDelimiter(line: string): Align[] | undefined {
+function readDelimiter(line: string): Align[] | undefined {
   if (!line.includes('|')) return undefined;
   const cells = splitRow(line);
   if (!cells.every((c) => DELIMITER_CELL.test(c))) return undefined;

@@ -11,7 +11,7 @@ import { measureWith, piecesWidth, spanPieces, wrapPieces, type Measure, type Pi
 export type TableBlock = Extract<Block, { kind: 'table' }>;
 
 /** The narrowest a column is made when the table must shrink, in cells (its widest cell, if narrower). */
-export const MIN_COLUMN = 6;
+const MIN_COLUMN = 6;
 
 /** Cells a table of `n` columns spends on borders and padding: `│ ` before each cell, ` │` at the end. */
 const chrome = (n: number) => 3 * n + 1;

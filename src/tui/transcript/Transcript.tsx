@@ -36,7 +36,7 @@ export interface TranscriptProps {
  * The line above live items that do not fit: how many rows are held back, in the longest wording
  * that fits `columns` (never cut at the edge).
  */
-export function heldBackNote(rows: number, columns: number): string {
+function heldBackNote(rows: number, columns: number): string {
   const lines = rows === 1 ? '1 line' : `${rows} lines`;
   const wordings = [
     `  ⋮ ${lines} above this show in full when the answer is finished`,

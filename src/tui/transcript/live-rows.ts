@@ -18,7 +18,7 @@ import { HEADER_DETAIL_CHARS } from './shown-call';
  * Rows of an answer's Markdown: its lines wrapped as {@link textRows} guesses, except that a table
  * counts the lines it is laid out in (borders and wrapped cells), exactly.
  */
-export function markdownRows(text: string, columns: number): number {
+function markdownRows(text: string, columns: number): number {
   let rows = textRows(`  ${text}`, columns);
   if (!text.includes('|')) return rows;
   for (const block of parseMarkdown(text)) {

@@ -77,7 +77,7 @@ function replace(s: TranscriptState, index: number, item: Item): TranscriptState
  * Where a streaming text can be cut so the part before it is final: after the last blank line that
  * is not inside a code fence. 0 when there is none.
  */
-export function paragraphCut(text: string): number {
+function paragraphCut(text: string): number {
   let cut = text.lastIndexOf('\n\n');
   while (cut > 0) {
     const head = text.slice(0, cut);

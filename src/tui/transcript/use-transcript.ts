@@ -12,7 +12,7 @@ import {
  * Streamed deltas are applied at most once per this many ms, so a fast stream costs a bounded number
  * of renders; any other event flushes the queue at once.
  */
-export const FRAME_MS = 50;
+const FRAME_MS = 50;
 
 interface Batch {
   actions: TranscriptAction[];

@@ -24,7 +24,7 @@ export interface ChoiceListProps {
 const itemRows = (item: ChoiceItem) => 1 + (item.notes?.length ?? 0);
 
 /** The items from `first` up to (not including) `end` that fit `rows` rows and hold `selected`. */
-export function choiceWindow(items: readonly ChoiceItem[], selected: number, rows: number) {
+function choiceWindow(items: readonly ChoiceItem[], selected: number, rows: number) {
   const total = items.reduce((n, item) => n + itemRows(item), 0);
   if (total <= rows) return { first: 0, end: items.length };
   // Room for the two "more" rows; the selected item always shows.

@@ -7,7 +7,7 @@ import { WizardFrame } from './WizardFrame';
 import { Wrapped } from '../widgets/Wrapped';
 
 /** Where the key comes from, in words; never the key. */
-export function keySourceText(state: WizardState): string {
+function keySourceText(state: WizardState): string {
   const { ctx, choices: c } = state;
   const stored = `stored in ${ctx.userFile}`;
   switch (c.keySource) {

@@ -14,7 +14,7 @@ export interface TextFieldProps {
 }
 
 /** How a masked value is shown: bullets and its length, never a character of it. */
-export function maskedText(value: string): string {
+function maskedText(value: string): string {
   if (!value) return '';
   const bullets = '•'.repeat(Math.min(value.length, MAX_BULLETS));
   return `${bullets} (${value.length} characters)`;

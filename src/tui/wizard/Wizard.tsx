@@ -24,7 +24,7 @@ export interface WizardProps {
 }
 
 /** Ink's key to the reducer's {@link Press}. */
-export function toPress(input: string, key: Key): Press {
+function toPress(input: string, key: Key): Press {
   const ctrl = key.ctrl && !key.meta;
   return {
     text: key.ctrl || key.meta ? '' : input,

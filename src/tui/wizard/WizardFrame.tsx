@@ -4,7 +4,7 @@ import { useTheme } from '../widgets/theme';
 import { Wrapped } from '../widgets/Wrapped';
 
 /** Steps shown in the header ("2/4"). */
-export const STEP_COUNT = 4;
+const STEP_COUNT = 4;
 
 export interface WizardFrameProps {
   number: number;

@@ -204,7 +204,7 @@ export function canKeepKey(ctx: WizardContext, source: KeySource, baseUrl: strin
 }
 
 /** Rows of the list shown at `step` (0 for a step that is not a list). */
-export function listLength(s: WizardState): number {
+function listLength(s: WizardState): number {
   switch (s.step) {
     case 'key':
       return s.ctx.envKeyName ? 1 : 2;

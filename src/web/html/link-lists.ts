@@ -6,7 +6,7 @@
 import type { Mark } from './layout';
 
 /** Items from which a link-only list is long. */
-export const MIN_ITEMS = 12;
+const MIN_ITEMS = 12;
 /** Link texts named in the line that replaces a cut list. */
 const NAMED = 5;
 

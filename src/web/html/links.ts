@@ -14,7 +14,7 @@ const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
  * The origin part (scheme, credentials, host, port) of an http(s) `base`, e.g. `https://a.example`,
  * which a path-absolute target is appended to; undefined when `base` is not an http(s) URL.
  */
-export function originOf(base: string): string | undefined {
+function originOf(base: string): string | undefined {
   try {
     const u = new URL('/', base);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href.slice(0, -1) : undefined;
@@ -29,7 +29,7 @@ export function originOf(base: string): string | undefined {
  * ftp:, ...) and anything unparsable, including a relative target when `base` is not a URL.
  * @param origin `originOf(base)`, if known: plain path-absolute targets then skip URL parsing.
  */
-export function resolveHref(href: string, base: string, origin?: string): string | undefined {
+function resolveHref(href: string, base: string, origin?: string): string | undefined {
   const h = href.trim();
   if (!h || h.charCodeAt(0) === 35) return undefined;
   if (origin !== undefined && PLAIN_PATH.test(h) && !DOT_SEGMENT.test(h)) return origin + h;
@@ -59,7 +59,7 @@ const ENCODED: Readonly<Record<string, string>> = {
  * percent-encoded (the same URL to a server), so the target cannot end the link early or forge a
  * second one. The host part is left alone (an IPv6 literal keeps its brackets).
  */
-export function linkTarget(href: string): string {
+function linkTarget(href: string): string {
   if (!UNSAFE_IN_TARGET.test(href)) return href;
   const path = href.indexOf('/', href.indexOf('//') + 2);
   if (path < 0) return href;

@@ -11,7 +11,7 @@ import type { Query, Result, Searcher } from '../types';
 import { requestJson } from './http';
 import { queryWithSite, toResults } from './normalize';
 
-export const BRAVE_BASE_URL = 'https://api.search.brave.com';
+const BRAVE_BASE_URL = 'https://api.search.brave.com';
 /** Environment variable holding the Brave key. */
 export const BRAVE_KEY_ENV = PROVIDER_ENV.brave;
 

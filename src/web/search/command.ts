@@ -27,7 +27,7 @@ export const DEFAULT_COMMAND: readonly string[] = [
 /** Time a search command may run before it is killed, in ms. */
 export const COMMAND_TIMEOUT_MS = 20_000;
 /** Most bytes read from the command's stdout or its results file. */
-export const MAX_COMMAND_OUTPUT_BYTES = 4 * 1024 * 1024;
+const MAX_COMMAND_OUTPUT_BYTES = 4 * 1024 * 1024;
 /** Longest piece of command output quoted in an error, in characters. */
 const QUOTE_CHARS = 200;
 

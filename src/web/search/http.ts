@@ -9,15 +9,15 @@ import { redactor } from '../../util/redact';
 import { WebError } from '../types';
 
 /** Whole-request budget for one attempt (headers and body), in ms. */
-export const SEARCH_TIMEOUT_MS = 15_000;
+const SEARCH_TIMEOUT_MS = 15_000;
 /** Longest `Retry-After` we wait out before the single retry, in seconds. */
-export const MAX_RETRY_WAIT_S = 5;
+const MAX_RETRY_WAIT_S = 5;
 /** Wait before the retry when a 429/5xx carries no usable `Retry-After`, in ms. */
-export const DEFAULT_RETRY_WAIT_MS = 1_000;
+const DEFAULT_RETRY_WAIT_MS = 1_000;
 /** Most bytes read from a search API response; search results are a few KiB. */
-export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** Sent on every provider request. */
-export const SEARCH_USER_AGENT = 'codey (web_search)';
+const SEARCH_USER_AGENT = 'codey (web_search)';
 
 export interface RequestJsonOptions {
   method?: 'GET' | 'POST';

@@ -69,9 +69,9 @@ function firstString(item: Record<string, unknown>, keys: readonly string[]): st
 }
 
 /** Field names accepted for each {@link Result} field, in order of preference. */
-export const URL_FIELDS = ['url', 'href', 'link'] as const;
-export const SNIPPET_FIELDS = ['snippet', 'body', 'description', 'content'] as const;
-export const AGE_FIELDS = ['age', 'page_age', 'published_date', 'publishedDate', 'date'] as const;
+const URL_FIELDS = ['url', 'href', 'link'] as const;
+const SNIPPET_FIELDS = ['snippet', 'body', 'description', 'content'] as const;
+const AGE_FIELDS = ['age', 'page_age', 'published_date', 'publishedDate', 'date'] as const;
 
 /**
  * Map one raw provider item to a {@link Result}: `title`, `url`/`href`/`link`,

@@ -10,7 +10,7 @@ import type { Query, Result, Searcher } from '../types';
 import { requestJson } from './http';
 import { toResults } from './normalize';
 
-export const TAVILY_BASE_URL = 'https://api.tavily.com';
+const TAVILY_BASE_URL = 'https://api.tavily.com';
 /** Environment variable holding the Tavily key. */
 export const TAVILY_KEY_ENV = PROVIDER_ENV.tavily;
 

@@ -29,7 +29,8 @@ describe('runTui', () => {
       // Vitest's console cannot be patched.
       patchConsole: false,
     });
-    await eventually(() => expect(stdout.writes[0]).toBe('\u001B[?2004h'));
+    // Bracketed paste and focus reports on.
+    await eventually(() => expect(stdout.writes[0]).toBe('\u001B[?2004h\u001B[?1004h'));
     // The frame is written while the app runs, not only the last one at exit.
     await eventually(() => expect(stdout.writes.join('')).toContain('claude-test-1'));
     // The tools' child processes still see the person's CI value.
@@ -39,7 +40,46 @@ describe('runTui', () => {
     await tick();
     stdin.write('\r');
     expect(await exited).toBe(0);
-    expect(stdout.writes[stdout.writes.length - 1]).toBe('\u001B[?2004l');
+    expect(stdout.writes[stdout.writes.length - 1]).toBe('\u001B[?2004l\u001B[?1004l');
     expect(c.listenerCount).toBe(0);
+  });
+
+  it('rings the bell when codey waits for the person while the terminal is not focused, and only then', async () => {
+    const stdin = new FakeStdin();
+    const stdout = new FakeStdout();
+    let attention: ((message: string) => void) | undefined;
+    let off = 0;
+    const c = Object.assign(new FakeController(), {
+      notify: 'bell' as const,
+      onAttention: (listener: (message: string) => void) => {
+        attention = listener;
+        return () => void off++;
+      },
+    });
+    const exited = runTui(c, {
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
+      env: {},
+      patchConsole: false,
+    });
+    await mounted(stdin);
+    const bells = () => stdout.writes.filter((w) => w === '\u0007').length;
+    attention?.('codey is waiting for your input');
+    expect(bells()).toBe(0); // focused, as far as codey knows
+    stdin.write('\u001b[O');
+    await tick();
+    attention?.('codey needs your permission to use Bash');
+    expect(bells()).toBe(1);
+    stdin.write('\u001b[I');
+    await tick();
+    attention?.('codey is waiting for your input');
+    expect(bells()).toBe(1);
+    // The focus reports reached no key handler: the input is still empty.
+    stdin.write('/exit');
+    await tick();
+    stdin.write('\r');
+    expect(await exited).toBe(0);
+    expect(off).toBe(1);
   });
 });

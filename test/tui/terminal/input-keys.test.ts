@@ -16,6 +16,7 @@ const cases: [string, string, Key, string | undefined][] = [
   ['↓', '', k({ downArrow: true }), 'down'],
   ['Ctrl+R', 'r', k({ ctrl: true }), 'search'],
   ['Tab', '\t', k({ tab: true }), 'complete'],
+  ['Shift+Tab', '', k({ tab: true, shift: true }), 'cycle-mode'],
   ['Esc', '', k({ escape: true }), 'interrupt'],
   ['Ctrl+C', 'c', k({ ctrl: true }), 'cancel'],
   ['Ctrl+D', 'd', k({ ctrl: true }), 'quit-or-delete'],

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * An exported value is one another file uses: a value exported but named in no other source or test
+ * file is dead code, or an export its own file alone needs (then it is not exported). Types are
+ * left out: an exported signature's types are exported with it.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const filesOf = (dir: string) =>
+  (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => join(dir, f.split('\\').join('/')));
+
+/** `export const NAME`, `export function NAME`, `export class NAME`… at the start of a line. */
+const EXPORTED_VALUE =
+  /^export (?:declare )?(?:async )?(?:function\*?|const|let|class|enum|abstract class) (\w+)/gm;
+
+/** The exported values of `texts` that no other file of `texts` names, as `file: name`. */
+export function unusedExports(texts: Readonly<Record<string, string>>, sources: readonly string[]): string[] {
+  const files = Object.keys(texts);
+  return sources.flatMap((file) =>
+    [...texts[file].matchAll(EXPORTED_VALUE)]
+      .map((m) => m[1])
+      .filter((name) => {
+        const word = new RegExp(`\\b${name}\\b`);
+        return !files.some((other) => other !== file && word.test(texts[other]));
+      })
+      .map((name) => `${file}: ${name}`),
+  );
+}
+
+describe('exports', () => {
+  const sources = filesOf('src');
+  const texts = Object.fromEntries(
+    [...sources, ...filesOf('test')].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]),
+  );
+
+  it('every exported value is used by another source or test file', () => {
+    expect(unusedExports(texts, sources)).toEqual([]);
+  });
+
+  it('finds an export no other file names, and not one another file imports', () => {
+    const found = unusedExports(
+      {
+        'a.ts': 'export const USED = 1;\nexport function lonely() {}\nexport interface Shape {}\n',
+        'b.ts': "import { USED } from './a';\n",
+      },
+      ['a.ts'],
+    );
+    expect(found).toEqual(['a.ts: lonely']);
+  });
+});
