@@ -16,6 +16,8 @@ import { isIP } from 'node:net';
  * - `bash(net:npm install)`, `bash(net:npm:*)`, `bash(net:*)`: as without `net:`, and with the sandbox
  *   on the commands it allows keep the network (a command that asks for it is allowed only so);
  * - `web_fetch(domain:docs.python.org)`: a URL on that host or a subdomain; `web_fetch(URL)`: that URL;
+ * - `Task(Explore)`, `spawn_agent(reviewer)`: a subagent of that type (its agent definition's name,
+ *   `general-purpose` for none), never the task's text;
  * - MCP tools by name, `mcp__SERVER__TOOL`; `mcp__SERVER` (or `mcp__SERVER__*`) covers every tool of
  *   that server.
  *
@@ -30,6 +32,8 @@ export type RuleMatch =
   /** A command pattern: `*` is any text; `value` as written. */
   | { kind: 'wildcard'; value: string }
   | { kind: 'domain'; value: string }
+  /** A subagent's type (`Task(Explore)`): the agent definition a spawn_agent call runs. */
+  | { kind: 'agent'; value: string }
   /**
    * A gitignore-style path pattern, relative to its anchor: `root` (absolute, `//x`), `home` (`~/x`)
    * or `cwd` (the workspace: `x`, `./x`, `/x`). `pattern` is what the gitignore matcher takes.
@@ -167,6 +171,7 @@ export function readRule(text: string): { rule: Rule } | { problem: string } {
     }
     return rule({ kind: 'domain', value: domain });
   }
+  if (tool === 'spawn_agent') return rule({ kind: 'agent', value: inner });
   if (tools.every((t) => PATH_TOOLS.has(t))) {
     const p = pathMatch(inner);
     return typeof p === 'string' ? nothing(p) : rule(p);

@@ -106,6 +106,8 @@ function matchesDetail(m: RuleMatch, req: ApprovalRequest, place: RulePlace, eag
       return commandMatches(m.value, req.detail, !eager);
     case 'path':
       return pathMatches(m, req, place, eager);
+    case 'agent':
+      return req.agentType === m.value;
     case 'domain': {
       // `example.com.` is the same host as `example.com`.
       const host = req.domain?.toLowerCase().replace(/\.+$/, '');

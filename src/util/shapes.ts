@@ -22,6 +22,11 @@ export interface ToolCallDescription {
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
   /**
+   * For spawn_agent: the agent definition the child runs (`general-purpose` when none), which
+   * Claude Code's `Task(NAME)` / `Agent(NAME)` rules match.
+   */
+  agentType?: string;
+  /**
    * A change to a path codey guards (`.git/`, `package.json`, codey's own config files, in any
    * case): no rule allows it except an exact rule for this very detail, so a broad `write_file` rule
    * cannot rewrite git hooks or grant codey new permissions.
