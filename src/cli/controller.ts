@@ -319,6 +319,10 @@ export class SessionController implements Controller {
     return this.#s.mcp?.states() ?? [];
   }
 
+  restartMcp(name: string): Promise<string> {
+    return this.#s.mcp?.restart(name) ?? Promise.resolve('no MCP servers are configured');
+  }
+
   agents(): AgentInfo[] | undefined {
     if (!this.#s.agent.spec.subagents) return undefined;
     const home = process.env.HOME;
