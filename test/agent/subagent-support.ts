@@ -52,9 +52,13 @@ export class RouterLlm implements LlmClient {
     this.#hold = hold;
   }
 
+  /** Called with each request's sender before it is answered (a test changes the session here). */
+  onRequest?: (s: Sender) => void;
+
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
     this.requests.push(structuredClone(request));
     const s = senderOf(structuredClone(request));
+    this.onRequest?.(s);
     await this.#hold?.(s);
     yield* new ScriptedLlm([this.#route(s)]).stream(request, signal);
   }

@@ -216,6 +216,31 @@ describe('approvals of a child', () => {
   });
 });
 
+describe("a child in its parent's permission mode", () => {
+  it('plan mode: the child runs, its bash is refused with the plan sentence; a switch reaches it on its next call', async () => {
+    const ws = await workspace();
+    const policy = new Policy(['bash'], [], { mode: 'plan' });
+    const llm = new RouterLlm((s) => {
+      if (s.child)
+        return s.step < 2
+          ? { content: [block.toolUse(`b${s.step}`, 'bash', { command: `echo child-${s.step}` })] }
+          : { content: [block.text('child finished')] };
+      if (s.step === 0) return { content: [spawn('t1', 'run it', 'Run the echo')] };
+      return { content: [block.text('ok')] };
+    });
+    // The person leaves plan mode while the child works (Shift+Tab): its next call is decided anew.
+    llm.onRequest = (s) => {
+      if (s.child && s.step === 1) policy.mode = 'default';
+    };
+    const deps = await parentAgent(llm, ws, { policy });
+    await runTurn(deps, 'go', signal());
+    const child = llm.of('run it');
+    expect(resultsOf(child[1])[0].content).toContain('the session is in plan mode');
+    expect(resultsOf(child[2])[0].content).toContain('child-1');
+    expect(deps.spec.totals.denials.map((d) => [d.tool_name, d.reason])).toEqual([['bash', 'mode']]);
+  });
+});
+
 describe('interrupting running children', () => {
   it('stops both children and their processes, and every tool_use is paired', async () => {
     const ws = await workspace();
