@@ -122,6 +122,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     notices.push(
       `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
       `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
+      `codey: hooks: ${session.hooks?.describe() ?? 'none'}`,
       ...mcpLines(session.mcp?.states() ?? [], { prefix: 'codey: MCP server ' }),
     );
   }

@@ -189,6 +189,7 @@ async function runPrint(
     const shown = (c: (typeof session.commands)[number]) =>
       `/${c.name}${c.aliases?.length ? ` (also /${c.aliases.join(', /')})` : ''} ${c.skill ? 'skill' : c.scope}: ${shownPath(c.path, session.workspace, env)}`;
     out.stderr(`codey: commands: ${session.commands.map(shown).join(', ') || 'none found'}\n`);
+    out.stderr(`codey: hooks: ${session.hooks?.describe() ?? 'none'}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
     out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
