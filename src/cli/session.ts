@@ -232,7 +232,12 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
   const agent = await rebuild(built, {
-    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place, mode: s.permission_mode }),
+    policy: new Policy(rules.allow, rules.deny, {
+      ask: rules.ask,
+      place,
+      mode: s.permission_mode,
+      sandboxAutoAllow: sandbox !== undefined && s.sandbox_auto_allow,
+    }),
   });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = agent.spec.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
