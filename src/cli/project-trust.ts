@@ -57,6 +57,8 @@ function ruleMeans(text: string): string {
       return `any command matching ${code(shown)} (\`*\` is any text) would run without asking`;
     case 'path':
       return `${tools.map(code).join(' and ')} on paths matching ${code(shown)} would run without asking`;
+    case 'agent':
+      return `subagents of type ${code(shown)} would start without asking`;
     case 'exact':
       return tool === 'bash'
         ? 'this one command would run without asking'
@@ -137,7 +139,7 @@ function hookLines(setting: HooksSetting): TrustLine[] {
 }
 
 /** Each setting the file would bring, one per `allow` rule, list item, hook command or MCP server, whole. */
-function trustLines(held: HeldSettings): TrustLine[] {
+export function trustLines(held: HeldSettings): TrustLine[] {
   return held.entries.flatMap(({ key, value }) => {
     if (key === 'hooks') return hookLines(value as HooksSetting);
     const items =

@@ -5,6 +5,8 @@
  *
  * On disk, beside the conversation: `<id>.files/history.jsonl` (one JSON line per entry, file change
  * and bash run, appended as they happen) and `<id>.files/blobs/<sha256>`. Files 0600, folders 0700.
+ * A session that changes no file and runs no bash writes nothing: entries wait in memory until the
+ * first change or bash run (so turns after the last one are not listed after a resume).
  * A failed write ends the recording (the session goes on): {@link FileHistory.onFailure} hears once.
  */
 import { createHash } from 'node:crypto';
@@ -70,6 +72,8 @@ export class FileHistory {
   #changes: FileChange[] = [];
   #bash = new Set<number>();
   #made = false;
+  /** Entries not written yet: they go to disk with the first change or bash run after them. */
+  #waiting: HistoryEntry[] = [];
 
   /**
    * @param dir the store folder (`STATE/sessions`); `id` the session's ID.
@@ -118,7 +122,7 @@ export class FileHistory {
       ...(conversation ? { conversation } : {}),
     };
     this.#entries.push(entry);
-    this.#append({ kind: 'entry', entry });
+    this.#waiting.push(entry);
     return entry;
   }
 
@@ -132,7 +136,7 @@ export class FileHistory {
       ...what,
     };
     this.#entries.push(entry);
-    this.#append({ kind: 'entry', entry });
+    this.#waiting.push(entry);
     return entry;
   }
 
@@ -144,6 +148,7 @@ export class FileHistory {
   recordChange(path: string, before: Uint8Array | null | 'unread', after: Uint8Array | null): void {
     const n = this.current?.n;
     if (n === undefined) return;
+    this.#flush();
     const change: FileChange = { n, path, before: null, after: after ? sha256(after) : null };
     if (before === 'unread') change.missing = 'unread';
     else if (before && before.byteLength > MAX_KEPT_BYTES) change.missing = 'large';
@@ -157,6 +162,7 @@ export class FileHistory {
   recordBash(): void {
     const n = this.current?.n;
     if (n === undefined || this.#bash.has(n)) return;
+    this.#flush();
     this.#bash.add(n);
     this.#append({ kind: 'bash', n });
   }
@@ -173,6 +179,10 @@ export class FileHistory {
   /** Calls `listener` once with a line for the person when recording fails (at once if it has). */
   onFailure(listener: (message: string) => void): () => void {
     return this.#failure.onFailure(listener);
+  }
+
+  #flush(): void {
+    for (const entry of this.#waiting.splice(0)) this.#append({ kind: 'entry', entry });
   }
 
   #holdsSecret(data: Uint8Array): boolean {

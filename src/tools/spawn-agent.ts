@@ -73,6 +73,9 @@ function agentLabel(args: { task: string; description?: string }): string {
   return capLine(label.replace(/\s+/g, ' '));
 }
 
+/** The type of a subagent that runs no agent definition, as Claude Code's rules name it (`Task(general-purpose)`). */
+const GENERAL_AGENT = 'general-purpose';
+
 /**
  * `spawn_agent` (kind `agent`): runs a child through `spawn` (built by the agent layer; this tool
  * never imports it) and returns the child's report and a footer line. Never read-only; the task is
@@ -94,6 +97,7 @@ export function spawnAgentTool(
     describe: (args) => ({
       summary: `${agentLabel(args)}${args.agent ? ` (${args.agent})` : ''}`,
       detail: args.task,
+      agentType: args.agent ?? GENERAL_AGENT,
       rememberable: false,
     }),
     check: (args) => {

@@ -22,11 +22,20 @@ export interface ToolCallDescription {
   /** For web_fetch: the URL's host, so "always for docs.python.org" can be offered. */
   domain?: string;
   /**
+   * For spawn_agent: the agent definition the child runs (`general-purpose` when none), which
+   * Claude Code's `Task(NAME)` / `Agent(NAME)` rules match.
+   */
+  agentType?: string;
+  /**
    * A change to a path codey guards (`.git/`, `package.json`, codey's own config files, in any
    * case): no rule allows it except an exact rule for this very detail, so a broad `write_file` rule
    * cannot rewrite git hooks or grant codey new permissions.
    */
   protected?: boolean;
+  /** A command that runs in the sandbox (`sandbox: on`): `sandbox_auto_allow` may let it run unasked. */
+  sandboxed?: boolean;
+  /** A sandboxed command that asks for the network: only the person, a `net:` rule or a mode allows it. */
+  network?: boolean;
 }
 
 /**
@@ -91,10 +100,10 @@ export function modeNamed(name: string): PermissionMode | undefined {
 }
 
 /**
- * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,
- * or refused with the sentence the model reads.
+ * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed
+ * (`network`: with the network, for a sandboxed command), or refused with the sentence the model reads.
  */
-export type Decided = { allowed: true } | { refused: { by: RefusedBy; text: string } };
+export type Decided = { allowed: true; network?: boolean } | { refused: { by: RefusedBy; text: string } };
 
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Policy, evaluate, parseRule, readRule, ruleFor, splitRules } from '../../src/approval/policy';
 import type { ApprovalRequest } from '../../src/approval/types';
+import { spawnAgentTool } from '../../src/tools/spawn-agent';
 
 const ws = mkdtempSync(join(tmpdir(), 'codey-rules-'));
 const home = mkdtempSync(join(tmpdir(), 'codey-home-'));
@@ -180,5 +181,34 @@ describe('rule lists', () => {
       'Read(./a b.txt)',
       'WebSearch',
     ]);
+  });
+});
+
+describe('Task(agent-type) rules', () => {
+  const spawn = (task: string, agent?: string): ApprovalRequest => {
+    const tool = spawnAgentTool(
+      async () => Promise.reject(new Error('unused')),
+      [{ name: 'Explore', description: 'Looks around.' }],
+    );
+    return {
+      tool: 'spawn_agent',
+      kind: 'agent',
+      ...tool.describe({ task, ...(agent ? { agent } : {}) } as never),
+      cwd: ws,
+    };
+  };
+
+  it('match the subagent type a spawn_agent call runs, not the words of its task', () => {
+    expect(readRule('Task(Explore)')).toMatchObject({ rule: { match: { kind: 'agent', value: 'Explore' } } });
+    expect(verdict(spawn('look around', 'Explore'), { deny: ['Task(Explore)'] })).toBe('deny');
+    expect(verdict(spawn('Explore', undefined), { deny: ['Task(Explore)'] })).toBe('allow');
+    expect(verdict(spawn('look around', 'Explore'), { deny: ['Agent(Explore)'] })).toBe('deny');
+    expect(verdict(spawn('look around', 'Explore'), { deny: ['Task(reviewer)'] })).toBe('allow');
+  });
+
+  it('name a subagent without a definition general-purpose, as Claude Code does', () => {
+    expect(verdict(spawn('look around'), { deny: ['Task(general-purpose)'] })).toBe('deny');
+    expect(verdict(spawn('look around', 'Explore'), { deny: ['Task(general-purpose)'] })).toBe('allow');
+    expect(verdict(spawn('look around'), { deny: ['Task'] })).toBe('deny');
   });
 });

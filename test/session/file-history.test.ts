@@ -37,6 +37,7 @@ describe('FileHistory', () => {
     first.recordBash();
     first.beginTurn('two');
     first.beginRewind(1, { code: true, conversation: false });
+    first.recordChange('/w/a', Buffer.from('a1'), Buffer.from('a0'));
     const again = new FileHistory(dir, 's1');
     expect(again.entries).toEqual(first.entries);
     expect(again.entries[0]).toMatchObject({ type: 'turn', n: 1, prompt: 'one' });
@@ -48,19 +49,21 @@ describe('FileHistory', () => {
     expect(again.current?.n).toBe(4);
   });
 
-  it('writes nothing before the first turn, and then only files of mode 0600 in folders of 0700', async () => {
+  it('writes nothing until a file changes or bash runs, and then files of mode 0600 in folders of 0700', async () => {
     const dir = await store();
     const h = new FileHistory(dir, 's1');
     h.recordChange('/w/a', Buffer.from('a'), Buffer.from('b'));
     h.recordBash();
-    expect(await readdir(dir)).toEqual([]);
+    h.beginTurn('only reads');
     h.beginTurn('go');
+    expect(await readdir(dir)).toEqual([]);
     h.recordChange('/w/a', Buffer.from('a'), Buffer.from('b'));
     const folder = historyDir(dir, 's1');
     expect((await stat(folder)).mode & 0o777).toBe(0o700);
     expect((await stat(join(folder, 'blobs'))).mode & 0o777).toBe(0o700);
     expect((await stat(join(folder, 'history.jsonl'))).mode & 0o777).toBe(0o600);
     expect((await stat(join(folder, 'blobs', sha256('a')))).mode & 0o777).toBe(0o600);
+    expect(new FileHistory(dir, 's1').entries.map((e) => e.n)).toEqual([1, 2]);
   });
 
   it("never stores a before-image holding one of codey's keys, and redacts its lines", async () => {

@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { execa } from 'execa';
 
 /** The built CLI (npm test builds it first). */
@@ -55,11 +55,18 @@ const isStoreFile = (name: string) => name.endsWith('.conversation.jsonl') || na
 /** A session's lock file (src/session/lock.ts): neither store nor log. */
 const isLockFile = (name: string) => name.endsWith('.lock');
 
+/** A session's checkpoints folder (src/session/file-history.ts): part of the store. */
+const isCheckpoints = (name: string) => name.endsWith('.files');
+
 async function sessionFiles(box: Sandbox, store: boolean): Promise<string> {
   const dir = join(box.root, 'state', 'codey', 'sessions');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter(
-    (f) => !isLockFile(f) && isStoreFile(f) === store,
-  );
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const files = names.filter((f) => !isLockFile(f) && !isCheckpoints(f) && isStoreFile(f) === store);
+  if (store)
+    for (const folder of names.filter(isCheckpoints)) {
+      const inside = await readdir(join(dir, folder), { recursive: true, withFileTypes: true });
+      for (const e of inside) if (e.isFile()) files.push(join(relative(dir, e.parentPath), e.name));
+    }
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   return texts.join(store ? '\n' : '');
 }
@@ -69,7 +76,7 @@ export function sessionLogs(box: Sandbox): Promise<string> {
   return sessionFiles(box, false);
 }
 
-/** Everything the session store wrote in the sandbox (conversation records and summaries). */
+/** Everything the session store wrote in the sandbox (conversation records, summaries, checkpoints). */
 export function sessionStore(box: Sandbox): Promise<string> {
   return sessionFiles(box, true);
 }

@@ -6,6 +6,7 @@ import { plainScreen, type AltScreen } from '../terminal/alt-screen';
 import type { Controller } from './controller';
 import { ApprovalPrompt } from '../approval/ApprovalPrompt';
 import { COMMANDS } from '../commands/commands';
+import { PickChanges } from '../commands/PickChanges';
 import { Picker } from '../widgets/Picker';
 import { PromptInput } from '../input/PromptInput';
 import { QueuedMessages } from '../input/QueuedMessages';
@@ -169,6 +170,11 @@ export function App({
   // The command list and a picker get what the input box and the status line leave.
   const listRows = Math.max(1, rows - 1 - LIVE_SLACK - aboveRows - STATUS_ROWS - INPUT_ROWS);
   const pickerRows = Math.max(MIN_PICKER_ROWS, rows - 1 - LIVE_SLACK - aboveRows - measured.bottom);
+  // A pick's file changes take what its choices leave.
+  const pickChoices = session.pick ? session.pick.choices.length + 4 : 0;
+  const changeRows = session.pick?.changes
+    ? Math.max(0, pickerRows - Math.max(MIN_PICKER_ROWS, pickChoices))
+    : 0;
 
   return (
     <ThemeContext.Provider value={theme}>
@@ -212,14 +218,19 @@ export function App({
                 />
               </Box>
             ) : null}
+            {session.pick?.changes && changeRows > 0 && !pending && !viewerOpen ? (
+              <PickChanges changes={session.pick.changes} notes={session.pick.notes} maxRows={changeRows} />
+            ) : null}
             {session.pick && !pending && !viewerOpen ? (
               <Picker
+                // A pick that leads to another (`/rewind`) gets a fresh picker.
+                key={session.pick.title}
                 title={session.pick.title}
                 choices={session.pick.choices}
                 selected={session.pick.selected}
                 onChoose={session.answerPick}
                 onCancel={() => session.answerPick(undefined)}
-                maxRows={pickerRows}
+                maxRows={pickerRows - changeRows}
               />
             ) : null}
             {/* While the viewer is open Ink draws no live part: the main screen waits as it was. */}
@@ -235,6 +246,7 @@ export function App({
                   onUnqueue={session.unqueue}
                   restore={session.returned}
                   onInterrupt={session.interrupt}
+                  onRewind={() => session.submit('/rewind')}
                   onExit={session.exit}
                   commands={commands}
                   onRedraw={redraw}

@@ -6,6 +6,7 @@ import type { SkillInfo, Spend } from './session-port';
 import { mcpLines } from './mcp-lines';
 import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
+import { REWIND_COMMAND } from './rewind-command';
 
 /** Every command with its argument hint and description, aligned, then the keys. */
 function helpLines(commands: readonly CommandSpec[]): string[] {
@@ -274,5 +275,6 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       return { kind: 'error', message: r.message };
     },
   },
+  REWIND_COMMAND,
   { name: '/exit', description: 'quit', whileBusy: true, run: () => ({ kind: 'exit' }) },
 ];

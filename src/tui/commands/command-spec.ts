@@ -27,7 +27,22 @@ export interface PickOutcome {
   title: string;
   choices: string[];
   selected: number;
+  /** Files the choices would change, each shown above them with its diff (`/rewind`). */
+  changes?: readonly PickChange[];
+  /** Lines shown under the changes, before the choices (what the choices do not undo). */
+  notes?: readonly string[];
   choose: (index: number) => CommandOutcome | Promise<CommandOutcome>;
+}
+
+/**
+ * One file a pick would change: its path, a note (what happens to it), and the diff from `before`
+ * (what it holds now) to `after`; no diff when either is absent (a binary file, nothing to do).
+ */
+export interface PickChange {
+  path: string;
+  note: string;
+  before?: string;
+  after?: string;
 }
 
 /** What a command gets to work with. */

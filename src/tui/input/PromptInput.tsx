@@ -24,6 +24,8 @@ import { pasteText } from '../terminal/key-chunks';
 const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
 const EXIT_WINDOW_MS = 1000;
+/** A second Esc within this many ms, on an empty input between turns, opens `/rewind`. */
+const REWIND_WINDOW_MS = 800;
 
 export interface PromptInputProps {
   /** False while another prompt has the keys; the draft is kept. */
@@ -42,6 +44,8 @@ export interface PromptInputProps {
   restore?: { id: number; text: string; why: string };
   /** Esc, or Ctrl+C on an empty input: interrupts the running turn, if any. */
   onInterrupt: () => void;
+  /** Esc twice on an empty input between turns (see {@link REWIND_WINDOW_MS}). */
+  onRewind?: () => void;
   onExit: () => void;
   /** The session's command registry, for Tab completion and the list under the input; default the built-ins. */
   commands?: readonly CommandSpec[];
@@ -92,6 +96,7 @@ export function PromptInput({
   onUnqueue,
   restore,
   onInterrupt,
+  onRewind,
   onExit,
   commands = COMMANDS,
   onRedraw,
@@ -115,6 +120,7 @@ export function PromptInput({
     pasting: false,
     armed: false,
     ctrlCAt: 0,
+    escAt: 0,
     search: undefined as HistorySearch | undefined,
     pick: undefined as CommandPick | undefined,
   });
@@ -246,8 +252,13 @@ export function PromptInput({
       }
       case 'cancel':
         return cancel(state);
-      case 'interrupt':
+      case 'interrupt': {
+        const now = Date.now();
+        const twice = !busy && state.value === '' && now - c.escAt <= REWIND_WINDOW_MS;
+        c.escAt = twice ? 0 : now;
+        if (twice && onRewind) return onRewind();
         return onInterrupt();
+      }
       case 'newline':
         return set(edit.insert(state, '\n'));
       case 'submit':

@@ -103,6 +103,12 @@ export const INPUT_KEYS: readonly KeyRow[] = [
     bindings: [{ action: 'interrupt', matches: (_, k) => k.escape }],
   },
   {
+    keys: 'Esc Esc',
+    does: 'on an empty input between turns: /rewind (go back to the start of a turn)',
+    // The interrupt binding seeing a second Esc soon after the first.
+    bindings: [],
+  },
+  {
     keys: 'Ctrl+C',
     does: 'clear the input; interrupt the turn; twice at an idle prompt: quit',
     bindings: [{ action: 'cancel', matches: ctrl('c') }],

@@ -43,6 +43,7 @@ describe('the command registry', () => {
       '/mcp',
       '/worktree',
       '/resume',
+      '/rewind',
       '/exit',
     ]);
     for (const c of COMMANDS) {
@@ -105,7 +106,7 @@ describe('the command registry', () => {
       '/review [PATH]    review the staged change',
     );
     expect(completeCommand('/rev', commands)).toBe('/review ');
-    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/resume', '/review']);
+    expect(matchCommands('/r', commands).map((c) => c.name)).toEqual(['/resume', '/rewind', '/review']);
     expect(await infoLines('/review src', undefined, commands)).toEqual(['reviewing src']);
     // The built-in list alone knows nothing of it.
     expect(completeCommand('/rev')).toBeUndefined();
@@ -136,11 +137,12 @@ describe('while a turn runs', () => {
           fake.worktreeNames.length,
           fake.compactions.length,
           fake.resumed.length,
-        ]).toEqual([0, 0, 0, 0, 0]);
+          fake.rewinds.length,
+        ]).toEqual([0, 0, 0, 0, 0, 0]);
       }
       expect(refused.includes(c.name), c.name).toBe(!c.whileBusy);
     }
-    expect(refused).toEqual(['/clear', '/model', '/compact', '/init', '/worktree', '/resume']);
+    expect(refused).toEqual(['/clear', '/model', '/compact', '/init', '/worktree', '/resume', '/rewind']);
   });
 
   it('refuses a command typed as a prefix as well ("/cle" is /clear)', async () => {
