@@ -234,7 +234,7 @@ export class SessionController implements Controller {
     // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
     const context = this.#shellContext.splice(0).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
-    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]));
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), prompt);
     this.#running = turn;
     try {
       await turn;
