@@ -48,4 +48,20 @@ describe('MCP tools and subagents', () => {
     expect(moved.registry.list().map((t) => t.name)).toContain('mcp__test__say');
     expect((await readFile(pids, 'utf8')).trim().split('\n')).toHaveLength(1);
   }, 30_000);
+
+  it("a definition's tools may name an MCP tool or a whole server", async () => {
+    conns = await open([stdio('test', TEST_SERVER)]);
+    const llm = new RouterLlm(() => ({ content: [block.text('ok')] }));
+    const ws = await workspace();
+    const server = await parentAgent(llm, ws, {
+      sources: { mcp: conns.tools },
+      only: ['read_file', 'mcp__test'],
+    });
+    expect(server.registry.list().map((t) => t.name)).toEqual([
+      'read_file',
+      ...conns.tools[0].tools.map((t) => `mcp__test__${t.name}`),
+    ]);
+    const one = await parentAgent(llm, ws, { sources: { mcp: conns.tools }, only: ['mcp__test__say'] });
+    expect(one.registry.list().map((t) => t.name)).toEqual(['mcp__test__say']);
+  }, 30_000);
 });
