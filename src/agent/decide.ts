@@ -132,6 +132,8 @@ const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
 };
 
 const ALLOWED: Decided = Object.freeze({ allowed: true as const });
+/** Allowed with the network: a sandboxed command keeps it. */
+const WITH_NETWORK: Decided = Object.freeze({ allowed: true as const, network: true });
 
 /**
  * The {@link Decide} of one tool_use: its events carry the call's id, its denial records the call's
@@ -173,7 +175,8 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
         ...(v.mode ? { source: 'mode' as const, mode: v.mode } : { source: 'rule' as const, rule: v.rule }),
       });
     }
-    return ALLOWED;
+    // A request for the network is allowed only by a `net:` rule or a mode (bypass), so it has it.
+    return v.network || req.network ? WITH_NETWORK : ALLOWED;
   };
 
   return async (req, opts = {}) => {
@@ -186,6 +189,8 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
     if (!ask) return refuse('no_one_to_ask', { req, ...(why ? { why } : {}) }, step);
     const noted = why ? { ...req, summary: `${req.summary} (${why})` } : req;
     let shown: string | undefined;
+    // Any yes to a request for the network grants it; "yes, with network" grants it to any command.
+    let yes = ALLOWED;
     for (;;) {
       let asked = noted;
       let current: string | undefined;
@@ -194,7 +199,7 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
         current = JSON.stringify(preview ?? null);
         if (preview) asked = { ...noted, preview: JSON.parse(deps.scrub(current)) as CallPreview };
       }
-      if (shown !== undefined && current === shown) return ALLOWED;
+      if (shown !== undefined && current === shown) return yes;
       if (shown !== undefined)
         asked = { ...asked, summary: `${noted.summary} (changed since you were asked)` };
       shown = current;
@@ -222,7 +227,8 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
         const said = decision.kind === 'deny_with_message' ? decision.message : undefined;
         return refuse('person', { req, ...(said === undefined ? {} : { said }) }, step);
       }
-      if (shown === undefined) return ALLOWED; // no preview to compare
+      if (req.network || decision.kind === 'allow_network') yes = WITH_NETWORK;
+      if (shown === undefined) return yes; // no preview to compare
     }
   };
 }

@@ -211,7 +211,12 @@ export async function dispatch(
   // run
   // A subagent gets longer: its own calls are abandoned first, and then it reports what it had.
   const grace = tool.kind === 'agent' ? 2 * ABANDON_GRACE_MS : ABANDON_GRACE_MS;
-  const ran = await abandonedAfter(deps.registry.run(tool, args, context()), signal, grace);
+  const network = decided.network === true;
+  const ran = await abandonedAfter(
+    deps.registry.run(tool, args, toolContext(use, tool, deps, signal, progress, decide, network)),
+    signal,
+    grace,
+  );
   if (ran === ABANDONED) return end('interrupted', INTERRUPTED.abandoned, { code: 'interrupted' });
   if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
   if (ran.untrusted) deps.policy.taint.entered(ran.untrusted);

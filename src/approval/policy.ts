@@ -33,6 +33,8 @@ export interface RuleSet {
   readonly place: RulePlace;
   /** The permission mode (see {@link PolicyOptions.mode}); absent: `default`, which decides nothing. */
   readonly mode?: PermissionMode;
+  /** `sandbox_auto_allow`: a sandboxed command that does not ask for the network runs unasked. */
+  readonly sandboxAutoAllow?: boolean;
 }
 
 /** One rung of the ladder: a verdict, or undefined to leave the request to the next rung. */
@@ -47,9 +49,11 @@ const askRuleFor = (req: ApprovalRequest, r: RuleSet): Rule | undefined =>
  * is asked. Deny rules come first and apply to every tool, read-only ones included
  * (`deny: ["read_file(.env)"]` keeps the file from the model); then the permission mode
  * (./modes.ts: plan refuses changes, accept-edits and bypass allow them, yielding to ask rules and
- * protected paths); then ask rules; then `read` and `agent` kinds are allowed; then allow rules,
+ * protected paths); then ask rules; then, with `sandbox_auto_allow`, a sandboxed command that does
+ * not ask for the network is allowed; then `read` and `agent` kinds are allowed; then allow rules,
  * where a protected request (see {@link ApprovalRequest.protected}) is allowed only by a rule naming
- * exactly it. A new stage is one entry at its place.
+ * exactly it, and a request for the network only by a `net:` rule, whose verdict grants it. A new
+ * stage is one entry at its place.
  */
 const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
   [
@@ -70,12 +74,16 @@ const LADDER: readonly (readonly [stage: string, rung: Rung])[] = [
       return q && { action: 'ask', rule: q.source };
     },
   ],
+  [
+    'sandbox',
+    (req, r) => (r.sandboxAutoAllow && req.sandboxed && !req.network ? { action: 'allow' } : undefined),
+  ],
   ['kind', (req) => (neverAsks(req.kind) ? { action: 'allow' } : undefined)],
   [
     'allow rules',
     (req, r) => {
       const a = r.allow.find((rule) => allows(rule, req, r.place));
-      return a && { action: 'allow', rule: a.source };
+      return a && { action: 'allow', rule: a.source, ...(a.network && { network: true }) };
     },
   ],
 ];
@@ -88,8 +96,9 @@ export function evaluate(
   ask: readonly Rule[] = [],
   place: RulePlace = { cwd: process.cwd(), home: homedir() },
   mode?: PermissionMode,
+  sandboxAutoAllow = false,
 ): Verdict {
-  const rules: RuleSet = { allow, deny, ask, place, ...(mode ? { mode } : {}) };
+  const rules: RuleSet = { allow, deny, ask, place, ...(mode ? { mode } : {}), sandboxAutoAllow };
   for (const [, rung] of LADDER) {
     const verdict = rung(req, rules);
     if (verdict) return verdict;
@@ -124,18 +133,21 @@ function exactPath(p: string): string {
 
 /**
  * The rule an "always" answer adds for the rest of the session, or undefined for a one-off answer.
- * `allow_detail` on a request that is not rememberable adds nothing.
+ * `allow_detail` on a request that is not rememberable adds nothing. On a request for the network
+ * (a sandboxed command) the rule keeps the network: `bash(net:*)`, `bash(net:npm install)`.
  */
 export function ruleFor(req: ApprovalRequest, decision: Decision): string | undefined {
+  const net = req.network ? 'net:' : '';
   switch (decision.kind) {
     case 'allow_tool':
-      return req.tool;
+      return net ? `${req.tool}(${net}*)` : req.tool;
     case 'allow_detail':
       if (!req.rememberable) return undefined;
-      return `${req.tool}(${PATH_TOOLS.has(req.tool) ? exactPath(req.detail) : req.detail})`;
+      return `${req.tool}(${net}${PATH_TOOLS.has(req.tool) ? exactPath(req.detail) : req.detail})`;
     case 'allow_domain':
       return req.domain ? `${req.tool}(domain:${req.domain})` : undefined;
     case 'allow_once':
+    case 'allow_network':
     case 'deny':
     case 'deny_with_message':
       return undefined;
@@ -150,6 +162,8 @@ export interface PolicyOptions {
   place?: RulePlace;
   /** The permission mode the session starts in (default `default`, which decides nothing); see {@link Policy.mode}. */
   mode?: PermissionMode;
+  /** `sandbox_auto_allow` with the sandbox on: sandboxed commands without network run unasked. */
+  sandboxAutoAllow?: boolean;
 }
 
 /**
@@ -162,6 +176,7 @@ export class Policy {
   readonly #ask: Rule[];
   readonly #place: RulePlace;
   #mode: PermissionMode;
+  readonly #sandboxAutoAllow: boolean;
   /** How many of `#allow` the person wrote (config, flags); the rest are this session's answers. */
   readonly #written: number;
   /** The whole-tool rules this session's "always for this tool" answers added. */
@@ -177,6 +192,7 @@ export class Policy {
     this.#ask = parsed(opts.ask ?? []);
     this.#place = opts.place ?? { cwd: process.cwd(), home: homedir() };
     this.#mode = opts.mode ?? 'default';
+    this.#sandboxAutoAllow = opts.sandboxAutoAllow ?? false;
   }
 
   /**
@@ -217,13 +233,28 @@ export class Policy {
 
   /** {@link evaluate}, and why the taint stage made it ask (the prompt says it). */
   staged(req: ApprovalRequest, opts: { step?: boolean } = {}): Staged {
-    const verdict = evaluate(req, this.#allow, this.#deny, this.#ask, this.#place, this.#mode);
+    const verdict = evaluate(
+      req,
+      this.#allow,
+      this.#deny,
+      this.#ask,
+      this.#place,
+      this.#mode,
+      this.#sandboxAutoAllow,
+    );
     const bySessionAnswer = () =>
       verdict.action === 'allow' &&
       verdict.rule !== undefined &&
       this.#toolAnswers.has(verdict.rule) &&
-      evaluate(req, this.#allow.slice(0, this.#written), this.#deny, this.#ask, this.#place, this.#mode)
-        .action !== 'allow';
+      evaluate(
+        req,
+        this.#allow.slice(0, this.#written),
+        this.#deny,
+        this.#ask,
+        this.#place,
+        this.#mode,
+        this.#sandboxAutoAllow,
+      ).action !== 'allow';
     return this.taint.stage(req, verdict, { bySessionAnswer, step: opts.step });
   }
 

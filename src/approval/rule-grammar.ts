@@ -13,6 +13,8 @@ import { isIP } from 'node:net';
  * - file tools take gitignore-style path patterns: `.env` (that name in any folder), `./.env` (only
  *   in the workspace root), `secrets/**`, `**\/*.pem`, `~/.ssh/**` (the home folder), `//etc/hosts`
  *   (an absolute path), `/src/**` (from the workspace root);
+ * - `bash(net:npm install)`, `bash(net:npm:*)`, `bash(net:*)`: as without `net:`, and with the sandbox
+ *   on the commands it allows keep the network (a command that asks for it is allowed only so);
  * - `web_fetch(domain:docs.python.org)`: a URL on that host or a subdomain; `web_fetch(URL)`: that URL;
  * - `Task(Explore)`, `spawn_agent(reviewer)`: a subagent of that type (its agent definition's name,
  *   `general-purpose` for none), never the task's text;
@@ -48,6 +50,8 @@ export interface Rule {
   match?: RuleMatch;
   /** The rule as written, for messages. */
   source: string;
+  /** `bash(net:…)`: the commands it allows run in the sandbox with the network. */
+  network?: true;
 }
 
 /** Claude Code's tool names, as codey's tools. */
@@ -84,7 +88,7 @@ function toolsNamed(name: string): readonly string[] {
 export const DOMAIN_FORMS =
   'domain:example.com (that host and all its subdomains; domain:*.example.com means the same)';
 /** The rule forms, for notices. */
-export const RULE_FORMS = `bash, bash(npm test), bash(git diff:*), bash(git diff *), read_file(secrets/**), web_fetch(https://example.com/page), web_fetch(${DOMAIN_FORMS})`;
+export const RULE_FORMS = `bash, bash(npm test), bash(git diff:*), bash(git diff *), bash(net:npm install), read_file(secrets/**), web_fetch(https://example.com/page), web_fetch(${DOMAIN_FORMS})`;
 
 /** Dot-separated labels of letters, digits, `-` and `_` (what a URL's hostname is after IDN mapping). */
 const HOST_NAME = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*$/;
@@ -148,6 +152,13 @@ export function readRule(text: string): { rule: Rule } | { problem: string } {
   });
   const nothing = (why: string) => ({ problem: `the rule "${source}" can match nothing: ${why}; ignored` });
   if (inner === undefined || inner === '' || inner === '*') return rule();
+  if (inner.startsWith('net:')) {
+    if (tool !== 'bash') return nothing('only bash commands take net: (the network in the sandbox)');
+    const rest = inner.slice(4).trim();
+    const plain = readRule(`${m[1]}(${rest})`);
+    if ('problem' in plain) return { problem: plain.problem.replace(`"${m[1]}(${rest})"`, `"${source}"`) };
+    return { rule: { ...plain.rule, source, network: true } };
+  }
   if (inner.startsWith('domain:')) {
     if (tool !== 'web_fetch') return nothing('only web_fetch (WebFetch) calls have a domain');
     const domain = ruleDomain(inner.slice(7));

@@ -124,10 +124,12 @@ function plainPath(m: RuleMatch): string | undefined {
 
 /**
  * Allow rules match strictly: the whole detail, a prefix or pattern with nothing chained after it,
- * a domain, a path pattern on the real path. A protected request only by a rule naming exactly it.
+ * a domain, a path pattern on the real path. A protected request only by a rule naming exactly it;
+ * a request for the network only by a `net:` rule.
  */
 export function allows(rule: Rule, req: ApprovalRequest, place: RulePlace): boolean {
   if (!coversTool(rule, req.tool)) return false;
+  if (req.network && !rule.network) return false;
   const m = rule.match;
   if (req.protected) {
     if (m?.kind === 'exact') return req.detail === m.value;

@@ -34,6 +34,8 @@ export interface ApprovalRequest extends ToolCallDescription {
 /** The person's answer to an approval request. */
 export type Decision =
   | { kind: 'allow_once' }
+  /** Once, with the network (a sandboxed command). */
+  | { kind: 'allow_network' }
   | { kind: 'allow_tool' }
   | { kind: 'allow_detail' }
   | { kind: 'allow_domain' }
@@ -45,7 +47,8 @@ export type Decision =
  * (plan refusing a change, accept-edits or bypass allowing one), for the model and the log.
  */
 export type Verdict =
-  | { action: 'allow'; rule?: string; mode?: PermissionMode }
+  /** `network`: a `net:` rule allowed it, with the network (a sandboxed command gets it). */
+  | { action: 'allow'; rule?: string; mode?: PermissionMode; network?: boolean }
   | { action: 'deny'; rule?: string; mode?: PermissionMode }
   /** `rule`: an ask rule asked for this call. */
   | { action: 'ask'; rule?: string };

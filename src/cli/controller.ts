@@ -29,6 +29,7 @@ import type {
 import { shownPath } from '../skills/places';
 import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { customCommandSpecs } from './command-prompt';
+import { mcpPromptSpecs } from './mcp-prompts';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { shellNote } from './shell-context';
@@ -116,7 +117,11 @@ export class SessionController implements Controller {
     this.#endpoint = endpointHost(settings.base_url);
     this.notify = settings.notify;
     notificationHooks(session.hooks, session.events);
-    this.commands = commandRegistry(BUILTIN_COMMANDS, customCommandSpecs(session.commands, session));
+    this.commands = commandRegistry(
+      BUILTIN_COMMANDS,
+      customCommandSpecs(session.commands, session),
+      mcpPromptSpecs(session.mcp),
+    );
   }
 
   /** Each moment codey waits for the person (see {@link attentionOf}). */
@@ -245,7 +250,7 @@ export class SessionController implements Controller {
     // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
     const context = this.#shellContext.splice(0).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
-    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]));
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), prompt);
     this.#running = turn;
     try {
       await turn;

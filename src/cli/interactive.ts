@@ -121,6 +121,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     notices.push(
       `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
       `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
+      `codey: hooks: ${session.hooks?.describe() ?? 'none'}`,
     );
   }
   const controller = new SessionController(

@@ -139,7 +139,7 @@ function hookLines(setting: HooksSetting): TrustLine[] {
 }
 
 /** Each setting the file would bring, one per `allow` rule, list item, hook command or MCP server, whole. */
-function trustLines(held: HeldSettings): TrustLine[] {
+export function trustLines(held: HeldSettings): TrustLine[] {
   return held.entries.flatMap(({ key, value }) => {
     if (key === 'hooks') return hookLines(value as HooksSetting);
     const items =

@@ -19,6 +19,7 @@ import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
 import { heldServers, heldServersNotice, trustedAlready, trustHint } from './project-trust';
 import { mcpLines } from '../tui/commands/mcp-lines';
+import { expandMcpPrompt } from './mcp-prompts';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -188,6 +189,7 @@ async function runPrint(
     const shown = (c: (typeof session.commands)[number]) =>
       `/${c.name}${c.aliases?.length ? ` (also /${c.aliases.join(', /')})` : ''} ${c.skill ? 'skill' : c.scope}: ${shownPath(c.path, session.workspace, env)}`;
     out.stderr(`codey: commands: ${session.commands.map(shown).join(', ') || 'none found'}\n`);
+    out.stderr(`codey: hooks: ${session.hooks?.describe() ?? 'none'}\n`);
     if (session.log) out.stderr(`codey: session log ${session.log.path}\n`);
     out.stderr(`codey: session ${session.id}, stored in ${session.recorder.path}\n`);
   }
@@ -218,8 +220,16 @@ async function runPrint(
   });
   try {
     const startedAt = Date.now();
-    // `-p "/NAME args"` runs a custom command as the interactive session would.
-    const sent = await expandPrintPrompt(prompt, session, controller.signal);
+    // `-p "/NAME args"` runs a custom command (or an MCP prompt) as the interactive session would.
+    let sent: string;
+    try {
+      sent =
+        (await expandMcpPrompt(prompt, session.mcp, controller.signal)) ??
+        (await expandPrintPrompt(prompt, session, controller.signal));
+    } catch (err) {
+      out.stderr(`codey: ${(err as Error).message}\n`);
+      return EXIT.usage;
+    }
     session.log?.write({ type: 'user_prompt', text: sent });
     const result = await session.run(sent, controller.signal);
     const obj = resultObject(result, {

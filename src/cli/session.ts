@@ -101,9 +101,10 @@ export interface CodeySession {
   commandTurns: Map<string, CommandTurn>;
   /**
    * Run one user turn on the conversation with the current agent, once every change asked for is
-   * made (and a command's turn settings).
+   * made (and a command's turn settings). `label`: how `/rewind` names the turn (default the
+   * prompt's first line; the TUI gives the person's words without the `!cmd` notes before them).
    */
-  run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
+  run(prompt: string, signal: AbortSignal, label?: string): Promise<TurnResult>;
   /**
    * Make a new agent with `change` (`rebuild`): changes are made one after the other, in the order
    * asked; `run` and `ready` wait for them. Rejects when the agent cannot be built (it stays as it was).
@@ -233,7 +234,12 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   );
   const place = { cwd: workspace, home: personHome(env, workspace) };
   const agent = await rebuild(built, {
-    policy: new Policy(rules.allow, rules.deny, { ask: rules.ask, place, mode: s.permission_mode }),
+    policy: new Policy(rules.allow, rules.deny, {
+      ask: rules.ask,
+      place,
+      mode: s.permission_mode,
+      sandboxAutoAllow: sandbox !== undefined && s.sandbox_auto_allow,
+    }),
   });
   const bind = (conversation: Conversation, resumption?: Resumption, workspace = agent.spec.workspace) =>
     bindStore({ env, secrets, workspace, model: s.model, version, conversation, resumption });
@@ -309,9 +315,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     get model() {
       return wantedModel ?? this.agent.spec.model;
     },
-    async run(prompt, signal) {
+    async run(prompt, signal, label) {
       await this.ready();
-      this.checkpoints.beginTurn(prompt);
+      this.checkpoints.beginTurn(label ?? prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
       if (!turn) return runTurn(this.agent, prompt, signal);

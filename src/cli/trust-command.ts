@@ -6,6 +6,7 @@
 import { ConfigError, resolveSettings, type HeldSettings } from '../config/resolve';
 import { forgetTrust, isTrusted, recordTrust, trustAnswers } from '../config/trust';
 import { EXIT } from './exit-codes';
+import { trustLines } from './project-trust';
 
 type Env = Record<string, string | undefined>;
 
@@ -27,9 +28,10 @@ async function heldHere(cwd: string, env: Env): Promise<HeldSettings | undefined
   return (await resolveSettings({ cwd, env })).held;
 }
 
+/** What the files ask for: each setting whole (a line per rule and hook command) and what it would let happen. */
 const describeHeld = (held: HeldSettings) => [
   `${held.files.join(' and ')} ask${held.files.length === 1 ? 's' : ''} for:`,
-  ...held.values.map((v) => `  ${v}`),
+  ...trustLines(held).map((l) => `  ${l.what}: ${l.means}`),
 ];
 
 /**

@@ -122,6 +122,13 @@ export class Hooks {
     return this.#startContext.splice(0);
   }
 
+  /** For `--verbose`: the events with hooks and how many commands each runs (`PreToolUse ×2, Stop ×1`), or `none`. */
+  describe(): string {
+    const counts = new Map<HookEvent, number>();
+    for (const e of this.#entries) counts.set(e.event, (counts.get(e.event) ?? 0) + 1);
+    return [...counts].map(([event, n]) => `${event} ×${n}`).join(', ') || 'none';
+  }
+
   /** Whether any hook is set for `event`. */
   has(event: HookEvent): boolean {
     return this.#entries.some((e) => e.event === event);

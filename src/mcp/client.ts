@@ -11,6 +11,7 @@ import type { StartPiped } from '../util/exec-shapes';
 import type {
   McpCallOptions,
   McpCallResult,
+  McpPromptInfo,
   McpServerState,
   McpServerTools,
   McpToolInfo,
@@ -31,6 +32,13 @@ export interface McpConnections {
   readonly tools: readonly McpServerTools[];
   /** One line per server that failed or was late. */
   readonly notices: readonly string[];
+  /** The prompts of the servers that answered in time, each with its server. */
+  prompts(): { server: string; prompt: McpPromptInfo }[];
+  /**
+   * Get `name` of `server` with `args`: its messages' text, joined.
+   * @throws {@link McpCallError} when the server is not running; the SDK's error when the server refuses.
+   */
+  getPrompt(server: string, name: string, args: Record<string, string>, signal: AbortSignal): Promise<string>;
   /** Close every server (stdio children: their whole process group). Never rejects. */
   close(): Promise<void>;
 }
@@ -63,6 +71,7 @@ const messageOf = (err: unknown) => short(err instanceof Error ? err.message : S
 class Server implements McpServerTools {
   state: McpServerState;
   tools: McpToolInfo[] = [];
+  prompts: McpPromptInfo[] = [];
   client?: Client;
   transport?: Transport;
   closing = false;
@@ -165,14 +174,14 @@ class Server implements McpServerTools {
       for (const t of page.tools) tools.push(t as McpToolInfo);
       cursor = page.nextCursor;
     } while (cursor);
-    let prompts: string[] = [];
     if (client.getServerCapabilities()?.prompts) {
-      prompts = await client
+      this.prompts = await client
         .listPrompts()
-        .then((p) => p.prompts.map((x) => x.name))
+        .then((p) => p.prompts as McpPromptInfo[])
         .catch(() => []);
     }
     this.tools = tools;
+    const prompts = this.prompts.map((p) => p.name);
     this.state = { ...this.state, status: 'connected', tools: tools.map((t) => t.name), prompts };
   }
 
@@ -209,6 +218,24 @@ class Server implements McpServerTools {
     }
   }
 
+  /** The prompt `name` with `args`, its messages' text joined (a resource as its URI and text). */
+  async prompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<string> {
+    const client = this.client;
+    if (!client || this.state.status !== 'connected')
+      throw new McpCallError(`server ${this.spec.name} is not running`);
+    const r = await client.getPrompt({ name, arguments: args }, { signal });
+    return r.messages
+      .map((m) => {
+        const c = m.content as Record<string, unknown>;
+        if (c.type === 'text') return String(c.text);
+        const res = c.resource as Record<string, unknown> | undefined;
+        if (c.type === 'resource' && res)
+          return `[resource ${String(res.uri)}]${typeof res.text === 'string' ? `\n${res.text}` : ''}`;
+        return `[${String(c.type)} content]`;
+      })
+      .join('\n\n');
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     if (this.state.status === 'connected') this.state = { ...this.state, status: 'stopped' };
@@ -225,7 +252,7 @@ class Server implements McpServerTools {
 /**
  * Open every server of `specs` in parallel and wait until all have answered (connected and listed
  * their tools) or `opts.timeoutMs` has passed; a server late or failed is one notice and brings no
- * tool. A late server is closed when it finally answers. Until `close`, a handler on the process's
+ * tool. A late server is closed at the deadline. Until `close`, a handler on the process's
  * `exit` kills every stdio child's group, so no server outlives codey on any exit path. Never rejects.
  */
 export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions): Promise<McpConnections> {
@@ -240,6 +267,8 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
     s.open().then(
       () => true,
       (err: unknown) => {
+        // A late server closed at the deadline fails to connect: it stays `late`.
+        if (s.closing) return false;
         s.state = { ...s.state, status: 'failed', lastError: messageOf(err) };
         void s.close();
         return false;
@@ -250,7 +279,7 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
   clearTimeout(timer);
   const notices: string[] = [];
   const ready: Server[] = [];
-  for (const [i, s] of servers.entries()) {
+  for (const s of servers) {
     if (s.state.status === 'connected') ready.push(s);
     else if (s.state.status === 'failed')
       notices.push(`codey: MCP server ${s.spec.name} failed to start: ${s.state.lastError ?? 'no answer'}`);
@@ -259,8 +288,8 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
       notices.push(
         `codey: MCP server ${s.spec.name} did not answer within ${opts.timeoutMs} ms (mcp_timeout_ms); its tools are not available this session`,
       );
-      void opened[i].then(async () => {
-        await s.close();
+      // Its tools could never join the list: it is ended now rather than left running.
+      void s.close().then(() => {
         s.state = { ...s.state, status: 'late', tools: [], prompts: [] };
       });
     }
@@ -269,6 +298,12 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
     states: () => servers.map((s) => s.state),
     tools: ready,
     notices,
+    prompts: () => ready.flatMap((s) => s.prompts.map((prompt) => ({ server: s.spec.name, prompt }))),
+    getPrompt: (server, name, args, signal) => {
+      const s = ready.find((x) => x.spec.name === server);
+      if (!s) return Promise.reject(new McpCallError(`no MCP server ${server}`));
+      return s.prompt(name, args, signal);
+    },
     async close() {
       await Promise.all(servers.map((s) => s.close()));
       process.removeListener('exit', killAll);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { runChild, type SandboxSpec } from './exec';
-import { defineTool, type ToolProgress } from './tool';
+import { defineTool, type ToolContext, type ToolProgress, type ToolResult } from './tool';
+import type { ToolCallDescription } from '../util/shapes';
 import { MAX_OUTPUT_CHARS } from './truncate';
 
 /** Default and largest timeout of one command, in ms (the limits Claude Code's Bash tool uses). */
@@ -116,7 +117,7 @@ export function formatOutcome(o: BashOutcome, timeoutMs: number): string {
   return [out === '' ? '(no output)' : out, ...notes].join('\n');
 }
 
-const schema = z.object({
+export const bashSchema = z.object({
   command: z.string().min(1).describe('The command, run with bash -c in the workspace root.'),
   timeout_ms: z
     .number()
@@ -128,6 +129,62 @@ const schema = z.object({
     ),
 });
 
+/** The approval request of a command: its first line, the whole command as the detail. */
+export function describeCommand(command: string): ToolCallDescription {
+  const [first, ...rest] = command.trim().split('\n');
+  return {
+    summary: `Run: ${first}${rest.length ? ' …' : ''}`,
+    detail: command,
+    rememberable: true,
+    noun: 'this command',
+  };
+}
+
+/** What a failed command run in the sandbox without network adds, for the model. */
+export const SANDBOX_NOTE =
+  'it ran in the sandbox: no network, and only the workspace and /tmp writable; if it needs the ' +
+  'network, call bash again with network: true (the person is asked)';
+
+/**
+ * Run one bash call in `ctx` (its sandbox, if any): the tool_result, its title and the `shell`
+ * display. A command that failed in the sandbox without network says so ({@link SANDBOX_NOTE}).
+ */
+export async function runBashCall(
+  args: { command: string; timeout_ms?: number },
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const timeoutMs = Math.min(args.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS);
+  const o = await runBash(args.command, {
+    cwd: ctx.cwd,
+    env: ctx.env,
+    timeoutMs,
+    signal: ctx.signal,
+    onOutput: ctx.emit,
+    ...(ctx.sandbox && { sandbox: ctx.sandbox }),
+  });
+  const title = o.timedOut
+    ? 'timed out'
+    : o.aborted
+      ? 'interrupted'
+      : o.signal
+        ? o.signal
+        : `exit ${o.exitCode}`;
+  const offline = ctx.sandbox !== undefined && !ctx.sandbox.network;
+  const failed = !o.timedOut && !o.aborted && o.exitCode !== 0;
+  return {
+    output: formatOutcome(o, timeoutMs) + (offline && failed ? `\n(${SANDBOX_NOTE})` : ''),
+    isError: o.timedOut || o.aborted || o.spawnError !== undefined,
+    title,
+    display: { kind: 'shell', command: args.command, exitCode: o.exitCode, timedOut: o.timedOut },
+  };
+}
+
+/** What bash's description says to every model; the sandboxed bash adds what the sandbox allows. */
+export const BASH_DESCRIPTION =
+  'Run a shell command with bash in the workspace root and return its combined stdout and stderr and ' +
+  'exit code. stdin is closed, so interactive prompts fail: pass flags like --yes. Each call starts a ' +
+  'fresh shell (cd and variables do not carry over). Prefer read_file, glob and grep to cat, find and grep.';
+
 /**
  * `bash(command, timeout_ms?)`: run a shell command in the workspace. The model gets the interleaved
  * output and the exit code; a non-zero exit is not an error result, a timeout or a failure to start
@@ -137,42 +194,8 @@ export const bashTool = defineTool({
   name: 'bash',
   kind: 'execute',
   shows: 'shell',
-  description:
-    'Run a shell command with bash in the workspace root and return its combined stdout and stderr and ' +
-    'exit code. stdin is closed, so interactive prompts fail: pass flags like --yes. Each call starts a ' +
-    'fresh shell (cd and variables do not carry over). Prefer read_file, glob and grep to cat, find and grep.',
-  schema,
-  describe: (args) => {
-    const [first, ...rest] = args.command.trim().split('\n');
-    return {
-      summary: `Run: ${first}${rest.length ? ' …' : ''}`,
-      detail: args.command,
-      rememberable: true,
-      noun: 'this command',
-    };
-  },
-  async run(args, ctx) {
-    const timeoutMs = Math.min(args.timeout_ms ?? DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS);
-    const o = await runBash(args.command, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      timeoutMs,
-      signal: ctx.signal,
-      onOutput: ctx.emit,
-      ...(ctx.sandbox && { sandbox: ctx.sandbox }),
-    });
-    const title = o.timedOut
-      ? 'timed out'
-      : o.aborted
-        ? 'interrupted'
-        : o.signal
-          ? o.signal
-          : `exit ${o.exitCode}`;
-    return {
-      output: formatOutcome(o, timeoutMs),
-      isError: o.timedOut || o.aborted || o.spawnError !== undefined,
-      title,
-      display: { kind: 'shell', command: args.command, exitCode: o.exitCode, timedOut: o.timedOut },
-    };
-  },
+  description: BASH_DESCRIPTION,
+  schema: bashSchema,
+  describe: (args) => describeCommand(args.command),
+  run: runBashCall,
 });

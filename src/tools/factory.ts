@@ -94,7 +94,10 @@ type ToolSource = (host: ToolHost) => Promise<SourceTools>;
 const none = (): SourceTools => ({ tools: [], notices: [] });
 
 /** `builtin`: the workspace tools every session has. */
-const builtin: ToolSource = async () => ({ tools: builtinTools(), notices: [] });
+const builtin: ToolSource = async ({ settings }) => ({
+  tools: builtinTools(settings.sandbox !== undefined),
+  notices: [],
+});
 
 /** The client-side web_fetch: jailed fetch + HTML reducer (loaded only when web tools exist). */
 async function localWebFetch(version: string): Promise<Tool> {

@@ -13,6 +13,13 @@ export interface McpToolInfo {
   annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; title?: string };
 }
 
+/** One prompt a server lists: run by the person as `/mcp__SERVER__PROMPT args`. */
+export interface McpPromptInfo {
+  name: string;
+  description?: string;
+  arguments?: readonly { name: string; description?: string; required?: boolean }[];
+}
+
 /** What a tool call answered: MCP content blocks as the server sent them. */
 export interface McpCallResult {
   /** `text`, `image`, `audio`, `resource_link` and `resource` blocks (unknown kinds are kept). */

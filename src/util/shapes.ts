@@ -32,6 +32,10 @@ export interface ToolCallDescription {
    * cannot rewrite git hooks or grant codey new permissions.
    */
   protected?: boolean;
+  /** A command that runs in the sandbox (`sandbox: on`): `sandbox_auto_allow` may let it run unasked. */
+  sandboxed?: boolean;
+  /** A sandboxed command that asks for the network: only the person, a `net:` rule or a mode allows it. */
+  network?: boolean;
 }
 
 /**
@@ -96,10 +100,10 @@ export function modeNamed(name: string): PermissionMode | undefined {
 }
 
 /**
- * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed,
- * or refused with the sentence the model reads.
+ * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed
+ * (`network`: with the network, for a sandboxed command), or refused with the sentence the model reads.
  */
-export type Decided = { allowed: true } | { refused: { by: RefusedBy; text: string } };
+export type Decided = { allowed: true; network?: boolean } | { refused: { by: RefusedBy; text: string } };
 
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {

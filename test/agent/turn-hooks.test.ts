@@ -22,7 +22,7 @@ afterEach(() => removeDir(root));
 const command = (command: string) => [{ hooks: [{ type: 'command', command }] }];
 
 /** An agent on a scripted model with these hooks; `run` is one user turn. */
-async function setUp(setting: HooksSetting, replies: ScriptedReply[]) {
+async function setUp(setting: HooksSetting, replies: ScriptedReply[], child = false) {
   const llm = new ScriptedLlm(replies);
   const events: AgentEvent[] = [];
   const hooks = new Hooks({
@@ -42,6 +42,7 @@ async function setUp(setting: HooksSetting, replies: ScriptedReply[]) {
     limits: { maxTokens: 100, maxTurns: 20 },
     emit: (e) => events.push(e),
     hooks,
+    ...(child && { depth: 1, role: { agentId: 'agent-3', label: 'child' } }),
   });
   const run = (prompt: string) => runTurn(agent, prompt, new AbortController().signal);
   return { agent, hooks, llm, events, run };
@@ -95,6 +96,28 @@ describe('Stop hooks', () => {
       [false, 'done'],
       [true, 'really done'],
     ]);
+  });
+
+  it("a subagent's end runs SubagentStop, not Stop, with its agent_id", async () => {
+    const s = await setUp(
+      {
+        Stop: command('touch stop-ran'),
+        SubagentStop: command(
+          'cat > sub.json; [ -f once ] && exit 0; touch once; echo "check your work" >&2; exit 2',
+        ),
+      },
+      [{ content: [block.text('found it')] }, { content: [block.text('checked: found it')] }],
+      true,
+    );
+    const r = await s.run('find the bug');
+    expect(r).toMatchObject({ reason: 'end_turn', text: 'checked: found it' });
+    expect(texts(s.llm, 1)).toEqual(['[SubagentStop hook]\ncheck your work']);
+    expect(JSON.parse(await readFile(join(root, 'sub.json'), 'utf8'))).toMatchObject({
+      hook_event_name: 'SubagentStop',
+      agent_id: 'agent-3',
+      stop_hook_active: true,
+    });
+    await expect(readFile(join(root, 'stop-ran'))).rejects.toThrow();
   });
 
   it(`end the turn anyway after sending it back ${MAX_STOP_BLOCKS} times`, async () => {

@@ -88,7 +88,8 @@ describe('hooks in codey -p', () => {
     await personHooks({ PreToolUse: hook('sleep 60', undefined, 1) });
     fake.enqueue(reply.toolUse('bash', { command: 'echo went-on' }), reply.text('ok'));
     const started = Date.now();
-    const r = await codey(box, ['-p', 'go', '--allow', 'bash']);
+    const r = await codey(box, ['-p', 'go', '--allow', 'bash', '--verbose']);
+    expect(r.stderr).toContain('codey: hooks: PreToolUse ×1\n');
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('hook `sleep 60` (PreToolUse) did not finish within 1 s and was stopped');
@@ -150,6 +151,11 @@ describe("a repository's hooks", () => {
     expect(held.stderr).toContain('a hook is a command that runs on your machine');
     expect(held.stderr).toContain('codey trust grant');
 
+    // `codey trust` shows the command whole and when it would run.
+    const show = await codey(box, ['trust']);
+    expect(show.stdout).toContain(
+      `hooks PostToolUse \`Edit|Write\` \`echo "$CLAUDE_PROJECT_DIR" >> ${log}\`: this command would run on your machine after each tool call its matcher names`,
+    );
     expect((await codey(box, ['trust', 'grant'])).exitCode).toBe(0);
     calls();
     const trusted = await codey(box, args);

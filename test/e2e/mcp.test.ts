@@ -131,4 +131,16 @@ describe('MCP servers in -p', () => {
     expect(r.exitCode).toBe(143);
     await expectAllGone([await serverPid()]);
   }, 40_000);
+
+  it('a server prompt runs as /mcp__SERVER__PROMPT args; a missing argument is a usage error', async () => {
+    await userConfig({ mcp_servers: { test: entry() } });
+    fake.enqueue(reply.text('hello'));
+    const r = await codey(box, ['-p', '/mcp__test__greet the world']);
+    expect(r.exitCode).toBe(0);
+    const first = fake.messageRequests[0].body.messages![0].content;
+    expect(JSON.stringify(first)).toContain('Say hello to the world.');
+    const missing = await codey(box, ['-p', '/mcp__test__greet']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('codey: /mcp__test__greet needs who: /mcp__test__greet WHO');
+  }, 40_000);
 });

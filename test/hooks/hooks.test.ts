@@ -186,5 +186,19 @@ describe('what a hook says', () => {
     ]);
     expect(hooks.has('PostToolUse')).toBe(false);
     expect(hooks.has('Stop')).toBe(false);
+    expect(hooks.describe()).toBe('none');
+    expect(
+      hooksOf({
+        PreToolUse: [
+          {
+            hooks: [
+              { type: 'command', command: 'a' },
+              { type: 'command', command: 'b' },
+            ],
+          },
+        ],
+        Stop: [{ hooks: [{ type: 'command', command: 'c' }] }],
+      }).describe(),
+    ).toBe('PreToolUse ×2, Stop ×1');
   });
 });

@@ -35,13 +35,13 @@ describe('MCP connections', () => {
     conns = await open(
       [
         stdio('quick', TEST_SERVER),
-        stdio('sleepy', TEST_SERVER, ['--slow', '3000'], { MCP_PID_FILE: pidFile }),
+        stdio('sleepy', TEST_SERVER, ['--slow', '60000'], { MCP_PID_FILE: pidFile }),
       ],
-      { timeoutMs: 1_500 },
+      { timeoutMs: 4_000 },
     );
     expect(conns.tools.map((t) => t.server)).toEqual(['quick']);
     expect(conns.notices).toEqual([
-      'codey: MCP server sleepy did not answer within 1500 ms (mcp_timeout_ms); its tools are not available this session',
+      'codey: MCP server sleepy did not answer within 4000 ms (mcp_timeout_ms); its tools are not available this session',
     ]);
     expect(conns.states().map((s) => s.status)).toEqual(['connected', 'late']);
     await expectAllGone([await pidOf(pidFile)]);
@@ -113,5 +113,20 @@ describe('MCP connections', () => {
     expect(await isAlive(pid)).toBe(true);
     await conns.close();
     await expectAllGone([pid]);
+  }, 30_000);
+});
+
+describe('MCP prompts as commands', () => {
+  it('lists a server prompt as /mcp__SERVER__PROMPT and sends its text', async () => {
+    const { mcpPromptSpecs } = await import('../../src/cli/mcp-prompts');
+    conns = await open([stdio('test', TEST_SERVER)]);
+    const [spec] = mcpPromptSpecs(conns);
+    expect(spec).toMatchObject({
+      name: '/mcp__test__greet',
+      args: 'WHO',
+      description: 'A greeting. (MCP test)',
+    });
+    const out = await spec.run({ args: 'Ada', signal: signal(), session: undefined as never, commands: [] });
+    expect(out).toEqual({ kind: 'send', prompt: 'Say hello to Ada.' });
   }, 30_000);
 });

@@ -15,14 +15,19 @@ export interface ApprovalChoice {
 }
 
 /**
- * The choices for `request`, in order: yes once; always for the tool; always for the detail (only
- * when rememberable); always for the domain (only when the request names one); no; no with a message.
+ * The choices for `request`, in order: yes once; yes with network (a sandboxed command that did not
+ * ask for it); always for the tool; always for the detail (only when rememberable); always for the
+ * domain (only when the request names one); no; no with a message. A yes to a sandboxed command
+ * that asks for the network gives it the network.
  */
 export function approvalChoices(request: ApprovalRequest, displayName: string): ApprovalChoice[] {
-  const choices: ApprovalChoice[] = [
-    { label: 'Yes', decision: { kind: 'allow_once' } },
-    { label: `Yes, always for ${request.toolNoun ?? displayName}`, decision: { kind: 'allow_tool' } },
-  ];
+  const choices: ApprovalChoice[] = [{ label: 'Yes', decision: { kind: 'allow_once' } }];
+  if (request.sandboxed && !request.network)
+    choices.push({ label: 'Yes, with network', decision: { kind: 'allow_network' } });
+  choices.push({
+    label: `Yes, always for ${request.toolNoun ?? displayName}`,
+    decision: { kind: 'allow_tool' },
+  });
   if (request.rememberable) {
     choices.push({
       label: `Yes, always for ${request.noun ?? 'this exact call'}`,

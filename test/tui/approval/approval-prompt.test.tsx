@@ -129,6 +129,16 @@ describe('ApprovalPrompt', () => {
     expect(decisions).toEqual([{ kind: 'deny' }]);
   });
 
+  it('offers "yes, with network" for a sandboxed command that did not ask for it', async () => {
+    const sandboxed = { ...bash, sandboxed: true };
+    const { out, decisions } = await answer(sandboxed, 'Bash', '2');
+    expect(out()).toContain('2. Yes, with network');
+    expect(decisions).toEqual([{ kind: 'allow_network' }]);
+    const asking = approvalChoices({ ...sandboxed, network: true }, 'Bash').map((c) => c.label);
+    expect(asking).not.toContain('Yes, with network');
+    expect(approvalChoices(bash, 'Bash').map((c) => c.label)).not.toContain('Yes, with network');
+  });
+
   it('offers "always for DOMAIN" only when the request names a domain', async () => {
     const { out, decisions } = await answer(fetchReq, 'WebFetch', '4');
     expect(out()).toContain('3. Yes, always for this URL');

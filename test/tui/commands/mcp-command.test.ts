@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { executeCommand } from '../../../src/tui/commands/commands';
+import { FakeController } from '../fake-controller';
+
+describe('/mcp', () => {
+  it('lists each server with transport, origin, status, tools and last error, then its tools', async () => {
+    const c = new FakeController();
+    c.mcpList = [
+      {
+        name: 'github',
+        transport: 'http',
+        origin: 'config',
+        status: 'connected',
+        tools: ['search', 'create_issue'],
+        prompts: ['triage'],
+      },
+      {
+        name: 'db',
+        transport: 'stdio',
+        origin: 'claude',
+        status: 'failed',
+        tools: [],
+        prompts: [],
+        lastError: 'spawn db-server ENOENT',
+      },
+    ];
+    expect(await executeCommand('/mcp', c)).toEqual({
+      kind: 'info',
+      title: 'MCP servers',
+      lines: [
+        'github (http, config): connected, 2 tools, 1 prompt',
+        '  mcp__github__search',
+        '  mcp__github__create_issue',
+        'db (stdio, claude): failed, 0 tools; last error: spawn db-server ENOENT',
+      ],
+    });
+  });
+
+  it('says how to add one when none is configured', async () => {
+    const out = await executeCommand('/mcp', new FakeController());
+    expect(out).toEqual({
+      kind: 'info',
+      lines: ['No MCP servers configured. Add mcp_servers to your config, or see README, "MCP servers".'],
+    });
+  });
+});
