@@ -5,7 +5,7 @@ import type { StatusFacts } from './session-port';
 const listed = (items: readonly string[], none: string) => (items.length ? items.join(', ') : none);
 
 /** The rows of `/status`, each `label  value`, the labels aligned. */
-export function statusLines(f: StatusFacts): string[] {
+function statusLines(f: StatusFacts): string[] {
   const rows: [string, string][] = [
     ['version', `codey ${f.version}`],
     ['model', f.model],
