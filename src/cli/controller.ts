@@ -145,6 +145,10 @@ export class SessionController implements Controller {
   get webStatus(): string {
     return this.#s.webStatus;
   }
+  get sandboxStatus(): string | undefined {
+    const { on, autoAllow } = this.#s.sandbox;
+    return on ? `sandbox on${autoAllow ? ', auto-allow' : ''}` : undefined;
+  }
   get mode(): PermissionMode {
     return this.#s.policy.mode;
   }

@@ -71,6 +71,8 @@ export interface CodeySession {
   webStatus: string;
   /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
   webWhy: string;
+  /** `sandbox: on`, probed at start: bash runs in bubblewrap; `autoAllow`: `sandbox_auto_allow` holds. */
+  sandbox: { on: boolean; autoAllow: boolean };
   /** The custom command files found at start (`/NAME`, and `-p "/NAME args"`). */
   commands: readonly CustomCommand[];
   /** The skills loaded at start, for `/skills`; empty with `--no-skills` or `skills: false`. */
@@ -283,6 +285,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   let wantedModel: string | undefined;
   const session: CodeySession = {
     ...web,
+    sandbox: { on: sandbox !== undefined, autoAllow: sandbox !== undefined && s.sandbox_auto_allow },
     id,
     version,
     agent: Object.freeze({ ...agent, conversation: store.conversation }),
