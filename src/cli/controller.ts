@@ -363,6 +363,10 @@ export class SessionController implements Controller {
     };
   }
 
+  restartMcp(name: string): Promise<string> {
+    return this.#s.mcp?.restart(name) ?? Promise.resolve('no MCP servers are configured');
+  }
+
   agents(): AgentInfo[] | undefined {
     if (!this.#s.agent.spec.subagents) return undefined;
     const home = process.env.HOME;

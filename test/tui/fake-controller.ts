@@ -228,6 +228,13 @@ export class FakeController implements Controller {
     return this.statusFacts;
   }
 
+  restarted: string[] = [];
+
+  restartMcp(name: string): Promise<string> {
+    this.restarted.push(name);
+    return Promise.resolve(`MCP server ${name} is running again`);
+  }
+
   agents(): AgentInfo[] | undefined {
     return this.agentList;
   }

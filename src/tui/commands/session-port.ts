@@ -198,6 +198,8 @@ export interface SessionPort {
   status(): StatusFacts;
   /** `/mcp`: the MCP servers configured, as they stand now; empty when none. */
   mcpServers(): McpServerState[];
+  /** `/mcp restart NAME`: start that server again; resolves with a sentence saying how it went. */
+  restartMcp(name: string): Promise<string>;
   /**
    * `/worktree NAME`: create a git worktree on a new branch and move the session into it (into the
    * existing one when codey made it before); `/worktree main`: move it back to the workspace it
