@@ -3,6 +3,7 @@
  * session store), the subscriber that fills it, the conversation's place at each turn's start, and
  * `/rewind` on top of them (the SessionPort's rewind methods).
  */
+import { createHash } from 'node:crypto';
 import type { Conversation } from '../agent/conversation';
 import type { AgentEvent } from '../agent/events';
 import { fileHistoryListener } from '../session/file-calls';
@@ -29,11 +30,25 @@ const MISSING: Record<NonNullable<RewindFile['why']>, string> = {
   unread: 'it changed while codey wrote it, so what it held is not known',
 };
 
+/**
+ * SHA-256 of `messages` through each message's own, kept in `known` (messages are frozen and never
+ * changed), so a turn hashes only the messages added since.
+ */
+function digestOf(messages: readonly object[], known: WeakMap<object, string>): string {
+  const h = createHash('sha256');
+  for (const m of messages) {
+    let d = known.get(m);
+    if (d === undefined) known.set(m, (d = sha256(JSON.stringify(m))));
+    h.update(d);
+  }
+  return h.digest('hex');
+}
+
 /** Where the conversation is before a prompt joins it: a trailing user message takes the prompt in. */
-function markOf(c: Conversation): ConversationMark {
+function markOf(c: Conversation, known: WeakMap<object, string>): ConversationMark {
   const m = c.messages;
   const keep = m.at(-1)?.role === 'user' ? m.length - 1 : m.length;
-  return { keep, digest: sha256(JSON.stringify(m.slice(0, keep))) };
+  return { keep, digest: digestOf(m.slice(0, keep), known) };
 }
 
 function isText(data: Buffer): boolean {
@@ -51,6 +66,8 @@ export class Checkpoints {
   #history: { id: string; history: FileHistory } | undefined;
   /** How to put the conversation back as it was before each rewind of this process, by entry. */
   #undo = new Map<number, () => void>();
+  /** Each message's SHA-256, for the conversation marks. */
+  readonly #digests = new WeakMap<object, string>();
   /** Feed the session's events here (see `fileHistoryListener`). */
   readonly listener: (e: AgentEvent) => void;
 
@@ -72,7 +89,7 @@ export class Checkpoints {
 
   /** Start a user turn's checkpoint, before `prompt` joins the conversation. */
   beginTurn(prompt: string): void {
-    this.history().beginTurn(prompt, markOf(this.#in.conversation()));
+    this.history().beginTurn(prompt, markOf(this.#in.conversation(), this.#digests));
   }
 
   points(): RewindPoint[] {
@@ -97,7 +114,7 @@ export class Checkpoints {
     if (
       mark &&
       c.length >= mark.keep &&
-      sha256(JSON.stringify(c.messages.slice(0, mark.keep))) === mark.digest
+      digestOf(c.messages.slice(0, mark.keep), this.#digests) === mark.digest
     )
       return true;
     return 'the conversation changed before that turn since (compacted, cleared or repaired)';

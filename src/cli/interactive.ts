@@ -9,6 +9,7 @@ import { EXIT } from './exit-codes';
 import { askYesNo } from './ask';
 import { resumptionForTui } from './resume-interactive';
 import { createSession } from './session';
+import { mcpLines } from '../tui/commands/mcp-lines';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
@@ -122,6 +123,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
       `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
       `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
       `codey: hooks: ${session.hooks?.describe() ?? 'none'}`,
+      ...mcpLines(session.mcp?.states() ?? [], { prefix: 'codey: MCP server ' }),
     );
   }
   const controller = new SessionController(

@@ -174,6 +174,8 @@ export interface PrintResult {
   permission_denials: PermissionDenial[];
   /** The permission mode the turn ended in (`default`, `accept-edits`, `plan`, `bypass`). */
   permission_mode: PermissionMode;
+  /** Whether bash ran in the sandbox (`sandbox: on`). */
+  sandbox: 'on' | 'off';
   /** The MCP servers configured, each with how it stands (`connected`, `failed`, `late`, `stopped`); absent when none. */
   mcp_servers?: { name: string; status: string }[];
   error?: string;
@@ -189,6 +191,7 @@ export function resultObject(
     usage: Usage;
     denials: PermissionDenial[];
     permissionMode: PermissionMode;
+    sandbox?: 'on' | 'off';
     startedAt: number;
     mcpServers?: { name: string; status: string }[];
   },
@@ -220,6 +223,7 @@ export function resultObject(
     usage: x.usage,
     permission_denials: x.denials,
     permission_mode: x.permissionMode,
+    sandbox: x.sandbox ?? 'off',
     ...(x.mcpServers && { mcp_servers: x.mcpServers }),
     ...(r.error ? { error: r.error } : subtype === 'error_no_answer' ? { error: NO_ANSWER } : {}),
     ...(r.refusal ? { stop_details: { type: 'refusal' as const, ...r.refusal } } : {}),

@@ -238,6 +238,7 @@ async function runPrint(
       usage: session.agent.spec.totals.usage,
       denials: session.agent.spec.totals.denials,
       permissionMode: session.policy.mode,
+      sandbox: session.sandbox.on ? 'on' : 'off',
       startedAt,
       ...(session.mcp && {
         mcpServers: session.mcp.states().map((m) => ({ name: m.name, status: m.status })),

@@ -45,6 +45,8 @@ import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
   id: string;
+  /** codey's version. */
+  version: string;
   /** Replaced whole, never changed, by `/model`, `/worktree`, the approval handler and `/clear` (see `change`). */
   agent: Agent;
   /** The agent's conversation (`agent.conversation`). */
@@ -69,6 +71,8 @@ export interface CodeySession {
   webStatus: string;
   /** For `--verbose`: `web: command`, or `web off: ` and why (no provider, `--no-web`, the provider's problem). */
   webWhy: string;
+  /** `sandbox: on`, probed at start: bash runs in bubblewrap; `autoAllow`: `sandbox_auto_allow` holds. */
+  sandbox: { on: boolean; autoAllow: boolean };
   /** The custom command files found at start (`/NAME`, and `-p "/NAME args"`). */
   commands: readonly CustomCommand[];
   /** The skills loaded at start, for `/skills`; empty with `--no-skills` or `skills: false`. */
@@ -99,9 +103,10 @@ export interface CodeySession {
   commandTurns: Map<string, CommandTurn>;
   /**
    * Run one user turn on the conversation with the current agent, once every change asked for is
-   * made (and a command's turn settings).
+   * made (and a command's turn settings). `label`: how `/rewind` names the turn (default the
+   * prompt's first line; the TUI gives the person's words without the `!cmd` notes before them).
    */
-  run(prompt: string, signal: AbortSignal): Promise<TurnResult>;
+  run(prompt: string, signal: AbortSignal, label?: string): Promise<TurnResult>;
   /**
    * Make a new agent with `change` (`rebuild`): changes are made one after the other, in the order
    * asked; `run` and `ready` wait for them. Rejects when the agent cannot be built (it stays as it was).
@@ -280,7 +285,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   let wantedModel: string | undefined;
   const session: CodeySession = {
     ...web,
+    sandbox: { on: sandbox !== undefined, autoAllow: sandbox !== undefined && s.sandbox_auto_allow },
     id,
+    version,
     agent: Object.freeze({ ...agent, conversation: store.conversation }),
     events,
     log,
@@ -311,9 +318,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     get model() {
       return wantedModel ?? this.agent.spec.model;
     },
-    async run(prompt, signal) {
+    async run(prompt, signal, label) {
       await this.ready();
-      this.checkpoints.beginTurn(prompt);
+      this.checkpoints.beginTurn(label ?? prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
       if (!turn) return runTurn(this.agent, prompt, signal);

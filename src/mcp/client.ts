@@ -39,6 +39,12 @@ export interface McpConnections {
    * @throws {@link McpCallError} when the server is not running; the SDK's error when the server refuses.
    */
   getPrompt(server: string, name: string, args: Record<string, string>, signal: AbortSignal): Promise<string>;
+  /**
+   * Start `name` again (one that stopped, failed or was late): its tools keep the names listed at
+   * start; one it no longer lists answers with the server's error. Resolves with a sentence for the
+   * person saying how it went; never rejects.
+   */
+  restart(name: string): Promise<string>;
   /** Close every server (stdio children: their whole process group). Never rejects. */
   close(): Promise<void>;
 }
@@ -249,6 +255,19 @@ class Server implements McpServerTools {
   }
 }
 
+/** `work`, or a rejection once `ms` have passed. */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Open every server of `specs` in parallel and wait until all have answered (connected and listed
  * their tools) or `opts.timeoutMs` has passed; a server late or failed is one notice and brings no
@@ -298,6 +317,27 @@ export async function openMcp(specs: readonly McpServerSpec[], opts: OpenOptions
     states: () => servers.map((s) => s.state),
     tools: ready,
     notices,
+    async restart(name) {
+      const s = servers.find((x) => x.spec.name === name);
+      if (!s) return `no MCP server ${name}; /mcp lists them`;
+      await s.close();
+      s.closing = false;
+      const listed = s.tools.map((t) => t.name);
+      try {
+        await withDeadline(s.open(), opts.timeoutMs);
+      } catch (err) {
+        s.state = { ...s.state, status: 'failed', lastError: messageOf(err) };
+        await s.close();
+        return `MCP server ${name} did not start again: ${s.state.lastError}`;
+      }
+      const gone = listed.length ? listed.filter((t) => !s.tools.some((x) => x.name === t)) : [];
+      const inList = ready.includes(s);
+      return [
+        `MCP server ${name} is running again`,
+        ...(inList ? [] : ['its tools join the list from the next session (the list is fixed for this one)']),
+        ...(gone.length ? [`it no longer lists ${gone.join(', ')}`] : []),
+      ].join('; ');
+    },
     prompts: () => ready.flatMap((s) => s.prompts.map((prompt) => ({ server: s.spec.name, prompt }))),
     getPrompt: (server, name, args, signal) => {
       const s = ready.find((x) => x.spec.name === server);

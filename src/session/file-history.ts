@@ -21,7 +21,7 @@ const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 /** Where the conversation may be put back to for an entry: keep its first `keep` messages, if they are still `digest`. */
 export interface ConversationMark {
   keep: number;
-  /** SHA-256 of the JSON of those messages. */
+  /** A SHA-256 over those messages (src/cli/checkpoints.ts makes it). */
   digest: string;
 }
 

@@ -4,8 +4,8 @@
  * since; then it is left alone unless they say otherwise). Restoring is recorded as an entry of its
  * own, so a later rewind to that entry undoes it.
  */
-import { mkdir, readFile, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readFile, realpath, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write';
 import { versionOf } from '../util/file-version';
 import { sha256, type FileChange, type FileHistory, type HistoryEntry } from './file-history';
@@ -40,6 +40,22 @@ async function readNow(path: string): Promise<Buffer | null> {
     return await readFile(path);
   } catch {
     return null;
+  }
+}
+
+/** `dir` with links resolved, as far as it exists (the missing rest appended as it is). */
+async function realFolder(dir: string): Promise<string> {
+  let at = dir;
+  let rest = '';
+  for (;;) {
+    try {
+      return rest ? join(await realpath(at), rest) : await realpath(at);
+    } catch {
+      const up = dirname(at);
+      if (up === at) return dir;
+      rest = rest ? join(basename(at), rest) : basename(at);
+      at = up;
+    }
   }
 }
 
@@ -122,6 +138,9 @@ export async function applyRewind(
         if (f.now !== null) await unlink(f.path);
         out.removed.push(f.path);
       } else {
+        // Paths were recorded with links resolved: a folder that became a link would lead elsewhere.
+        const folder = await realFolder(dirname(f.path));
+        if (folder !== dirname(f.path)) throw new Error(`its folder is now a link to ${folder}`);
         await mkdir(dirname(f.path), { recursive: true });
         await writeFileAtomic(f.path, f.then, { expect: f.now ? versionOf(f.now) : null });
         out.restored.push(f.path);

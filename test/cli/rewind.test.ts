@@ -163,4 +163,25 @@ describe('/rewind on a real session', () => {
     expect(existsSync(join(first.t.work, 'new.txt'))).toBe(false);
     expect(again.session.conversation.length).toBe(0);
   });
+
+  it('follows /clear and /resume: a new session has no checkpoints, the resumed one has its own', async () => {
+    const { t, session, controller } = await threeTurns();
+    const first = session.id;
+    controller.clear();
+    expect(controller.rewindPoints()).toEqual([]);
+    expect(controller.resume(first)).toMatchObject({ ok: true });
+    expect(controller.rewindPoints()).toHaveLength(3);
+    await controller.rewind(1, { code: true, conversation: false });
+    expect(await text(join(t.work, 'a.txt'))).toBe('a0\n');
+  });
+
+  it('names a turn by the words the person typed, not the !cmd notes sent before them', async () => {
+    const t = await start([done()]);
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(t.work, { recursive: true });
+    const { controller } = await open(t);
+    await controller.shell('echo from the person', new AbortController().signal);
+    await controller.run('now look at that', new AbortController().signal);
+    expect(controller.rewindPoints().map((p) => p.label)).toEqual(['now look at that']);
+  });
 });

@@ -38,8 +38,9 @@ describe.skipIf(!hasBwrap && process.env.CI !== 'true')('codey --sandbox', () =>
   it("runs bash where codey's environment, the config and the rest of the disk are out of reach", async () => {
     await mkdir(join(box.root, 'config', 'codey'), { recursive: true });
     fake.enqueue(reply.toolUse('bash', { command: PARENT_ENV }), reply.text('done'));
-    const open = await codey(box, ['-p', 'probe', '--allow', 'bash']);
+    const open = await codey(box, ['-p', 'probe', '--allow', 'bash', '--output-format', 'json']);
     expect(open.exitCode).toBe(0);
+    expect(JSON.parse(open.stdout)).toMatchObject({ sandbox: 'off' });
     // Unsandboxed, the command reads codey's own environment (the key's name, the value redacted).
     expect(toolResult(1)?.content).toContain('ANTHROPIC_API_KEY=');
 
@@ -47,8 +48,9 @@ describe.skipIf(!hasBwrap && process.env.CI !== 'true')('codey --sandbox', () =>
     const outside = await mkdtemp(join(process.cwd(), '.sandbox-test-'));
     cleanups.push(() => rm(outside, { recursive: true, force: true }));
     fake.enqueue(reply.toolUse('bash', { command: probe(outside) }), reply.text('done'));
-    const r = await codey(box, ['-p', 'probe', '--allow', 'bash', '--sandbox']);
+    const r = await codey(box, ['-p', 'probe', '--allow', 'bash', '--sandbox', '--output-format', 'json']);
     expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sandbox: 'on', result: 'done' });
     const out = toolResult(3)?.content ?? '';
     expect(out).not.toContain('ANTHROPIC_API_KEY');
     expect(out).toContain('Read-only file system');

@@ -130,3 +130,16 @@ describe('MCP prompts as commands', () => {
     expect(out).toEqual({ kind: 'send', prompt: 'Say hello to Ada.' });
   }, 30_000);
 });
+
+describe('restarting a server', () => {
+  it('a server that died runs again and its tools answer', async () => {
+    conns = await open([stdio('test', TEST_SERVER)]);
+    const [server] = conns.tools;
+    await expect(server.call('crash', {}, { signal: signal() })).rejects.toThrow();
+    expect(conns.states()[0].status).toBe('stopped');
+    expect(await conns.restart('test')).toBe('MCP server test is running again');
+    const r = await server.call('say', { text: 'back' }, { signal: signal() });
+    expect(r.content).toEqual([{ type: 'text', text: 'back' }]);
+    expect(await conns.restart('nope')).toBe('no MCP server nope; /mcp lists them');
+  }, 30_000);
+});

@@ -20,6 +20,18 @@ describe('tool definitions', () => {
     await expect(JSON.stringify(defs, null, 2)).toMatchFileSnapshot('./__snapshots__/definitions.json');
   });
 
+  it('with the sandbox on, bash says so and takes network (a reviewed snapshot too)', async () => {
+    const sandboxed = new Registry(builtinTools(true)).definitions()[0];
+    expect(Object.keys((sandboxed.input_schema.properties ?? {}) as object)).toEqual([
+      'command',
+      'timeout_ms',
+      'network',
+    ]);
+    await expect(JSON.stringify(sandboxed, null, 2)).toMatchFileSnapshot(
+      './__snapshots__/sandboxed-bash.json',
+    );
+  });
+
   it('keep the parameter names scripts and evals rely on', () => {
     const params = Object.fromEntries(
       defs.map((d) => [d.name, Object.keys((d.input_schema.properties ?? {}) as object)]),

@@ -268,6 +268,7 @@ export function App({
                 webStatus={controller.webStatus}
                 busy={session.busy}
                 mode={controller.mode}
+                sandbox={controller.sandboxStatus}
               />
             </Box>
           </Box>

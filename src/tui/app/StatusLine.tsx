@@ -18,6 +18,8 @@ export interface StatusLineProps {
   busy: boolean;
   /** The permission mode in force; `default` shows nothing, `bypass` shows in the error colour. */
   mode?: PermissionMode;
+  /** The sandbox's state (`sandbox on`); absent: off, which shows nothing. */
+  sandbox?: string;
 }
 
 /** What the status line says of each mode but `default`. */
@@ -38,7 +40,7 @@ function contextSummary(context: ContextFill): string {
 
 /**
  * Model, the permission mode (unless `default`), workspace, tokens (with the cache-read share), how
- * full the window is, web search, and the keys that matter now.
+ * full the window is, web search, the sandbox (when on), and the keys that matter now.
  */
 export function StatusLine({
   model,
@@ -49,6 +51,7 @@ export function StatusLine({
   webStatus,
   busy,
   mode = 'default',
+  sandbox,
 }: StatusLineProps) {
   const theme = useTheme();
   const sep = <Text color={theme.muted}> · </Text>;
@@ -77,6 +80,12 @@ export function StatusLine({
           </>
         ) : null}
         <Text>{forTerminal(webStatus)}</Text>
+        {sandbox ? (
+          <>
+            {sep}
+            <Text color={theme.accent}>{sandbox}</Text>
+          </>
+        ) : null}
       </Text>
       <Text color={theme.muted} wrap="truncate-end">
         {busy

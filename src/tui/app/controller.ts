@@ -16,6 +16,8 @@ export interface Controller extends SessionPort {
   readonly workspace: string;
   /** Web search provider shown in the status line, e.g. "web: command" or "web off". */
   readonly webStatus: string;
+  /** The sandbox as the status line says it (`sandbox on`, `sandbox on, auto-allow`); absent: off. */
+  readonly sandboxStatus?: string;
   /**
    * The permission mode in force, the session's and its subagents' (shown in the status line). A
    * change decides the next call; the requests' tools and system prompt stay as they are.

@@ -7,6 +7,7 @@ import { mcpLines } from './mcp-lines';
 import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
 import { REWIND_COMMAND } from './rewind-command';
+import { STATUS_COMMAND } from './status-command';
 
 /** Every command with its argument hint and description, aligned, then the keys. */
 function helpLines(commands: readonly CommandSpec[]): string[] {
@@ -185,18 +186,26 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       return { kind: 'info', title: 'Agents', lines };
     },
   },
+  STATUS_COMMAND,
   {
     name: '/mcp',
-    description: 'the MCP servers: status, transport, tools, last error',
+    description: 'the MCP servers: status, tools, last error (/mcp restart NAME starts one again)',
     whileBusy: true,
-    run: ({ session }) => {
+    run: async ({ args, session }) => {
+      const restart = /^restart\s+(\S+)$/.exec(args.trim());
+      if (restart) return { kind: 'info', lines: [await session.restartMcp(restart[1])] };
+      if (args.trim()) return { kind: 'error', message: 'usage: /mcp, or /mcp restart NAME' };
       const servers = session.mcpServers();
       if (!servers.length)
         return {
           kind: 'info',
           lines: ['No MCP servers configured. Add mcp_servers to your config, or see README, "MCP servers".'],
         };
-      return { kind: 'info', title: 'MCP servers', lines: mcpLines(servers, { tools: true }) };
+      const down = servers.filter((s) => s.status !== 'connected' && s.status !== 'starting');
+      const hint = down.length
+        ? ['', `/mcp restart NAME starts one again (${down.map((s) => s.name).join(', ')})`]
+        : [];
+      return { kind: 'info', title: 'MCP servers', lines: [...mcpLines(servers, { tools: true }), ...hint] };
     },
   },
   {

@@ -32,8 +32,19 @@ describe('/mcp', () => {
         '  mcp__github__search',
         '  mcp__github__create_issue',
         'db (stdio, claude): failed, 0 tools; last error: spawn db-server ENOENT',
+        '',
+        '/mcp restart NAME starts one again (db)',
       ],
     });
+  });
+
+  it('restart NAME starts that server again', async () => {
+    const c = new FakeController();
+    expect(await executeCommand('/mcp restart db', c)).toEqual({
+      kind: 'info',
+      lines: ['MCP server db is running again'],
+    });
+    expect(c.restarted).toEqual(['db']);
   });
 
   it('says how to add one when none is configured', async () => {
