@@ -5,6 +5,7 @@
  * joins the conversation as text.
  */
 import type { Fired } from '../hooks/hooks';
+import { blocksOf } from '../llm/blocks';
 import type { ContentBlockParam } from '../llm/types';
 import type { Agent } from './agent';
 import type { CompactionTrigger } from './events';
@@ -55,9 +56,7 @@ export async function submittedPrompt(
     context.push(...fired.context);
   }
   if (context.length === 0) return { prompt };
-  const blocks: ContentBlockParam[] =
-    typeof prompt === 'string' ? [{ type: 'text', text: prompt }] : [...prompt];
-  return { prompt: [...blocks, { type: 'text', text: `[hook context]\n${context.join('\n')}` }] };
+  return { prompt: [...blocksOf(prompt), { type: 'text', text: `[hook context]\n${context.join('\n')}` }] };
 }
 
 /**

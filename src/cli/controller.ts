@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AgentChange } from '../agent/build';
@@ -20,6 +21,7 @@ import type {
   SessionChoice,
   SkillInfo,
   Spend,
+  StatusFacts,
   ToolInfo,
   WorktreeInfo,
   WorktreeMove,
@@ -38,8 +40,17 @@ import { editInEditor } from './editor';
 import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn } from '../session/store';
+import { gitRootOf } from '../util/git-root';
 import { createWorktree, listWorktrees, uncommittedIn } from './worktree';
 
+/** The Messages API's host as `/status` names it: `base_url`'s, else Anthropic's. */
+function endpointHost(baseUrl: string | undefined): string {
+  try {
+    return new URL(baseUrl ?? 'https://api.anthropic.com').host;
+  } catch {
+    return baseUrl ?? 'api.anthropic.com';
+  }
+}
 /** The TUI's {@link Controller} on a real session: the one place the app meets the agent. */
 export class SessionController implements Controller {
   readonly #s: CodeySession;
@@ -63,6 +74,9 @@ export class SessionController implements Controller {
   readonly #env: Record<string, string | undefined>;
   /** Listeners of the transcript the controller draws itself (a resumed conversation). */
   readonly #listeners = new Set<(action: TranscriptAction) => void>();
+  /** The settings files resolved at start, and the API's host, for `/status`. */
+  readonly #settingsFiles: Settings['files'];
+  readonly #endpoint: string;
   /** The resumed conversation's transcript, for the first subscriber (the app at start). */
   #startTranscript: TranscriptAction[] | undefined;
 
@@ -99,6 +113,8 @@ export class SessionController implements Controller {
     this.historyFile = historyFile;
     this.notices = notices;
     this.theme = settings.theme;
+    this.#settingsFiles = settings.files;
+    this.#endpoint = endpointHost(settings.base_url);
     this.notify = settings.notify;
     notificationHooks(session.hooks, session.events);
     this.commands = commandRegistry(
@@ -321,6 +337,30 @@ export class SessionController implements Controller {
 
   mcpServers(): McpServerState[] {
     return this.#s.mcp?.states() ?? [];
+  }
+
+  status(): StatusFacts {
+    const s = this.#s;
+    const files = this.#settingsFiles;
+    const root = gitRootOf(s.workspace, process.env.HOME);
+    return {
+      version: s.version,
+      model: s.model,
+      endpoint: this.#endpoint,
+      workspace: s.workspace,
+      ...(root ? { projectRoot: root } : {}),
+      instructions: s.instructionFiles,
+      instructionsSkipped: s.instructionsSkipped,
+      settingsFiles: [files.project, ...files.claude, files.user].filter(
+        (f): f is string => f !== undefined && existsSync(f),
+      ),
+      trusted: s.projectTrusted,
+      tools: s.agent.registry.list().length,
+      skills: s.skills.length,
+      ...(s.agent.spec.subagents ? { agents: s.agents.length } : {}),
+      web: s.webStatus,
+      mode: s.policy.mode,
+    };
   }
 
   restartMcp(name: string): Promise<string> {

@@ -45,6 +45,8 @@ import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
   id: string;
+  /** codey's version. */
+  version: string;
   /** Replaced whole, never changed, by `/model`, `/worktree`, the approval handler and `/clear` (see `change`). */
   agent: Agent;
   /** The agent's conversation (`agent.conversation`). */
@@ -285,6 +287,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     ...web,
     sandbox: { on: sandbox !== undefined, autoAllow: sandbox !== undefined && s.sandbox_auto_allow },
     id,
+    version,
     agent: Object.freeze({ ...agent, conversation: store.conversation }),
     events,
     log,

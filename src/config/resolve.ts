@@ -22,8 +22,11 @@ export type Source = 'flag' | 'env' | 'project' | 'user' | 'default';
 export interface Settings extends Readonly<Values> {
   /** Where each value came from; `--verbose` shows it. */
   readonly sources: Readonly<Record<SettingKey, Source>>;
-  /** The files read: project (if found) and user (its path, whether or not it exists). */
-  readonly files: Readonly<{ project?: string; user: string }>;
+  /**
+   * The files read: project (if found), user (its path, whether or not it exists) and Claude Code's
+   * settings files found (the project's, then the person's).
+   */
+  readonly files: Readonly<{ project?: string; user: string; claude: readonly string[] }>;
 }
 
 export { ConfigError, FlagError } from './errors';
@@ -267,7 +270,11 @@ export async function resolveSettings(
   const settings = Object.freeze({
     ...(values as Values),
     sources: Object.freeze(sources),
-    files: Object.freeze({ project: project?.file, user: userFile }),
+    files: Object.freeze({
+      project: project?.file,
+      user: userFile,
+      claude: Object.freeze(claudeFiles.map((f) => f.file)),
+    }),
   }) as Settings;
   if (projectRungs.length === 0 || held.values.length === 0) return { settings, notices };
   // One trust answer covers every project file; with codey's file alone its digest is the file's own.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hooksSchema } from './hooks-setting';
 import {
   EFFORTS,
   modeNamed,
@@ -131,23 +132,7 @@ export const settingSchemas = {
    * Commands run around tool calls, prompts, turns and the session, in Claude Code's shape: `{ EVENT:
    * [{ matcher, hooks: [{ type: "command", command, timeout }] }] }` (README, "Hooks").
    */
-  hooks: z
-    .record(
-      z.string(),
-      z.array(
-        z.object({
-          matcher: z.string().optional(),
-          hooks: z.array(
-            z.looseObject({
-              type: z.string(),
-              command: z.string().optional(),
-              timeout: z.number().positive().optional(),
-            }),
-          ),
-        }),
-      ),
-    )
-    .default({}),
+  hooks: hooksSchema,
   /**
    * MCP servers by name: `{ command, args?, env?, cwd? }` (stdio) or `{ type: "http" | "sse", url,
    * headers? }`, `enabled: false` keeps one off. Each entry is checked when the servers start

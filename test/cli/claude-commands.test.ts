@@ -53,7 +53,7 @@ async function repo(flags: Record<string, unknown> = {}, trusted = false) {
   await mkdir(ws, { recursive: true });
   execFileSync('git', ['init', '-q'], { cwd: ws });
   await put(join(ws, '.claude/commands/opsx/apply.md'), APPLY);
-  await put(join(ws, '.claude/commands/status.md'), STATUS);
+  await put(join(ws, '.claude/commands/standing.md'), STATUS);
   await put(join(ws, 'README.md'), '# Demo\n\nREADME TEXT\n');
   await put(join(ws, 'new.txt'), 'x\n');
   const home = join(root, 'home');
@@ -101,7 +101,7 @@ describe('command files as Claude Code runs them', () => {
 
   it('in -p without a rule, refuses the !`git status` line and says so in its place; inlines @README.md', async () => {
     const { s, llm } = await repo();
-    const prompt = await expandPrintPrompt('/status', s, signal());
+    const prompt = await expandPrintPrompt('/standing', s, signal());
     expect(prompt).toContain(
       "- Status: [`git status --short` was not run. Not run: bash needs the person's approval, and codey is running non-interactively",
     );
@@ -117,14 +117,14 @@ describe('command files as Claude Code runs them', () => {
 
   it('with --allow, runs the line through the bash decision and puts its output in place', async () => {
     const { s } = await repo({ allow: ['bash(git status:*)'] });
-    const prompt = await expandPrintPrompt('/status', s, signal());
+    const prompt = await expandPrintPrompt('/standing', s, signal());
     expect(prompt).toMatch(/- Status: \?\? \.claude\/\n\?\? README\.md\n\?\? new\.txt/);
     expect(prompt).not.toContain('not run');
   });
 
   it('a trusted project: allowed-tools hold for the turn and model: haiku runs on the alias map', async () => {
     const { s, llm } = await repo({}, true);
-    const prompt = await expandPrintPrompt('/status', s, signal());
+    const prompt = await expandPrintPrompt('/standing', s, signal());
     expect(prompt).toContain('?? new.txt');
     await s.run(prompt, signal());
     expect(llm.requests[0].model).toBe(s.modelAliases.haiku);

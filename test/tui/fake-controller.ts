@@ -13,6 +13,7 @@ import type {
   RewindPreview,
   SessionChoice,
   SkillInfo,
+  StatusFacts,
   Spend,
   ToolInfo,
   WorktreeInfo,
@@ -204,6 +205,27 @@ export class FakeController implements Controller {
 
   mcpServers(): McpServerState[] {
     return this.mcpList;
+  }
+
+  statusFacts: StatusFacts = {
+    version: '0.0.0-test',
+    model: 'claude-test',
+    endpoint: 'api.anthropic.com',
+    workspace: '/work/repo',
+    projectRoot: '/work/repo',
+    instructions: ['AGENTS.md'],
+    instructionsSkipped: [],
+    settingsFiles: ['/home/p/.config/codey/config.json'],
+    trusted: false,
+    tools: 6,
+    skills: 0,
+    agents: 0,
+    web: 'web off',
+    mode: 'default',
+  };
+
+  status(): StatusFacts {
+    return this.statusFacts;
   }
 
   restarted: string[] = [];

@@ -7,6 +7,7 @@ import { mcpLines } from './mcp-lines';
 import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
 import { REWIND_COMMAND } from './rewind-command';
+import { STATUS_COMMAND } from './status-command';
 
 /** Every command with its argument hint and description, aligned, then the keys. */
 function helpLines(commands: readonly CommandSpec[]): string[] {
@@ -185,6 +186,7 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       return { kind: 'info', title: 'Agents', lines };
     },
   },
+  STATUS_COMMAND,
   {
     name: '/mcp',
     description: 'the MCP servers: status, tools, last error (/mcp restart NAME starts one again)',

@@ -73,6 +73,33 @@ export interface AgentInfo {
   file: string;
 }
 
+/** What `/status` shows: which codey, where it runs, and what it loaded. */
+export interface StatusFacts {
+  version: string;
+  model: string;
+  /** The Messages API's host, e.g. `api.anthropic.com`. */
+  endpoint: string;
+  /** The workspace root, absolute. */
+  workspace: string;
+  /** The git root the workspace is in; absent outside a repository. */
+  projectRoot?: string;
+  /** The instructions files in the system prompt (shown paths), and those not read, each with why. */
+  instructions: readonly string[];
+  instructionsSkipped: readonly string[];
+  /** The settings files that exist and were read, codey's and Claude Code's. */
+  settingsFiles: readonly string[];
+  /** Whether the person trusts this project's widening settings and command `allowed-tools`. */
+  trusted: boolean;
+  tools: number;
+  skills: number;
+  /** Agent definitions offered; undefined when subagents are off. */
+  agents?: number;
+  /** `web: command`, `web off`. */
+  web: string;
+  /** The permission mode now. */
+  mode: string;
+}
+
 /** A stored session `/resume` can go on with. */
 export interface SessionChoice {
   id: string;
@@ -167,6 +194,8 @@ export interface SessionPort {
   skills(): SkillInfo[];
   /** `/agents`: the agent definitions spawn_agent offers; undefined when subagents are off. */
   agents(): AgentInfo[] | undefined;
+  /** `/status`: which codey, where it runs, and what it loaded. */
+  status(): StatusFacts;
   /** `/mcp`: the MCP servers configured, as they stand now; empty when none. */
   mcpServers(): McpServerState[];
   /** `/mcp restart NAME`: start that server again; resolves with a sentence saying how it went. */

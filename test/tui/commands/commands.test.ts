@@ -40,6 +40,7 @@ describe('the command registry', () => {
       '/skills',
       '/init',
       '/agents',
+      '/status',
       '/mcp',
       '/worktree',
       '/resume',
