@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { SETTING_KEYS, SETTING_META, settingDefault, type SettingKey } from '../config/schema';
+import { SETTING_KEYS, settingDefault, type SettingKey } from '../config/schema';
+import { SETTING_META } from '../config/setting-meta';
 
 /** The widest `codey --help` gets (columns), whatever the terminal's width. */
 export const HELP_WIDTH = 80;
@@ -27,7 +28,7 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
 
 /**
  * What the help adds to a flag that sets `key`: `default claude-opus-4-8; env CODEY_MODEL,
- * ANTHROPIC_MODEL`, from the schema's default and the setting's env names (src/config/schema.ts).
+ * ANTHROPIC_MODEL`, from the schema's default and the setting's env names (src/config/setting-meta.ts).
  * A `--no-X` flag only turns its setting off, so its default is not repeated; an empty list is no
  * default worth showing.
  */

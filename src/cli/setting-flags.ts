@@ -1,19 +1,12 @@
 /**
  * The command-line flags that set a setting, made from each setting's `flag` in SETTING_META
- * (src/config/schema.ts): the commander option, its value parser, and the values parsed back under
+ * (src/config/setting-meta.ts): the commander option, its value parser, and the values parsed back under
  * the setting's key. A new setting flag is its SETTING_META entry, nothing more.
  */
 import { InvalidArgumentError, Option } from 'commander';
 import type { CliOptions } from './cli-options';
-import {
-  baseType,
-  fromEnv,
-  SETTING_KEYS,
-  SETTING_META,
-  settingSchemas,
-  type SettingFlag,
-  type SettingKey,
-} from '../config/schema';
+import { baseType, fromEnv, SETTING_KEYS, settingSchemas, type SettingKey } from '../config/schema';
+import { SETTING_META, type SettingFlag } from '../config/setting-meta';
 
 /** commander's option name for a flag: `--max-turns` is `maxTurns`, `--no-skills` is `skills`. */
 const optionName = (flag: SettingFlag): string =>

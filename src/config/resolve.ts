@@ -1,12 +1,5 @@
-import {
-  ENV_NAMES,
-  fromEnv,
-  SETTING_KEYS,
-  SETTING_META,
-  settingSchemas,
-  type SettingKey,
-  type Values,
-} from './schema';
+import { fromEnv, SETTING_KEYS, settingSchemas, type SettingKey, type Values } from './schema';
+import { ENV_NAMES, SETTING_META } from './setting-meta';
 import { escapeJsonControls } from '../util/terminal-text';
 import { userConfigFile } from './paths';
 import { FlagError } from './errors';

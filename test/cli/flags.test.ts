@@ -3,7 +3,8 @@ import type { CliOptions } from '../../src/cli/cli-options';
 import { longNames, normalizeArgv } from '../../src/cli/argv';
 import { buildProgram } from '../../src/cli/program';
 import { flagValues } from '../../src/cli/setting-flags';
-import { SETTING_KEYS, SETTING_META } from '../../src/config/schema';
+import { SETTING_KEYS } from '../../src/config/schema';
+import { SETTING_META } from '../../src/config/setting-meta';
 
 const parse = (...args: string[]) => {
   const program = buildProgram();

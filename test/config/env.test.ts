@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fromEnv, SETTING_KEYS, SETTING_META, settingSchemas } from '../../src/config/schema';
+import { fromEnv, SETTING_KEYS, settingSchemas } from '../../src/config/schema';
+import { SETTING_META } from '../../src/config/setting-meta';
 
 describe('environment values are coerced by the schema type, not by the key', () => {
   it('a number setting that no code names gets its number', () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FlagError, resolveSettings } from '../../src/config/resolve';
-import { SETTING_KEYS, SETTING_META } from '../../src/config/schema';
+import { SETTING_KEYS } from '../../src/config/schema';
+import { SETTING_META } from '../../src/config/setting-meta';
 
 let root: string;
 let project: string;

@@ -7,7 +7,8 @@
  * never the stored `api_key`, only whether there is one. A key the person pastes is held until it is
  * written and is only ever rendered masked.
  */
-import { ENV_NAMES, WEB_PROVIDERS, settingSchemas, type WebProvider } from '../../config/schema';
+import { WEB_PROVIDERS, settingSchemas, type WebProvider } from '../../config/schema';
+import { ENV_NAMES } from '../../config/setting-meta';
 import { keyProblem } from '../../config/key-shape';
 import { DEFAULT_COMMAND_TEXT, MODEL_CHOICES, PROVIDER_ENV_VARS, WEB_CHOICES } from './options';
 
