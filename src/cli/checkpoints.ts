@@ -8,7 +8,7 @@ import type { Conversation } from '../agent/conversation';
 import type { AgentEvent } from '../agent/events';
 import { fileHistoryListener } from '../session/file-calls';
 import { FileHistory, sha256, type ConversationMark, type HistoryEntry } from '../session/file-history';
-import { applyRewind, planRewind, type RewindFile } from '../session/rewind';
+import { applyRewind, planRewind, type RewindFile, type RewindPlan } from '../session/rewind';
 import { displayPath } from '../tools/workspace';
 import type { RewindChoice, RewindFileView, RewindPoint, RewindPreview } from '../tui/commands/session-port';
 
@@ -66,6 +66,11 @@ export class Checkpoints {
   #history: { id: string; history: FileHistory } | undefined;
   /** How to put the conversation back as it was before each rewind of this process, by entry. */
   #undo = new Map<number, () => void>();
+  /**
+   * The plan the last preview showed: a rewind to that point goes by it, so a file that changed
+   * while it was shown is refused (never overwritten unseen), and "overwrite" means the files shown.
+   */
+  #shown: { history: FileHistory; n: number; plan: RewindPlan } | undefined;
   /** Each message's SHA-256, for the conversation marks. */
   readonly #digests = new WeakMap<object, string>();
   /** Feed the session's events here (see `fileHistoryListener`). */
@@ -121,7 +126,9 @@ export class Checkpoints {
   }
 
   async preview(n: number): Promise<RewindPreview> {
-    const plan = await planRewind(this.history(), n);
+    const history = this.history();
+    const plan = await planRewind(history, n);
+    this.#shown = { history, n, plan };
     const point = this.points().find((p) => p.n === n)!;
     const files = plan.files.map((f): RewindFileView => {
       const state = f.state === 'restore' && f.then === null ? 'remove' : f.state;
@@ -140,7 +147,9 @@ export class Checkpoints {
   /** Go back to point `n` (see SessionPort.rewind). */
   async rewind(n: number, choice: RewindChoice): Promise<string[]> {
     const h = this.history();
-    const plan = await planRewind(h, n);
+    const seen = this.#shown;
+    this.#shown = undefined;
+    const plan = seen?.history === h && seen.n === n ? seen.plan : await planRewind(h, n);
     const conversationOk = this.#conversationAt(plan.to);
     const conversation = choice.conversation && conversationOk === true;
     const c = this.#in.conversation();

@@ -140,6 +140,20 @@ describe('/rewind on a real session', () => {
     expect(await text(join(t.work, 'new.txt'))).toBe('made by codey\n');
   });
 
+  it('goes by the files the preview showed: one changed while shown is refused, not overwritten', async () => {
+    const { t, controller } = await threeTurns();
+    const w = (p: string) => join(t.work, p);
+    const preview = await controller.previewRewind(1);
+    expect(preview.files.find((f) => f.path === 'a.txt')?.state).toBe('restore');
+    await writeFile(w('a.txt'), 'the person, while the list was open\n');
+    const lines = await controller.rewind(1, { code: true, conversation: false, overwrite: true });
+    expect(await text(w('a.txt'))).toBe('the person, while the list was open\n');
+    expect(lines).toContain('Could not restore a.txt: it changed while the rewind was shown');
+    // The file shown as changed by the person is overwritten, as asked; the others go back.
+    expect(await readFile(w('b.txt'))).toEqual(Buffer.from('b0\r\nkeep\r\n'));
+    expect(existsSync(w('new.txt'))).toBe(false);
+  });
+
   it('takes the conversation back to the start of the turn too, and the rewind after it undoes that', async () => {
     const { session, controller } = await threeTurns();
     const before = session.conversation.messages;
