@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { AgentChange } from '../agent/build';
 import { compact } from '../agent/compaction';
 import type { ApprovalCallback, Usage } from '../agent/events';
@@ -33,24 +30,16 @@ import { mcpPromptSpecs } from './mcp-prompts';
 import { transcriptOf } from './replay';
 import { findFor, readForResume, sizeOf, storeOf } from './resume';
 import { shellNote } from './shell-context';
-import { moveSession, type CodeySession } from './session';
+import type { CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
 import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn } from '../session/store';
-import { gitRootOf } from '../util/git-root';
-import { createWorktree, listWorktrees, uncommittedIn } from './worktree';
+import { endpointHost, statusFacts } from './status-facts';
+import { moveToWorktree, worktreesOf } from './worktree-move';
 
-/** The Messages API's host as `/status` names it: `base_url`'s, else Anthropic's. */
-function endpointHost(baseUrl: string | undefined): string {
-  try {
-    return new URL(baseUrl ?? 'https://api.anthropic.com').host;
-  } catch {
-    return baseUrl ?? 'api.anthropic.com';
-  }
-}
 /** The TUI's {@link Controller} on a real session: the one place the app meets the agent. */
 export class SessionController implements Controller {
   readonly #s: CodeySession;
@@ -340,27 +329,7 @@ export class SessionController implements Controller {
   }
 
   status(): StatusFacts {
-    const s = this.#s;
-    const files = this.#settingsFiles;
-    const root = gitRootOf(s.workspace, process.env.HOME);
-    return {
-      version: s.version,
-      model: s.model,
-      endpoint: this.#endpoint,
-      workspace: s.workspace,
-      ...(root ? { projectRoot: root } : {}),
-      instructions: s.instructionFiles,
-      instructionsSkipped: s.instructionsSkipped,
-      settingsFiles: [files.project, ...files.claude, files.user].filter(
-        (f): f is string => f !== undefined && existsSync(f),
-      ),
-      trusted: s.projectTrusted,
-      tools: s.agent.registry.list().length,
-      skills: s.skills.length,
-      ...(s.agent.spec.subagents ? { agents: s.agents.length } : {}),
-      web: s.webStatus,
-      mode: s.policy.mode,
-    };
+    return statusFacts(this.#s, this.#settingsFiles, this.#endpoint);
   }
 
   restartMcp(name: string): Promise<string> {
@@ -377,49 +346,13 @@ export class SessionController implements Controller {
     }));
   }
 
-  /**
-   * Create a git worktree on a new branch (see {@link createWorktree}, which also lists the errors)
-   * and move the session there; when the codey worktree NAME exists already, move back into it; with
-   * NAME `main`, move back to the workspace the session started in:
-   * either way `toolsIn` builds the tools again for the new root, web tools included, and the system
-   * prompt names the new root. `uncommitted` counts the changed paths in the tree left behind.
-   */
-  async worktree(name?: string): Promise<WorktreeMove> {
-    const from = this.#s.workspace;
-    if (name === 'main') {
-      if (from === this.#origin) return { kind: 'stayed', path: from };
-      const uncommitted = await uncommittedIn(from);
-      await moveSession(this.#s, this.#origin);
-      return { kind: 'returned', path: this.#s.workspace, uncommitted };
-    }
-    // A codey worktree of that name exists (the session left it): go back into it.
-    const known = name
-      ? (await listWorktrees(from).catch(() => [])).find(
-          (t) => t.branch === `codey/${name}` && basename(t.path) === name,
-        )
-      : undefined;
-    if (known) {
-      if ((await realpath(known.path).catch(() => known.path)) === from)
-        return { kind: 'stayed', path: from };
-      const uncommitted = await uncommittedIn(from);
-      await moveSession(this.#s, known.path);
-      return { kind: 'entered', path: this.#s.workspace, branch: known.branch, uncommitted };
-    }
-    const wt = await createWorktree(from, name);
-    await moveSession(this.#s, wt.path);
-    return { kind: 'created', path: wt.path, branch: wt.branch, uncommitted: wt.uncommitted };
+  /** Create, enter or leave a worktree (see {@link moveToWorktree}). */
+  worktree(name?: string): Promise<WorktreeMove> {
+    return moveToWorktree(this.#s, this.#origin, name);
   }
 
-  /** The worktrees of the repository the session is in (see {@link listWorktrees}). */
-  async worktrees(): Promise<WorktreeInfo[]> {
-    const trees = await listWorktrees(this.#s.workspace);
-    const real = async (p: string) => realpath(p).catch(() => p);
-    const [here, origin] = await Promise.all([real(this.#s.workspace), real(this.#origin)]);
-    return Promise.all(
-      trees.map(async (t) => {
-        const path = await real(t.path);
-        return { ...t, current: path === here, main: path === origin };
-      }),
-    );
+  /** The worktrees of the repository the session is in (see {@link worktreesOf}). */
+  worktrees(): Promise<WorktreeInfo[]> {
+    return worktreesOf(this.#s.workspace, this.#origin);
   }
 }

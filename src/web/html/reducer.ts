@@ -7,7 +7,7 @@
  */
 import { isChromeBlock, isCodeTable, isGutterCell, isLineNumber, LANGUAGE } from './chrome';
 import { Layout } from './layout';
-import { LinkLists, listLine } from './link-lists';
+import { ListNesting, Prefixes } from './list-nesting';
 import { PageLinks } from './links';
 import { PageTitle } from './page-title';
 import { DroppedRegion, EarlyChrome } from './regions';
@@ -27,30 +27,23 @@ const PANEL = 103;
 /** Frame kind of an element whose class named a code language (`div.highlight-python`). */
 const LANG_HINT = 104;
 
-/** Longest line prefix (indentation and `> `), in characters: about ten levels of nesting. */
-const MAX_PREFIX = 32;
-
 /** One conversion: feed it element events (see `tree.ts`), then read {@link result}. */
 export class HtmlReducer implements TagSink {
   private readonly out = new Layout();
   /** One kind per open element outside skipped subtrees. */
   private readonly kinds: number[] = [];
-  private readonly prefixes: string[] = [];
-  /** Next number of each open list; -1 for a bulleted list. */
-  private readonly lists: number[] = [];
+  private readonly prefixes = new Prefixes(this.out);
+  private readonly lists = new ListNesting(this.out, this.prefixes);
   private readonly tables = new Tables(this.out);
   /** Depth inside a skipped subtree (script, hidden, ...); 0 when not skipping. */
   private skip = 0;
   /** Open main/article elements: a header/footer/aside inside one is content, not page chrome. */
   private mainDepth = 0;
-  private listDepth = 0;
-  private itemDepth = 0;
   /** Open link spans (a link inside a link is text of the outer one). */
   private linkDepth = 0;
   /** Div chrome before any main, taken out if a main comes. */
   private readonly chrome = new EarlyChrome(this.out);
   private readonly tabs = new TabSets();
-  private readonly linkLists = new LinkLists();
   /** The math element being read, if any. */
   private math: MathText | null = null;
   /** Languages named by the classes of open elements, innermost last. */
@@ -178,14 +171,7 @@ export class HtmlReducer implements TagSink {
         return tag.HEADING;
       case tag.LIST: {
         if (out.inline || out.pre) return tag.INLINE;
-        out.newline(this.listDepth ? 1 : 2);
-        this.prefixes.push(out.prefix);
-        // A list directly inside a list (invalid, common from editors) still nests.
-        if (this.kinds[this.kinds.length - 1] === tag.LIST) this.indent('  ');
-        const start = name === 'ol' ? parseInt(a.get('start') ?? '1', 10) : -1;
-        this.lists.push(Number.isNaN(start) ? 1 : start);
-        this.listDepth++;
-        this.linkLists.open(out.mark());
+        this.lists.open(name, a, this.kinds[this.kinds.length - 1] === tag.LIST);
         return tag.LIST;
       }
       case tag.ITEM: {
@@ -193,18 +179,7 @@ export class HtmlReducer implements TagSink {
           out.sp = true;
           return tag.INLINE;
         }
-        out.newline(1);
-        const top = this.lists.length - 1;
-        let n = top >= 0 ? this.lists[top] : -1;
-        const value = a.get('value');
-        if (n >= 0 && value !== undefined && /^\s*\d+\s*$/.test(value)) n = parseInt(value, 10);
-        if (n >= 0) this.lists[top] = n + 1;
-        const marker = n < 0 ? '- ' : `${n}. `;
-        this.prefixes.push(out.prefix);
-        out.marker = out.prefix + marker;
-        this.indent(' '.repeat(marker.length));
-        this.itemDepth++;
-        this.linkLists.item();
+        this.lists.item(a);
         return tag.ITEM;
       }
       case tag.PRE:
@@ -220,10 +195,10 @@ export class HtmlReducer implements TagSink {
         const href = this.links.resolve(a.get('href'));
         if (href === undefined || !out.openLink(href)) return tag.INLINE;
         this.linkDepth++;
-        if (this.listDepth > 0) {
+        if (this.lists.depth > 0) {
           const origin = this.links.origin;
           const other = origin === undefined || !href.startsWith(`${origin}/`);
-          this.linkLists.link(other || a.get('hreflang') !== undefined || a.get('lang') !== undefined);
+          this.lists.link(other || a.get('hreflang') !== undefined || a.get('lang') !== undefined);
         }
         return tag.LINK;
       }
@@ -239,8 +214,8 @@ export class HtmlReducer implements TagSink {
       case tag.QUOTE:
         if (out.inline || out.pre) return tag.INLINE;
         out.newline(2);
-        this.prefixes.push(out.prefix);
-        this.indent('> ');
+        this.prefixes.save();
+        this.prefixes.extend('> ');
         return tag.QUOTE;
       case tag.TITLE:
         this.page.reading = true;
@@ -272,7 +247,7 @@ export class HtmlReducer implements TagSink {
       case tag.INPUT:
         // A task list's checkbox (GFM); a checkbox that is a widget (role=button) is not.
         if (
-          this.itemDepth > 0 &&
+          this.lists.itemDepth > 0 &&
           a.get('type')?.toLowerCase() === 'checkbox' &&
           a.get('role') === undefined
         ) {
@@ -332,24 +307,11 @@ export class HtmlReducer implements TagSink {
         out.newline(2);
         this.page.headingClosed(this.kinds.length, out);
         break;
-      case tag.LIST: {
-        this.listDepth--;
-        this.lists.pop();
-        out.setPrefix(this.prefixes.pop() ?? '');
-        const long = this.linkLists.close();
-        const cut = long && out.cutTo(long.mark);
-        if (cut !== undefined && long) {
-          this.chrome.cutFrom(long.mark.at);
-          out.text(listLine(cut, long.items));
-        }
-        out.newline(this.listDepth ? 1 : 2);
+      case tag.LIST:
+        this.lists.close(this.chrome);
         break;
-      }
       case tag.ITEM:
-        this.itemDepth--;
-        out.marker = null;
-        out.setPrefix(this.prefixes.pop() ?? '');
-        out.newline(1);
+        this.lists.closeItem();
         break;
       case tag.PRE:
         out.endPre();
@@ -399,7 +361,7 @@ export class HtmlReducer implements TagSink {
         this.tables.closeCell();
         break;
       case tag.QUOTE:
-        out.setPrefix(this.prefixes.pop() ?? '');
+        this.prefixes.restore();
         out.newline(2);
         break;
       case tag.TITLE:
@@ -432,7 +394,7 @@ export class HtmlReducer implements TagSink {
       }
       out.preText(data);
     } else {
-      if (this.listDepth > 0 && this.linkDepth === 0) this.linkLists.text(data);
+      if (this.lists.depth > 0 && this.linkDepth === 0) this.lists.text(data);
       out.text(data);
     }
   }
@@ -440,10 +402,5 @@ export class HtmlReducer implements TagSink {
   /** The code language an open element's class named, if any. */
   private lang(): string {
     return this.langHints[this.langHints.length - 1] ?? '';
-  }
-
-  /** Extend the line prefix, up to {@link MAX_PREFIX}: deeper nesting stays at that indentation. */
-  private indent(more: string): void {
-    if (this.out.prefix.length < MAX_PREFIX) this.out.setPrefix(this.out.prefix + more);
   }
 }
