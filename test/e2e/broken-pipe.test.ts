@@ -1,19 +1,11 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
 /** 4,000 numbered lines, about 300 KB: more than a pipe holds, so codey is still writing when the reader goes. */
 const LONG_ANSWER = Array.from({ length: 4000 }, (_, i) => `line ${i + 1} ${'x'.repeat(64)}`).join('\n');
@@ -25,8 +17,8 @@ const LONG_ANSWER = Array.from({ length: 4000 }, (_, i) => `line ${i + 1} ${'x'.
 function codeyIntoHead(args: string[]): Promise<{ first: string; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: box.cwd,
-      env: box.env,
+      cwd: e2e.box.cwd,
+      env: e2e.box.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let first = '';
@@ -43,7 +35,7 @@ function codeyIntoHead(args: string[]): Promise<{ first: string; stderr: string;
 
 describe('codey -p into a reader that closes early (codey -p … | head -1)', () => {
   it.each(['text', 'json', 'stream-json'])('--output-format %s exits 141 quietly', async (format) => {
-    fake.enqueue(reply.text(LONG_ANSWER));
+    e2e.fake.enqueue(reply.text(LONG_ANSWER));
     const r = await codeyIntoHead(['-p', 'count', '--output-format', format]);
     expect(r.first.length).toBeGreaterThan(0);
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event|\n\s+at /);
@@ -54,23 +46,23 @@ describe('codey -p into a reader that closes early (codey -p … | head -1)', ()
 
   it('stops the turn at the first write that finds no reader: the command ends, no further request', async () => {
     // The reader takes the first line (request_start) and is gone before the model answers.
-    fake.enqueue(reply.toolUse('bash', { command: 'sleep 20' }, { delayMs: 500 }), reply.text('done'));
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'sleep 20' }, { delayMs: 500 }), reply.text('done'));
     const r = await codeyIntoHead(['-p', 'wait', '--output-format', 'stream-json', '--allow', 'bash']);
     expect(r.first).toContain('"type":"request_start"');
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event|\n\s+at /);
     expect(r.code).toBe(141);
-    expect(fake.messageRequests).toHaveLength(1);
+    expect(e2e.fake.messageRequests).toHaveLength(1);
   });
 });
 
 describe.skipIf(!existsSync('/dev/full'))('codey -p with stdout on a full disk (/dev/full)', () => {
   it('says in one line that the output could not be written, and exits 1', async () => {
-    fake.enqueue(reply.text('an answer with nowhere to go'));
+    e2e.fake.enqueue(reply.text('an answer with nowhere to go'));
     const full = openSync('/dev/full', 'w');
     const r = await new Promise<{ stderr: string; code: number | null }>((resolve, reject) => {
       const child = spawn(process.execPath, [BIN, '-p', 'hi'], {
-        cwd: box.cwd,
-        env: box.env,
+        cwd: e2e.box.cwd,
+        env: e2e.box.env,
         stdio: ['ignore', full, 'pipe'],
       });
       let stderr = '';

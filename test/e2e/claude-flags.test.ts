@@ -1,29 +1,23 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
 type Block = { type: string; content?: string; is_error?: boolean };
 const resultIn = (i: number) =>
-  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
-const systemOf = (i: number) => JSON.stringify(fake.messageRequests[i].body.system);
+  (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
+    (b) => b.type === 'tool_result',
+  );
+const systemOf = (i: number) => JSON.stringify(e2e.fake.messageRequests[i].body.system);
 
 describe('the flags Claude Code users type', () => {
   it('--allowedTools allows as --allow does, space or comma separated', async () => {
-    fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('ran'));
-    const r = await codey(box, [
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('ran'));
+    const r = await codey(e2e.box, [
       '-p',
       'go',
       '--output-format',
@@ -37,8 +31,8 @@ describe('the flags Claude Code users type', () => {
   });
 
   it('--disallowedTools refuses, and --verbose prints the decision as a deny by its rule', async () => {
-    fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('refused'));
-    const r = await codey(box, [
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('refused'));
+    const r = await codey(e2e.box, [
       '-p',
       'go',
       '--verbose',
@@ -55,16 +49,16 @@ describe('the flags Claude Code users type', () => {
   });
 
   it('--add-dir opens another folder to the file tools, with the same jail; the prompt names it', async () => {
-    const other = join(box.root, 'other');
+    const other = join(e2e.box.root, 'other');
     await mkdir(other);
     const inside = join(other, 'notes.md');
-    const outside = join(box.root, 'elsewhere.md');
-    fake.enqueue(
+    const outside = join(e2e.box.root, 'elsewhere.md');
+    e2e.fake.enqueue(
       reply.toolUse('write_file', { path: inside, content: 'kept\n' }),
       reply.toolUse('write_file', { path: outside, content: 'no\n' }),
       reply.text('done'),
     );
-    const r = await codey(box, ['-p', 'go', '--allow', 'write_file', '--add-dir', other]);
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'write_file', '--add-dir', other]);
     expect(r.exitCode).toBe(0);
     expect(await readFile(inside, 'utf8')).toBe('kept\n');
     expect(resultIn(2)?.is_error).toBe(true);
@@ -75,14 +69,14 @@ describe('the flags Claude Code users type', () => {
   });
 
   it('--append-system-prompt ends the system prompt with the text', async () => {
-    fake.enqueue(reply.text('ok'));
-    const r = await codey(box, ['-p', 'go', '--append-system-prompt', 'Answer in French.']);
+    e2e.fake.enqueue(reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'go', '--append-system-prompt', 'Answer in French.']);
     expect(r.exitCode).toBe(0);
     expect(systemOf(0)).toContain('Answer in French.');
   });
 
   it('--help lists them beside codey’s own names', async () => {
-    const r = await codey(box, ['--help']);
+    const r = await codey(e2e.box, ['--help']);
     for (const flag of [
       '--allowedTools',
       '--disallowedTools',

@@ -1,19 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
 async function put(file: string, text: string) {
   await mkdir(dirname(file), { recursive: true });
@@ -22,14 +14,16 @@ async function put(file: string, text: string) {
 type Block = { type: string; content?: string; is_error?: boolean };
 /** The tool_result the model got in request `i` (the answer to the call of request `i - 1`). */
 const resultIn = (i: number) =>
-  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
+  (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
+    (b) => b.type === 'tool_result',
+  );
 
 /** A project as Claude Code users keep it: a shared settings file with a deny and an allow rule. */
 async function claudeProject() {
-  await put(join(box.cwd, '.env'), 'API_TOKEN=from-dotenv\n');
-  await put(join(box.cwd, 'src', 'app.ts'), 'export const TOKEN = process.env.API_TOKEN;\n');
+  await put(join(e2e.box.cwd, '.env'), 'API_TOKEN=from-dotenv\n');
+  await put(join(e2e.box.cwd, 'src', 'app.ts'), 'export const TOKEN = process.env.API_TOKEN;\n');
   await put(
-    join(box.cwd, '.claude', 'settings.json'),
+    join(e2e.box.cwd, '.claude', 'settings.json'),
     JSON.stringify(
       {
         $schema: 'https://json.schemastore.org/claude-code-settings.json',
@@ -46,13 +40,13 @@ async function claudeProject() {
 describe("a repository's .claude/settings.json", () => {
   it('deny Read(./.env) applies at once: read_file refuses, grep and glob leave .env out and say so', async () => {
     await claudeProject();
-    fake.enqueue(
+    e2e.fake.enqueue(
       reply.toolUse('read_file', { path: '.env' }),
       reply.toolUse('grep', { pattern: 'API_TOKEN' }),
       reply.toolUse('glob', { pattern: '**/*' }),
       reply.text('done'),
     );
-    const r = await codey(box, ['-p', 'look', '--verbose']);
+    const r = await codey(e2e.box, ['-p', 'look', '--verbose']);
     expect(r.exitCode).toBe(0);
     expect(resultIn(1)?.content).toContain('the rule "Read(./.env)" refuses this call');
     expect(resultIn(2)?.content).toContain('src/app.ts');
@@ -68,55 +62,55 @@ describe("a repository's .claude/settings.json", () => {
 
   it('allow Bash(git status:*) waits for trust; after `codey trust grant` it runs in -p', async () => {
     await claudeProject();
-    fake.enqueue(reply.toolUse('bash', { command: 'git status' }), reply.text('held'));
-    const held = await codey(box, ['-p', 'status', '--output-format', 'json']);
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'git status' }), reply.text('held'));
+    const held = await codey(e2e.box, ['-p', 'status', '--output-format', 'json']);
     expect(held.stderr).toContain('allow ["Bash(git status:*)"] is ignored in a project file');
     expect(held.stderr).toContain('codey trust grant');
     expect(JSON.parse(held.stdout).permission_denials).toHaveLength(1);
 
-    const show = await codey(box, ['trust']);
+    const show = await codey(e2e.box, ['trust']);
     expect(show.exitCode).toBe(0);
-    expect(show.stdout).toContain(join(box.cwd, '.claude', 'settings.json'));
+    expect(show.stdout).toContain(join(e2e.box.cwd, '.claude', 'settings.json'));
     expect(show.stdout).toContain('not trusted');
 
-    const grant = await codey(box, ['trust', 'grant']);
+    const grant = await codey(e2e.box, ['trust', 'grant']);
     expect(grant.exitCode).toBe(0);
     expect(grant.stdout).toContain('codey: trusted');
 
-    fake.enqueue(reply.toolUse('bash', { command: 'git status' }), reply.text('ran'));
-    const trusted = await codey(box, ['-p', 'status', '--verbose']);
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'git status' }), reply.text('ran'));
+    const trusted = await codey(e2e.box, ['-p', 'status', '--verbose']);
     expect(trusted.stderr).not.toContain('is ignored in a project file');
     expect(trusted.stderr).toContain('codey: allowed by rule Bash(git status:*)');
     expect(resultIn(3)?.content).not.toContain('needs the person');
 
-    const list = await codey(box, ['trust', 'list']);
-    expect(list.stdout).toContain(join(box.cwd, '.claude', 'settings.json'));
+    const list = await codey(e2e.box, ['trust', 'list']);
+    expect(list.stdout).toContain(join(e2e.box.cwd, '.claude', 'settings.json'));
 
     // A change to the file's permissions needs a new answer; revoke forgets the old one.
     await put(
-      join(box.cwd, '.claude', 'settings.local.json'),
+      join(e2e.box.cwd, '.claude', 'settings.local.json'),
       JSON.stringify({ permissions: { allow: ['Bash'] } }),
     );
-    fake.enqueue(reply.text('ok'));
-    const changed = await codey(box, ['-p', 'hello']);
+    e2e.fake.enqueue(reply.text('ok'));
+    const changed = await codey(e2e.box, ['-p', 'hello']);
     expect(changed.stderr).toContain('is ignored in a project file');
-    const revoke = await codey(box, ['trust', 'revoke']);
+    const revoke = await codey(e2e.box, ['trust', 'revoke']);
     expect(revoke.stdout).toContain('codey: no longer trusted');
-    expect((await codey(box, ['trust', 'revoke'])).stdout).toContain('nothing here was trusted');
+    expect((await codey(e2e.box, ['trust', 'revoke'])).stdout).toContain('nothing here was trusted');
   }, 60_000);
 
   it("a trusted project's command allowed-tools hold in -p: its !`cmd` runs; untrusted, it is refused", async () => {
     await put(
-      join(box.cwd, '.claude', 'settings.json'),
+      join(e2e.box.cwd, '.claude', 'settings.json'),
       JSON.stringify({ permissions: { allow: ['Read'] } }),
     );
     await put(
-      join(box.cwd, '.claude', 'commands', 'where.md'),
+      join(e2e.box.cwd, '.claude', 'commands', 'where.md'),
       '---\nallowed-tools: Bash(echo:*)\n---\nWhere: !`echo HERE-AND-NOW`\n',
     );
-    const sent = (i: number) => JSON.stringify(fake.messageRequests[i].body.messages![0].content);
-    fake.enqueue(reply.text('one'));
-    const held = await codey(box, ['-p', '/where']);
+    const sent = (i: number) => JSON.stringify(e2e.fake.messageRequests[i].body.messages![0].content);
+    e2e.fake.enqueue(reply.text('one'));
+    const held = await codey(e2e.box, ['-p', '/where']);
     expect(held.exitCode).toBe(0);
     expect(held.stderr).toContain(
       'codey: /where: its allowed-tools (Bash(echo:*)) hold once you trust this project',
@@ -124,9 +118,9 @@ describe("a repository's .claude/settings.json", () => {
     expect(held.stderr).not.toContain('codey: codey:');
     expect(sent(0)).toContain('was not run');
 
-    expect((await codey(box, ['trust', 'grant'])).exitCode).toBe(0);
-    fake.enqueue(reply.text('two'));
-    const trusted = await codey(box, ['-p', '/where']);
+    expect((await codey(e2e.box, ['trust', 'grant'])).exitCode).toBe(0);
+    e2e.fake.enqueue(reply.text('two'));
+    const trusted = await codey(e2e.box, ['-p', '/where']);
     expect(trusted.exitCode).toBe(0);
     expect(trusted.stderr).not.toContain('hold once you trust this project');
     expect(sent(1)).toContain('Where: HERE-AND-NOW');

@@ -3,92 +3,89 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
-const userFile = () => join(box.env.XDG_CONFIG_HOME, 'codey', 'config.json');
+const userFile = () => join(e2e.box.env.XDG_CONFIG_HOME, 'codey', 'config.json');
 async function put(file: string, text: string) {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, text);
 }
-const model = (i = 0) => (fake.messageRequests[i].body as { model: string }).model;
+const model = (i = 0) => (e2e.fake.messageRequests[i].body as { model: string }).model;
 
 describe('the API key', () => {
   it('with a character that is not ASCII is refused at once (exit 2), naming the character, and nothing is sent', async () => {
-    const r = await codey(box, ['-p', 'hi'], { env: { ANTHROPIC_API_KEY: 'sk-ant-api03-ab\u00a0cd' } });
+    const r = await codey(e2e.box, ['-p', 'hi'], { env: { ANTHROPIC_API_KEY: 'sk-ant-api03-ab\u00a0cd' } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(
       'codey: the API key has a space or control character (U+00A0) at character 16',
     );
     expect(r.stderr).not.toContain('sk-ant-api03');
-    expect(fake.messageRequests).toHaveLength(0);
+    expect(e2e.fake.messageRequests).toHaveLength(0);
   });
 });
 
 describe('a cloned repository’s config files', () => {
   it('JS and TS forms never run (nor cosmiconfig’s meta config); each is named; the JSON config loads', async () => {
-    const marker = join(box.root, 'ran');
+    const marker = join(e2e.box.root, 'ran');
     const js = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); module.exports = { model: 'evil' };\n`;
     const mjs = `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\nexport default { model: 'evil' };\n`;
-    await put(join(box.cwd, 'package.json'), JSON.stringify({ name: 'x', codey: { model: 'pkg-model' } }));
-    await put(join(box.cwd, '.codeyrc.cjs'), js);
-    await put(join(box.cwd, 'codey.config.mjs'), mjs);
-    await put(join(box.cwd, '.config', 'config.mjs'), mjs);
-    fake.enqueue(reply.text('ok'));
-    const r = await codey(box, ['-p', 'hi']);
+    await put(
+      join(e2e.box.cwd, 'package.json'),
+      JSON.stringify({ name: 'x', codey: { model: 'pkg-model' } }),
+    );
+    await put(join(e2e.box.cwd, '.codeyrc.cjs'), js);
+    await put(join(e2e.box.cwd, 'codey.config.mjs'), mjs);
+    await put(join(e2e.box.cwd, '.config', 'config.mjs'), mjs);
+    e2e.fake.enqueue(reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'hi']);
     expect(r.exitCode).toBe(0);
     expect(existsSync(marker)).toBe(false);
     expect(model()).toBe('pkg-model');
     expect(r.stderr).toContain(
-      `codey: ${join(box.cwd, '.codeyrc.cjs')} ignored: a project config must be data`,
+      `codey: ${join(e2e.box.cwd, '.codeyrc.cjs')} ignored: a project config must be data`,
     );
     expect(r.stderr).toContain(
-      `codey: ${join(box.cwd, 'codey.config.mjs')} ignored: a project config must be data`,
+      `codey: ${join(e2e.box.cwd, 'codey.config.mjs')} ignored: a project config must be data`,
     );
   });
 
   it('cannot turn on hosted search: a notice names the key and the user file, and no web tool is sent', async () => {
     await put(
-      join(box.cwd, '.codeyrc.json'),
+      join(e2e.box.cwd, '.codeyrc.json'),
       JSON.stringify({ web_provider: 'hosted', web_fetch: 'hosted' }),
     );
-    fake.enqueue(reply.text('ok'));
-    const r = await codey(box, ['-p', 'hi']);
+    e2e.fake.enqueue(reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'hi']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain(
-      `codey: ${join(box.cwd, '.codeyrc.json')}: web_provider "hosted" is ignored in a project file (a project file may turn web search off, not on or to another provider); put it in ${userFile()}, or set CODEY_WEB_PROVIDER`,
+      `codey: ${join(e2e.box.cwd, '.codeyrc.json')}: web_provider "hosted" is ignored in a project file (a project file may turn web search off, not on or to another provider); put it in ${userFile()}, or set CODEY_WEB_PROVIDER`,
     );
-    expect(fake.messageRequests[0].raw).not.toContain('web_');
+    expect(e2e.fake.messageRequests[0].raw).not.toContain('web_');
   });
 });
 
 describe('environment, flags and files', () => {
   it('ANTHROPIC_MODEL is honoured, CODEY_MODEL and --model win over it', async () => {
-    fake.enqueue(reply.text('ok'), reply.text('ok'), reply.text('ok'));
-    await codey(box, ['-p', 'hi'], { env: { ANTHROPIC_MODEL: 'anthropic-model' } });
-    await codey(box, ['-p', 'hi'], {
+    e2e.fake.enqueue(reply.text('ok'), reply.text('ok'), reply.text('ok'));
+    await codey(e2e.box, ['-p', 'hi'], { env: { ANTHROPIC_MODEL: 'anthropic-model' } });
+    await codey(e2e.box, ['-p', 'hi'], {
       env: { ANTHROPIC_MODEL: 'anthropic-model', CODEY_MODEL: 'codey-model' },
     });
-    await codey(box, ['-p', 'hi', '--model', 'flag-model'], { env: { ANTHROPIC_MODEL: 'anthropic-model' } });
+    await codey(e2e.box, ['-p', 'hi', '--model', 'flag-model'], {
+      env: { ANTHROPIC_MODEL: 'anthropic-model' },
+    });
     expect([model(0), model(1), model(2)]).toEqual(['anthropic-model', 'codey-model', 'flag-model']);
   });
 
   it('CODEY_ALLOW and --allow add to the user file’s rules; --verbose lists only rules in force and why the web is off', async () => {
     await put(userFile(), JSON.stringify({ allow: ['edit_file', 'web_fetch'], web_provider: 'brave' }));
-    fake.enqueue(reply.text('ok'));
-    const r = await codey(box, ['-p', 'hi', '--verbose', '--allow', 'glob'], {
+    e2e.fake.enqueue(reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'hi', '--verbose', '--allow', 'glob'], {
       env: { CODEY_ALLOW: 'bash(npm test)' },
     });
     expect(r.exitCode).toBe(0);
@@ -101,20 +98,20 @@ describe('environment, flags and files', () => {
   });
 
   it('a bad flag value is a usage error with its reason and no "ignored"', async () => {
-    const url = await codey(box, ['-p', 'hi', '--base-url', 'not a url']);
+    const url = await codey(e2e.box, ['-p', 'hi', '--base-url', 'not a url']);
     expect(url.exitCode).toBe(2);
     expect(url.stderr).toBe(
       'codey: error: --base-url "not a url" is not valid: expected an http:// or https:// URL\ncodey: see codey --help',
     );
-    const empty = await codey(box, ['-p', 'hi', '--model', '']);
+    const empty = await codey(e2e.box, ['-p', 'hi', '--model', '']);
     expect(empty.exitCode).toBe(2);
     expect(empty.stderr).toContain('--model "" is not valid: expected a model id, got an empty string');
-    expect(fake.messageRequests).toHaveLength(0);
+    expect(e2e.fake.messageRequests).toHaveLength(0);
   });
 
   it('a user config of [] is called an array, not invalid JSON', async () => {
     await put(userFile(), '[]');
-    const r = await codey(box, ['-p', 'hi']);
+    const r = await codey(e2e.box, ['-p', 'hi']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(`${userFile()} holds an array, not an object of settings`);
     expect(r.stderr).not.toContain('not valid JSON');
@@ -123,7 +120,7 @@ describe('environment, flags and files', () => {
 
 describe('the launcher and help', () => {
   it('codey setup --help prints the setup command’s own help', async () => {
-    const r = await codey(box, ['setup', '--help']);
+    const r = await codey(e2e.box, ['setup', '--help']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^Usage: codey setup/);
     expect(r.stdout).not.toContain('--output-format');
@@ -147,11 +144,11 @@ describe('the launcher and help', () => {
 
 describe('a project file the person trusts', () => {
   it('in -p, what it would widen is ignored with a hint how to trust; once trusted it applies', async () => {
-    const rcFile = join(box.cwd, '.codeyrc.json');
+    const rcFile = join(e2e.box.cwd, '.codeyrc.json');
     const data = { allow: ['bash(echo hi)'] };
     await put(rcFile, JSON.stringify(data));
-    fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('refused'));
-    const untrusted = await codey(box, ['-p', 'say hi', '--output-format', 'json']);
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('refused'));
+    const untrusted = await codey(e2e.box, ['-p', 'say hi', '--output-format', 'json']);
     expect(untrusted.stderr).toContain(
       `codey: ${rcFile}: allow ["bash(echo hi)"] is ignored in a project file`,
     );
@@ -162,16 +159,16 @@ describe('a project file the person trusts', () => {
 
     // What the interactive trust question writes when the person answers yes.
     const { settingsDigest, trustFile } = await import('../../src/config/trust');
-    await put(trustFile(box.env), JSON.stringify({ [rcFile]: settingsDigest(data) }));
-    fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('ran'));
-    const trusted = await codey(box, ['-p', 'say hi', '--output-format', 'json']);
+    await put(trustFile(e2e.box.env), JSON.stringify({ [rcFile]: settingsDigest(data) }));
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo hi' }), reply.text('ran'));
+    const trusted = await codey(e2e.box, ['-p', 'say hi', '--output-format', 'json']);
     expect(trusted.stderr).not.toContain('is ignored in a project file');
     expect(JSON.parse(trusted.stdout).permission_denials).toEqual([]);
 
     // Any change to the file's settings needs a new answer.
     await put(rcFile, JSON.stringify({ allow: ['bash(echo hi)', 'bash'] }));
-    fake.enqueue(reply.text('ok'));
-    const changed = await codey(box, ['-p', 'hello']);
+    e2e.fake.enqueue(reply.text('ok'));
+    const changed = await codey(e2e.box, ['-p', 'hello']);
     expect(changed.stderr).toContain('is ignored in a project file');
   });
 });

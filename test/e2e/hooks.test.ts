@@ -1,19 +1,11 @@
 import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY, codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { CANARY, codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
 async function put(file: string, value: unknown) {
   await mkdir(dirname(file), { recursive: true });
@@ -24,11 +16,13 @@ const hook = (command: string, matcher?: string, timeout?: number) => [
 ];
 /** The person's own Claude Code settings, with these hooks. */
 const personHooks = (hooks: Record<string, unknown>) =>
-  put(join(box.root, '.claude', 'settings.json'), { hooks });
+  put(join(e2e.box.root, '.claude', 'settings.json'), { hooks });
 type Block = { type: string; content?: string; is_error?: boolean };
 /** The tool_result the model got in request `i` (the answer to the call of request `i - 1`). */
 const resultIn = (i: number) =>
-  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
+  (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
+    (b) => b.type === 'tool_result',
+  );
 const exists = (file: string) =>
   readFile(file).then(
     () => true,
@@ -37,44 +31,44 @@ const exists = (file: string) =>
 
 describe('hooks in codey -p', () => {
   it('a PreToolUse hook that exits 2 blocks bash; the model reads its reason; no key reaches the hook', async () => {
-    const out = box.root;
+    const out = e2e.box.root;
     await personHooks({
       PreToolUse: hook(
         `cat > ${out}/pre.json; env > ${out}/pre.env; echo "curl is not allowed here; use web_fetch" >&2; exit 2`,
         'Bash',
       ),
     });
-    fake.enqueue(reply.toolUse('bash', { command: `touch ran; echo ${CANARY}` }), reply.text('ok'));
-    const r = await codey(box, ['-p', 'go', '--allow', 'bash']);
+    e2e.fake.enqueue(reply.toolUse('bash', { command: `touch ran; echo ${CANARY}` }), reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash']);
     expect(r.exitCode).toBe(0);
     expect(resultIn(1)).toMatchObject({ is_error: true });
     expect(resultIn(1)?.content).toBe(
       'Not run: a PreToolUse hook refused this call:\ncurl is not allowed here; use web_fetch',
     );
-    expect(await exists(join(box.cwd, 'ran'))).toBe(false);
+    expect(await exists(join(e2e.box.cwd, 'ran'))).toBe(false);
     const payload = await readFile(join(out, 'pre.json'), 'utf8');
     expect(JSON.parse(payload)).toMatchObject({
       hook_event_name: 'PreToolUse',
       tool_name: 'bash',
       tool_input: { command: 'touch ran; echo [redacted]' },
-      cwd: await realpath(box.cwd),
+      cwd: await realpath(e2e.box.cwd),
       session_id: expect.any(String),
     });
     const env = await readFile(join(out, 'pre.env'), 'utf8');
-    expect(env).toContain(`CLAUDE_PROJECT_DIR=${await realpath(box.cwd)}`);
+    expect(env).toContain(`CLAUDE_PROJECT_DIR=${await realpath(e2e.box.cwd)}`);
     expect(payload + env).not.toContain(CANARY);
   }, 30_000);
 
   it('a PostToolUse hook gets the result, and the model reads what it adds', async () => {
     await personHooks({
       PostToolUse: hook(
-        `cat > ${box.root}/post.json; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 0 problems"}}'`,
+        `cat > ${e2e.box.root}/post.json; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 0 problems"}}'`,
       ),
     });
-    fake.enqueue(reply.toolUse('bash', { command: 'echo hello-from-bash' }), reply.text('ok'));
-    const r = await codey(box, ['-p', 'go', '--allow', 'bash']);
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo hello-from-bash' }), reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash']);
     expect(r.exitCode).toBe(0);
-    const payload = JSON.parse(await readFile(join(box.root, 'post.json'), 'utf8')) as {
+    const payload = JSON.parse(await readFile(join(e2e.box.root, 'post.json'), 'utf8')) as {
       tool_response: { output: string; is_error: boolean };
     };
     expect(payload).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'bash' });
@@ -86,9 +80,9 @@ describe('hooks in codey -p', () => {
 
   it('a hook that hangs is killed at its timeout and said; the call goes on', async () => {
     await personHooks({ PreToolUse: hook('sleep 60', undefined, 1) });
-    fake.enqueue(reply.toolUse('bash', { command: 'echo went-on' }), reply.text('ok'));
+    e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo went-on' }), reply.text('ok'));
     const started = Date.now();
-    const r = await codey(box, ['-p', 'go', '--allow', 'bash', '--verbose']);
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash', '--verbose']);
     expect(r.stderr).toContain('codey: hooks: PreToolUse ×1\n');
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(r.exitCode).toBe(0);
@@ -101,19 +95,19 @@ describe('session and prompt hooks in codey -p', () => {
   it('SessionStart context reaches the model with the prompt; SessionEnd runs as codey ends', async () => {
     await personHooks({
       SessionStart: hook('echo "the build is green"', 'startup'),
-      UserPromptSubmit: hook(`cat > ${box.root}/prompt.json`),
-      SessionEnd: hook(`cat > ${box.root}/end.json`),
+      UserPromptSubmit: hook(`cat > ${e2e.box.root}/prompt.json`),
+      SessionEnd: hook(`cat > ${e2e.box.root}/end.json`),
     });
-    fake.enqueue(reply.text('ok'));
-    const r = await codey(box, ['-p', 'how is the build?']);
+    e2e.fake.enqueue(reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', 'how is the build?']);
     expect(r.exitCode).toBe(0);
-    const first = fake.messageRequests[0].body.messages![0].content as { text?: string }[];
+    const first = e2e.fake.messageRequests[0].body.messages![0].content as { text?: string }[];
     expect(first.map((b) => b.text)).toEqual(['how is the build?', '[hook context]\nthe build is green']);
-    const prompt = JSON.parse(await readFile(join(box.root, 'prompt.json'), 'utf8')) as {
+    const prompt = JSON.parse(await readFile(join(e2e.box.root, 'prompt.json'), 'utf8')) as {
       session_id: string;
     };
     expect(prompt).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: 'how is the build?' });
-    expect(JSON.parse(await readFile(join(box.root, 'end.json'), 'utf8'))).toMatchObject({
+    expect(JSON.parse(await readFile(join(e2e.box.root, 'end.json'), 'utf8'))).toMatchObject({
       hook_event_name: 'SessionEnd',
       reason: 'other',
       session_id: prompt.session_id,
@@ -122,21 +116,21 @@ describe('session and prompt hooks in codey -p', () => {
 
   it('a UserPromptSubmit hook that exits 2 keeps the prompt from the model: exit 1 with its reason', async () => {
     await personHooks({ UserPromptSubmit: hook('echo "that prompt names a customer" >&2; exit 2') });
-    const r = await codey(box, ['-p', 'about ACME Corp']);
+    const r = await codey(e2e.box, ['-p', 'about ACME Corp']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('a UserPromptSubmit hook refused the prompt: that prompt names a customer');
-    expect(fake.messageRequests).toHaveLength(0);
+    expect(e2e.fake.messageRequests).toHaveLength(0);
   }, 30_000);
 });
 
 describe("a repository's hooks", () => {
   it('run only after trust, with $CLAUDE_PROJECT_DIR expanded; Edit|Write fires for edit_file and write_file', async () => {
-    const log = join(box.root, 'edits.log');
-    await put(join(box.cwd, '.claude', 'settings.json'), {
+    const log = join(e2e.box.root, 'edits.log');
+    await put(join(e2e.box.cwd, '.claude', 'settings.json'), {
       hooks: { PostToolUse: hook(`echo "$CLAUDE_PROJECT_DIR" >> ${log}`, 'Edit|Write') },
     });
     const calls = () =>
-      fake.enqueue(
+      e2e.fake.enqueue(
         reply.toolUse('write_file', { path: 'a.txt', content: 'one\n' }),
         reply.toolUse('edit_file', { path: 'a.txt', old_string: 'one', new_string: 'two' }),
         reply.toolUse('bash', { command: 'cat a.txt' }),
@@ -144,7 +138,7 @@ describe("a repository's hooks", () => {
       );
     const args = ['-p', 'go', '--allow', 'write_file,edit_file,bash'];
     calls();
-    const held = await codey(box, args);
+    const held = await codey(e2e.box, args);
     expect(held.exitCode).toBe(0);
     expect(await exists(log)).toBe(false);
     expect(held.stderr).toContain('hooks');
@@ -152,23 +146,23 @@ describe("a repository's hooks", () => {
     expect(held.stderr).toContain('codey trust grant');
 
     // `codey trust` shows the command whole and when it would run.
-    const show = await codey(box, ['trust']);
+    const show = await codey(e2e.box, ['trust']);
     expect(show.stdout).toContain(
       `hooks PostToolUse \`Edit|Write\` \`echo "$CLAUDE_PROJECT_DIR" >> ${log}\`: this command would run on your machine after each tool call its matcher names`,
     );
-    expect((await codey(box, ['trust', 'grant'])).exitCode).toBe(0);
+    expect((await codey(e2e.box, ['trust', 'grant'])).exitCode).toBe(0);
     calls();
-    const trusted = await codey(box, args);
+    const trusted = await codey(e2e.box, args);
     expect(trusted.exitCode).toBe(0);
-    const root = await realpath(box.cwd);
+    const root = await realpath(e2e.box.cwd);
     expect(await readFile(log, 'utf8')).toBe(`${root}\n${root}\n`);
 
     // A changed command is a new question: until it is answered, nothing of the file runs.
-    await put(join(box.cwd, '.claude', 'settings.json'), {
+    await put(join(e2e.box.cwd, '.claude', 'settings.json'), {
       hooks: { PostToolUse: hook(`echo changed >> ${log}`, 'Edit|Write') },
     });
     calls();
-    const changed = await codey(box, args);
+    const changed = await codey(e2e.box, args);
     expect(changed.stderr).toContain('codey trust grant');
     expect(await readFile(log, 'utf8')).toBe(`${root}\n${root}\n`);
   }, 60_000);

@@ -2,48 +2,42 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { describe, expect, it } from 'vitest';
+import { BIN, codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 import { expectAllGone } from '../support/processes';
 import { TEST_SERVER } from '../mcp/servers-kit';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
 const entry = (extra: Record<string, unknown> = {}) => ({
   command: process.execPath,
   args: [TEST_SERVER],
-  env: { MCP_PID_FILE: join(box.root, 'server.pid') },
+  env: { MCP_PID_FILE: join(e2e.box.root, 'server.pid') },
   ...extra,
 });
 async function userConfig(data: Record<string, unknown>) {
-  await mkdir(join(box.root, 'config', 'codey'), { recursive: true });
-  await writeFile(join(box.root, 'config', 'codey', 'config.json'), JSON.stringify(data));
+  await mkdir(join(e2e.box.root, 'config', 'codey'), { recursive: true });
+  await writeFile(join(e2e.box.root, 'config', 'codey', 'config.json'), JSON.stringify(data));
 }
 const toolNames = (i = 0) =>
-  (fake.messageRequests[i].body.tools ?? []).map((t) => String((t as { name: string }).name));
+  (e2e.fake.messageRequests[i].body.tools ?? []).map((t) => String((t as { name: string }).name));
 type Block = { type: string; content?: string; is_error?: boolean };
 const resultIn = (i: number) =>
-  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
-const serverPid = async () => Number(await readFile(join(box.root, 'server.pid'), 'utf8'));
+  (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
+    (b) => b.type === 'tool_result',
+  );
+const serverPid = async () => Number(await readFile(join(e2e.box.root, 'server.pid'), 'utf8'));
 
 describe('MCP servers in -p', () => {
   it("the person's server: its tools reach the model as given, a call round-trips, json lists the server", async () => {
     await userConfig({ mcp_servers: { test: entry() }, allow: ['mcp__test__say'] });
-    fake.enqueue(reply.toolUse('mcp__test__say', { text: 'from the server' }), reply.text('done'));
-    const r = await codey(box, ['-p', 'go', '--output-format', 'json']);
+    e2e.fake.enqueue(reply.toolUse('mcp__test__say', { text: 'from the server' }), reply.text('done'));
+    const r = await codey(e2e.box, ['-p', 'go', '--output-format', 'json']);
     expect(r.exitCode).toBe(0);
     expect(toolNames()).toEqual(expect.arrayContaining(['mcp__test__say', 'mcp__test__env']));
-    const say = fake.messageRequests[0].body.tools!.find(
+    const say = e2e.fake.messageRequests[0].body.tools!.find(
       (t) => (t as { name: string }).name === 'mcp__test__say',
     ) as {
       input_schema: { properties: Record<string, unknown>; required: string[] };
@@ -59,25 +53,25 @@ describe('MCP servers in -p', () => {
 
   it('a call with no rule is refused in -p with the --allow rule that would run it', async () => {
     await userConfig({ mcp_servers: { test: entry() } });
-    fake.enqueue(reply.toolUse('mcp__test__say', { text: 'x' }), reply.text('done'));
-    const r = await codey(box, ['-p', 'go', '--output-format', 'json']);
+    e2e.fake.enqueue(reply.toolUse('mcp__test__say', { text: 'x' }), reply.text('done'));
+    const r = await codey(e2e.box, ['-p', 'go', '--output-format', 'json']);
     expect(resultIn(1)?.is_error).toBe(true);
     expect(resultIn(1)?.content).toContain('--allow');
     expect(JSON.parse(r.stdout).permission_denials).toHaveLength(1);
   }, 40_000);
 
   it("a project's .mcp.json server does not start without --mcp-trust; a notice names it", async () => {
-    await writeFile(join(box.cwd, '.mcp.json'), JSON.stringify({ mcpServers: { repo: entry() } }));
-    fake.enqueue(reply.text('done'));
-    const r = await codey(box, ['-p', 'go']);
+    await writeFile(join(e2e.box.cwd, '.mcp.json'), JSON.stringify({ mcpServers: { repo: entry() } }));
+    e2e.fake.enqueue(reply.text('done'));
+    const r = await codey(e2e.box, ['-p', 'go']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('codey: project MCP servers not started: repo (');
     expect(r.stderr).toContain('pass --mcp-trust to start them');
     expect(toolNames().some((n) => n.startsWith('mcp__'))).toBe(false);
-    await expect(readFile(join(box.root, 'server.pid'))).rejects.toThrow();
+    await expect(readFile(join(e2e.box.root, 'server.pid'))).rejects.toThrow();
 
-    fake.enqueue(reply.text('done'));
-    const trusted = await codey(box, ['-p', 'go', '--mcp-trust']);
+    e2e.fake.enqueue(reply.text('done'));
+    const trusted = await codey(e2e.box, ['-p', 'go', '--mcp-trust']);
     expect(trusted.exitCode).toBe(0);
     expect(trusted.stderr).not.toContain('project MCP servers not started');
     expect(toolNames(1)).toContain('mcp__repo__say');
@@ -85,13 +79,13 @@ describe('MCP servers in -p', () => {
 
   it('~/.claude.json and --mcp-config each bring a server; ${VAR:-x} expands', async () => {
     await writeFile(
-      join(box.root, '.claude.json'),
+      join(e2e.box.root, '.claude.json'),
       JSON.stringify({ mcpServers: { fromclaude: entry({ args: ['${SERVER_SCRIPT:-/nope}'] }) } }),
     );
-    const file = join(box.root, 'servers.json');
+    const file = join(e2e.box.root, 'servers.json');
     await writeFile(file, JSON.stringify({ mcpServers: { fromflag: entry({ env: {} }) } }));
-    fake.enqueue(reply.text('done'));
-    const r = await codey(box, ['-p', 'go', '--mcp-config', file, '--verbose'], {
+    e2e.fake.enqueue(reply.text('done'));
+    const r = await codey(e2e.box, ['-p', 'go', '--mcp-config', file, '--verbose'], {
       env: { SERVER_SCRIPT: TEST_SERVER },
     });
     expect(r.exitCode).toBe(0);
@@ -102,8 +96,8 @@ describe('MCP servers in -p', () => {
 
   it('a server that fails is one notice and the turn goes on', async () => {
     await userConfig({ mcp_servers: { broken: { command: '/no/such/server' } } });
-    fake.enqueue(reply.text('done'));
-    const r = await codey(box, ['-p', 'go', '--output-format', 'json']);
+    e2e.fake.enqueue(reply.text('done'));
+    const r = await codey(e2e.box, ['-p', 'go', '--output-format', 'json']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/codey: MCP server broken failed to start: .*ENOENT/);
     expect(JSON.parse(r.stdout).mcp_servers).toEqual([{ name: 'broken', status: 'failed' }]);
@@ -111,10 +105,10 @@ describe('MCP servers in -p', () => {
 
   it('SIGTERM during a call: codey ends and so does the server', async () => {
     await userConfig({ mcp_servers: { test: entry() }, allow: ['mcp__test'] });
-    fake.enqueue(reply.toolUse('mcp__test__wait', {}), reply.text('stopped'));
+    e2e.fake.enqueue(reply.toolUse('mcp__test__wait', {}), reply.text('stopped'));
     const child = execa('node', [BIN, '-p', 'go'], {
-      cwd: box.cwd,
-      env: box.env,
+      cwd: e2e.box.cwd,
+      env: e2e.box.env,
       extendEnv: false,
       reject: false,
       stdin: 'ignore',
@@ -122,9 +116,9 @@ describe('MCP servers in -p', () => {
     let err = '';
     child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
     await expect
-      .poll(() => readFile(join(box.root, 'server.pid'), 'utf8').catch(() => ''), { timeout: 15_000 })
+      .poll(() => readFile(join(e2e.box.root, 'server.pid'), 'utf8').catch(() => ''), { timeout: 15_000 })
       .not.toBe('');
-    await expect.poll(() => fake.messageRequests.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => e2e.fake.messageRequests.length, { timeout: 15_000 }).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGTERM');
     const r = await child;
@@ -134,12 +128,12 @@ describe('MCP servers in -p', () => {
 
   it('a server prompt runs as /mcp__SERVER__PROMPT args; a missing argument is a usage error', async () => {
     await userConfig({ mcp_servers: { test: entry() } });
-    fake.enqueue(reply.text('hello'));
-    const r = await codey(box, ['-p', '/mcp__test__greet the world']);
+    e2e.fake.enqueue(reply.text('hello'));
+    const r = await codey(e2e.box, ['-p', '/mcp__test__greet the world']);
     expect(r.exitCode).toBe(0);
-    const first = fake.messageRequests[0].body.messages![0].content;
+    const first = e2e.fake.messageRequests[0].body.messages![0].content;
     expect(JSON.stringify(first)).toContain('Say hello to the world.');
-    const missing = await codey(box, ['-p', '/mcp__test__greet']);
+    const missing = await codey(e2e.box, ['-p', '/mcp__test__greet']);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('codey: /mcp__test__greet needs who: /mcp__test__greet WHO');
   }, 40_000);

@@ -1,23 +1,15 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../src/config/schema';
-import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
-const userFile = () => join(box.root, 'config', 'codey', 'config.json');
+const userFile = () => join(e2e.box.root, 'config', 'codey', 'config.json');
 
 /** The example file codey's text gives (the JSON object after "e.g."). */
 const exampleIn = (text: string) => JSON.parse(/e\.g\. (\{.*\})\n/.exec(text)?.[1] ?? 'null') as unknown;
@@ -27,7 +19,7 @@ describe('codey setup and a first interactive run without a terminal (stdin not 
     ['codey setup', ['setup'], '`codey setup` needs a terminal'],
     ['the first codey', [], 'the interactive session needs a terminal'],
   ])('%s says how to configure by environment and file, and exits 2', async (_name, args, head) => {
-    const r = await codey(box, args);
+    const r = await codey(e2e.box, args);
     expect(r.exitCode).toBe(2);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
@@ -43,21 +35,21 @@ describe('codey setup and a first interactive run without a terminal (stdin not 
   });
 
   it('the example file, written where it says, is a config codey -p takes without a word', async () => {
-    const r = await codey(box, ['setup']);
-    await mkdir(join(box.root, 'config', 'codey'), { recursive: true });
+    const r = await codey(e2e.box, ['setup']);
+    await mkdir(join(e2e.box.root, 'config', 'codey'), { recursive: true });
     await writeFile(userFile(), JSON.stringify(exampleIn(r.stderr)), { mode: 0o600 });
-    fake.enqueue(reply.text('configured'));
-    const p = await codey(box, ['-p', 'hi']);
+    e2e.fake.enqueue(reply.text('configured'));
+    const p = await codey(e2e.box, ['-p', 'hi']);
     expect(p.exitCode).toBe(0);
     expect(p.stdout).toBe('configured');
     expect(p.stderr).toBe('');
-    expect(fake.messageRequests[0]!.body.model).toBe(DEFAULT_MODEL);
+    expect(e2e.fake.messageRequests[0]!.body.model).toBe(DEFAULT_MODEL);
   });
 
   it('once the user file exists, codey without a terminal only points to -p', async () => {
-    await mkdir(join(box.root, 'config', 'codey'), { recursive: true });
+    await mkdir(join(e2e.box.root, 'config', 'codey'), { recursive: true });
     await writeFile(userFile(), '{}', { mode: 0o600 });
-    const r = await codey(box, []);
+    const r = await codey(e2e.box, []);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
       'codey: the interactive session needs a terminal; for one-shot use: codey -p "what to do"',

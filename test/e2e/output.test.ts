@@ -1,20 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
-import { BIN, removeSandbox, sandbox, type Sandbox } from '../support/cli';
+import { describe, expect, it } from 'vitest';
+import { reply } from '../support/fake-anthropic';
+import { BIN } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
 
 /** About 200 KB of text: three times what a pipe holds (64 KiB on Linux). */
 const BIG = Array.from({ length: 4000 }, (_, i) => `line ${i}: ${'x'.repeat(40)}`).join('\n');
@@ -28,8 +20,8 @@ async function throughSlowPipe(args: string[]) {
     'sh',
     ['-c', '{ node "$0" "$@"; echo "$?" > code.txt; } | { sleep 1; cat; }', BIN, ...args],
     {
-      cwd: box.cwd,
-      env: box.env,
+      cwd: e2e.box.cwd,
+      env: e2e.box.env,
       extendEnv: false,
       reject: false,
       stdin: 'ignore',
@@ -37,13 +29,13 @@ async function throughSlowPipe(args: string[]) {
       timeout: 30_000,
     },
   );
-  const code = Number((await readFile(join(box.cwd, 'code.txt'), 'utf8')).trim());
+  const code = Number((await readFile(join(e2e.box.cwd, 'code.txt'), 'utf8')).trim());
   return { stdout: r.stdout, stderr: r.stderr, code };
 }
 
 describe('-p output through a slow pipe', () => {
   it('text: the reader gets every byte of a 200 KB answer', async () => {
-    fake.enqueue(reply.text(BIG, { chunkSize: 4096 }));
+    e2e.fake.enqueue(reply.text(BIG, { chunkSize: 4096 }));
     const r = await throughSlowPipe(['-p', 'hi']);
     expect(r.code).toBe(0);
     expect(r.stdout.length).toBe(BIG.length + 1);
@@ -51,14 +43,14 @@ describe('-p output through a slow pipe', () => {
   });
 
   it('json: the reader gets the whole result object', async () => {
-    fake.enqueue(reply.text(BIG, { chunkSize: 4096 }));
+    e2e.fake.enqueue(reply.text(BIG, { chunkSize: 4096 }));
     const r = await throughSlowPipe(['-p', 'hi', '--output-format', 'json']);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { result: string }).result).toBe(BIG);
   });
 
   it('stream-json: the reader gets every event line and the result line', async () => {
-    fake.enqueue(reply.text(BIG, { chunkSize: 4096 }));
+    e2e.fake.enqueue(reply.text(BIG, { chunkSize: 4096 }));
     const r = await throughSlowPipe(['-p', 'hi', '--output-format', 'stream-json']);
     expect(r.code).toBe(0);
     const lines = r.stdout

@@ -1,30 +1,24 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { codey } from '../support/cli';
+import { e2eSandbox } from '../support/e2e-sandbox';
+import { reply } from '../support/fake-anthropic';
 
-let fake: FakeAnthropic;
-let box: Sandbox;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  box = await sandbox('repo-empty', fake.url);
-  await writeFile(join(box.cwd, 'notes.txt'), 'old\n');
-});
-afterEach(async () => {
-  await fake.close();
-  await removeSandbox(box);
-});
+const e2e = e2eSandbox();
+beforeEach(() => writeFile(join(e2e.box.cwd, 'notes.txt'), 'old\n'));
 
 type Block = { type: string; content?: string; is_error?: boolean };
 const resultIn = (i: number) =>
-  (fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find((b) => b.type === 'tool_result');
-const notes = () => readFile(join(box.cwd, 'notes.txt'), 'utf8');
-const json = (args: string[]) => codey(box, ['-p', 'go', '--output-format', 'json', ...args]);
+  (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
+    (b) => b.type === 'tool_result',
+  );
+const notes = () => readFile(join(e2e.box.cwd, 'notes.txt'), 'utf8');
+const json = (args: string[]) => codey(e2e.box, ['-p', 'go', '--output-format', 'json', ...args]);
 
 describe('-p in each permission mode', () => {
   it('--permission-mode plan prints the plan and exits 0 without changing anything', async () => {
-    fake.enqueue(
+    e2e.fake.enqueue(
       reply.toolUse('write_file', { path: 'notes.txt', content: 'new\n' }),
       reply.toolUse('bash', { command: 'touch made-by-bash' }),
       reply.text('Plan: 1. rewrite notes.txt 2. touch made-by-bash'),
@@ -41,15 +35,15 @@ describe('-p in each permission mode', () => {
       expect(resultIn(i)?.content).toContain('present your plan');
     }
     expect(await notes()).toBe('old\n');
-    await expect(readFile(join(box.cwd, 'made-by-bash'))).rejects.toThrow();
+    await expect(readFile(join(e2e.box.cwd, 'made-by-bash'))).rejects.toThrow();
   });
 
   it('plan in text mode prints only the plan on stdout', async () => {
-    fake.enqueue(
+    e2e.fake.enqueue(
       reply.toolUse('edit_file', { path: 'notes.txt', old_string: 'old', new_string: 'new' }),
       reply.text('The plan.'),
     );
-    const r = await codey(box, ['-p', 'go', '--permission-mode', 'plan', '--verbose']);
+    const r = await codey(e2e.box, ['-p', 'go', '--permission-mode', 'plan', '--verbose']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('The plan.');
     expect(r.stderr).toContain('codey: permission mode plan (flag)');
@@ -58,7 +52,7 @@ describe('-p in each permission mode', () => {
   });
 
   it('--permission-mode acceptEdits writes without asking; bash still needs a rule', async () => {
-    fake.enqueue(
+    e2e.fake.enqueue(
       reply.toolUse('write_file', { path: 'notes.txt', content: 'new\n' }),
       reply.toolUse('bash', { command: 'echo hi' }),
       reply.text('done'),
@@ -74,7 +68,7 @@ describe('-p in each permission mode', () => {
   });
 
   it('--dangerously-skip-permissions is bypass: commands run, a deny rule and a protected path still refuse', async () => {
-    fake.enqueue(
+    e2e.fake.enqueue(
       reply.toolUse('bash', { command: 'echo ran-it' }),
       reply.toolUse('bash', { command: 'rm notes.txt' }),
       reply.toolUse('write_file', { path: 'package.json', content: '{"scripts":{}}\n' }),
@@ -95,7 +89,7 @@ describe('-p in each permission mode', () => {
   });
 
   it('a mode name that is not one is a usage error naming the flag', async () => {
-    const r = await codey(box, ['-p', 'go', '--permission-mode', 'yolo']);
+    const r = await codey(e2e.box, ['-p', 'go', '--permission-mode', 'yolo']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--permission-mode "yolo" is not valid');
   });

@@ -1,15 +1,16 @@
 import { render } from 'ink-testing-library';
 import { expect } from 'vitest';
-import { App } from '../../../src/tui/app/App';
-import type { FakeController } from '../fake-controller';
+import { App, type AppProps } from '../../../src/tui/app/App';
+import { FakeController } from '../fake-controller';
 import { eventually, frame, mounted, tick } from '../helpers';
 
 /**
- * The app on `c`, rendered by ink-testing-library: `type` writes chunks one tick apart, `out` is the
- * last frame (ANSI stripped), `shows` waits until it contains every text given.
+ * The app on `c`, rendered by ink-testing-library (with `props`, e.g. a `screen`): `type` writes
+ * chunks one tick apart, `out` is the last frame (ANSI stripped), `shows` waits until it contains
+ * every text given.
  */
-export async function startApp(c: FakeController) {
-  const app = render(<App controller={c} home="/home/ann" />);
+export async function startApp(c = new FakeController(), props: Omit<Partial<AppProps>, 'controller'> = {}) {
+  const app = render(<App controller={c} home="/home/ann" {...props} />);
   await mounted(app.stdin);
   const type = async (...chunks: string[]) => {
     for (const chunk of chunks) {
@@ -22,5 +23,5 @@ export async function startApp(c: FakeController) {
     eventually(() => {
       for (const t of texts) expect(out()).toContain(t);
     });
-  return { app, type, out, shows };
+  return { c, app, type, out, shows };
 }

@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src/tui/app/App';
 import { FakeController } from '../fake-controller';
-import { KEY, eventually, frame, mounted, tick } from '../helpers';
+import { KEY, eventually, tick } from '../helpers';
+import { startApp } from './app-driver';
 
 let dir: string;
 beforeEach(async () => {
@@ -17,15 +17,8 @@ afterEach(async () => {
 });
 
 async function start(c = new FakeController(join(dir, 'history.jsonl'))) {
-  const app = render(<App controller={c} home="/home/ann" />);
-  await mounted(app.stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      app.stdin.write(chunk);
-      await tick();
-    }
-  };
-  return { c, app, type, out: () => frame(app.lastFrame) };
+  const { app, type, out } = await startApp(c);
+  return { c, app, type, out };
 }
 
 /** The text inside the input box (the lines after the last "›"), without the border. */

@@ -1,23 +1,15 @@
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src/tui/app/App';
 import { FakeController } from '../fake-controller';
-import { KEY, eventually, frame, mounted, tick } from '../helpers';
+import { KEY, eventually } from '../helpers';
+import { startApp } from './app-driver';
 
 afterEach(() => cleanup());
 
 const SHIFT_TAB = '\u001B[Z';
 
 async function start(c = new FakeController()) {
-  const app = render(<App controller={c} home="/home/ann" />);
-  await mounted(app.stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      app.stdin.write(chunk);
-      await tick();
-    }
-  };
-  const out = () => frame(app.lastFrame);
+  const { app, type, out } = await startApp(c);
   /** The two status lines at the bottom. */
   const status = () => out().split('\n').slice(-2).join('\n');
   return { c, app, type, out, status };

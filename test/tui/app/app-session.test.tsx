@@ -1,29 +1,13 @@
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Decision } from '../../../src/approval/types';
-import { App } from '../../../src/tui/app/App';
 import { FakeController, usageOf } from '../fake-controller';
-import { KEY, eventually, frame, mounted, tick } from '../helpers';
+import { KEY, eventually } from '../helpers';
+import { startApp } from './app-driver';
 
 afterEach(() => cleanup());
 
-async function start(c = new FakeController()) {
-  const app = render(<App controller={c} home="/home/ann" />);
-  await mounted(app.stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      app.stdin.write(chunk);
-      await tick();
-    }
-  };
-  const out = () => frame(app.lastFrame);
-  /** Waits until the frame contains every one of `texts`. */
-  const shows = (...texts: string[]) =>
-    eventually(() => {
-      for (const t of texts) expect(out()).toContain(t);
-    });
-  return { c, app, type, out, shows };
-}
+const start = startApp;
 
 /** The two status lines at the bottom. */
 const status = (out: string) => out.split('\n').slice(-2).join('\n');

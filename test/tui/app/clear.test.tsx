@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runTui } from '../../../src/tui/app/run';
-import { FakeController, usageOf } from '../fake-controller';
-import { FakeStdin, FakeStdout } from '../fake-tty';
-import { eventually, mounted, tick } from '../helpers';
+import { usageOf } from '../fake-controller';
+import { eventually } from '../helpers';
+import { startTui } from './tui-driver';
 
 // This file loads Ink only through runTui, so Ink renders live as in a terminal (see run.test.tsx).
 const CLEAR = '\u001B[2J\u001B[3J\u001B[H';
-
-async function startTui() {
-  const stdin = new FakeStdin();
-  const stdout = new FakeStdout();
-  const c = new FakeController();
-  const exited = runTui(c, {
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-    env: {},
-    patchConsole: false,
-  });
-  await mounted(stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      stdin.write(chunk);
-      await tick();
-    }
-  };
-  return { c, stdout, exited, type };
-}
 
 describe('Ctrl+L', () => {
   it('clears neither the screen nor the scrollback with ESC[2J/3J, and prints the transcript only once', async () => {
@@ -48,23 +26,7 @@ describe('Ctrl+L', () => {
 
 describe('/clear', () => {
   it('clears the screen and its scrollback, and the status line counts tokens from zero', async () => {
-    const stdin = new FakeStdin();
-    const stdout = new FakeStdout();
-    const c = new FakeController();
-    const exited = runTui(c, {
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-      env: {},
-      patchConsole: false,
-    });
-    await mounted(stdin);
-    const type = async (...chunks: string[]) => {
-      for (const chunk of chunks) {
-        stdin.write(chunk);
-        await tick();
-      }
-    };
+    const { c, stdout, exited, type } = await startTui();
     await type('hi', '\r');
     c.emit(
       { type: 'text', text: 'An old answer.' },

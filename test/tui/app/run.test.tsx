@@ -1,8 +1,7 @@
-import { FakeStdin, FakeStdout } from '../fake-tty';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runTui } from '../../../src/tui/app/run';
 import { FakeController } from '../fake-controller';
-import { eventually, mounted, tick } from '../helpers';
+import { eventually, tick } from '../helpers';
+import { startTui } from './tui-driver';
 
 // As in a dev container whose shell exports CI=true. Set before any import, because Ink reads it when
 // it is first evaluated; this file must load Ink only through runTui.
@@ -18,24 +17,13 @@ afterAll(() => {
 
 describe('runTui', () => {
   it('renders the app live under CI=true, turns bracketed paste on and off, and resolves 0 on /exit', async () => {
-    const stdin = new FakeStdin();
-    const stdout = new FakeStdout();
-    const c = new FakeController();
-    const exited = runTui(c, {
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-      env: {},
-      // Vitest's console cannot be patched.
-      patchConsole: false,
-    });
+    const { c, stdin, stdout, exited } = await startTui();
     // Bracketed paste and focus reports on.
     await eventually(() => expect(stdout.writes[0]).toBe('\u001B[?2004h\u001B[?1004h'));
     // The frame is written while the app runs, not only the last one at exit.
     await eventually(() => expect(stdout.writes.join('')).toContain('claude-test-1'));
     // The tools' child processes still see the person's CI value.
     expect(process.env.CI).toBe('true');
-    await mounted(stdin);
     stdin.write('/exit');
     await tick();
     stdin.write('\r');
@@ -45,8 +33,6 @@ describe('runTui', () => {
   });
 
   it('rings the bell when codey waits for the person while the terminal is not focused, and only then', async () => {
-    const stdin = new FakeStdin();
-    const stdout = new FakeStdout();
     let attention: ((message: string) => void) | undefined;
     let off = 0;
     const c = Object.assign(new FakeController(), {
@@ -56,14 +42,7 @@ describe('runTui', () => {
         return () => void off++;
       },
     });
-    const exited = runTui(c, {
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-      env: {},
-      patchConsole: false,
-    });
-    await mounted(stdin);
+    const { stdin, stdout, exited } = await startTui(c);
     const bells = () => stdout.writes.filter((w) => w === '\u0007').length;
     attention?.('codey is waiting for your input');
     expect(bells()).toBe(0); // focused, as far as codey knows

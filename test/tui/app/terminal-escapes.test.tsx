@@ -5,7 +5,8 @@ import { BUILTIN_COMMANDS } from '../../../src/tui/commands/builtin-commands';
 import { commandRegistry } from '../../../src/tui/commands/commands';
 import { SessionPicker } from '../../../src/tui/app/SessionPicker';
 import { FakeController } from '../fake-controller';
-import { KEY, eventually, frame, mounted, tick } from '../helpers';
+import { KEY, eventually, frame, mounted } from '../helpers';
+import { startApp } from './app-driver';
 import { BEL, ESC, hostileText } from '../../support/hostile-text';
 import { alignedTables } from '../../support/table-lines';
 
@@ -30,18 +31,7 @@ async function start() {
   const c = new FakeController();
   c.notices = [`codey: a notice${ESC}]0;title${BEL}`];
   c.model = `claude-test${ESC}[2J`;
-  const app = render(<App controller={c} home="/home/ann" />);
-  await mounted(app.stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      app.stdin.write(chunk);
-      await tick();
-    }
-  };
-  const shows = (...texts: string[]) =>
-    eventually(() => {
-      for (const t of texts) expect(frame(app.lastFrame)).toContain(t);
-    });
+  const { app, type, shows } = await startApp(c);
   return { c, app, type, shows };
 }
 

@@ -1,11 +1,11 @@
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/agent/events';
-import { App } from '../../../src/tui/app/App';
 import { FakeController } from '../fake-controller';
 import { FakeScreen } from '../fake-screen';
-import { KEY, eventually, frame, mounted, tick } from '../helpers';
+import { KEY, eventually, tick } from '../helpers';
+import { startApp } from '../app/app-driver';
 
 // The Ctrl+O viewer in the app: what it draws on the alternate screen, and the session after it.
 
@@ -16,21 +16,8 @@ const PAGE_DOWN = '\u001B[6~';
 const END = '\u001B[F';
 
 async function start() {
-  const c = new FakeController();
   const screen = new FakeScreen();
-  const app = render(<App controller={c} home="/home/ann" screen={screen} />);
-  await mounted(app.stdin);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      app.stdin.write(chunk);
-      await tick();
-    }
-  };
-  const out = () => frame(app.lastFrame);
-  const shows = (...texts: string[]) =>
-    eventually(() => {
-      for (const t of texts) expect(out()).toContain(t);
-    });
+  const { c, app, type, out, shows } = await startApp(new FakeController(), { screen });
   const drawn = (...texts: string[]) =>
     eventually(() => {
       expect(screen.up).toBe(true);
