@@ -81,7 +81,8 @@ const AGENT_FILES: readonly string[] = ['.codey', '.claude', '.mcp.json'];
 /**
  * What stays read-only inside a writable folder: `.git/hooks` and `.git/config` (git runs what they
  * say), codey's project config files, `.codey`, `.claude` and `.mcp.json`; only those that exist
- * (a mount needs something to mount). `package.json` stays writable: installing a package writes it.
+ * (a mount needs something to mount; a missing `.git/hooks` is mounted empty by {@link bwrapArgs}).
+ * A missing project file a command creates only takes effect after the person's trust answer. `package.json` stays writable: installing a package writes it.
  */
 function readOnlyInside(root: string): string[] {
   const inGit = ['hooks', 'config'].map((n) => path.join(root, '.git', n));
@@ -111,7 +112,14 @@ function readOnlyInside(root: string): string[] {
 export function bwrapArgs(spec: SandboxSpec, cwd: string, file: string, args: readonly string[]): string[] {
   const out = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   for (const w of spec.writable) out.push('--bind', w, w);
-  for (const w of spec.writable) for (const r of readOnlyInside(w)) out.push('--ro-bind', r, r);
+  for (const w of spec.writable) {
+    for (const r of readOnlyInside(w)) out.push('--ro-bind', r, r);
+    // A repository without a hooks folder gets an empty read-only one (bwrap makes the empty folder
+    // it mounts on): else a command could write a hook that git runs later, outside the sandbox.
+    const hooks = path.join(w, '.git', 'hooks');
+    if (kindOf(path.join(w, '.git')) === 'dir' && !kindOf(hooks))
+      out.push('--tmpfs', hooks, '--remount-ro', hooks);
+  }
   for (const h of spec.hidden) {
     if (spec.writable.some((w) => isInside(h, w))) continue;
     const kind = kindOf(h);

@@ -127,6 +127,16 @@ describe.skipIf(skip)('the sandbox (bwrap)', () => {
     expect(await readFile(path.join(ws, '.git/FETCH_HEAD'), 'utf8')).toBe('fine\n');
   });
 
+  it('keeps a repository without a hooks folder from getting one: git would run its hooks outside', async () => {
+    await removeDir(path.join(ws, '.git/hooks'));
+    const o = await run(
+      'mkdir -p .git/hooks; echo evil > .git/hooks/pre-commit; echo fine > .git/FETCH_HEAD',
+    );
+    expect(o.output).toContain('Read-only file system');
+    expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(false);
+    expect(await readFile(path.join(ws, '.git/FETCH_HEAD'), 'utf8')).toBe('fine\n');
+  });
+
   it("sees no process of codey's, so no environment holding a key", async () => {
     // A process outside with a key in its environment, as codey has.
     const holder: ChildProcess = spawn('sleep', ['1000'], {
