@@ -10,7 +10,7 @@
  * A failed write ends the recording (the session goes on): {@link FileHistory.onFailure} hears once.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeJsonControls } from '../util/terminal-text';
 import { WriteFailure } from './failure';
@@ -167,10 +167,11 @@ export class FileHistory {
     this.#append({ kind: 'bash', n });
   }
 
-  /** The bytes of blob `sha`, or undefined when the store does not have it. */
+  /** The bytes of blob `sha`, or undefined when the store does not have it whole. */
   blob(sha: string): Buffer | undefined {
     try {
-      return readFileSync(join(this.#dir, 'blobs', sha));
+      const data = readFileSync(join(this.#dir, 'blobs', sha));
+      return sha256(data) === sha ? data : undefined;
     } catch {
       return undefined;
     }
@@ -202,11 +203,8 @@ export class FileHistory {
     try {
       this.#ensureDirs();
       const file = join(this.#dir, 'blobs', sha);
-      if (!existsSync(file)) {
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, data, { mode: 0o600 });
-        renameSync(tmp, file);
-      }
+      // Named by its content, written once: a write cut short is caught by `blob`'s check.
+      if (!existsSync(file)) writeFileSync(file, data, { mode: 0o600, flag: 'wx' });
     } catch (err) {
       this.#fail(err as Error);
     }

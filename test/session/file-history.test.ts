@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,17 @@ describe('FileHistory', () => {
       ['/w/c.txt', sha256(CRLF), null],
       ['/w/new.txt', null, sha256('z')],
     ]);
+  });
+
+  it('never gives back a blob cut short (a crash mid-write): the rewind then says it was not kept', async () => {
+    const dir = await store();
+    const h = new FileHistory(dir, 's1');
+    h.beginTurn('edit');
+    h.recordChange('/w/a.bin', BINARY, Buffer.from('x'));
+    const file = join(historyDir(dir, 's1'), 'blobs', sha256(BINARY));
+    await writeFile(file, BINARY.subarray(0, 4));
+    expect(h.blob(sha256(BINARY))).toBeUndefined();
+    expect((await readdir(join(historyDir(dir, 's1'), 'blobs'))).some((n) => n.endsWith('.tmp'))).toBe(false);
   });
 
   it('is read back by a later run of the session (a resumed session rewinds past its resume)', async () => {
