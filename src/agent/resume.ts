@@ -2,6 +2,7 @@ import type { ContentBlockParam, MessageParam } from '../llm/types';
 import { Conversation } from './conversation';
 import { INTERRUPTED } from './interrupt';
 import { blocksOf } from '../llm/blocks';
+import { plural } from '../util/text';
 
 /**
  * What the model reads for a call that had no result when codey stopped (a crash, `kill -9`, the
@@ -24,8 +25,6 @@ function isInterruptNote(m: MessageParam): boolean {
   const blocks = blocksOf(m.content);
   return blocks.length === 1 && blocks[0].type === 'text' && blocks[0].text === INTERRUPTED.answer;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Rebuild a stored conversation so that every request built from it is one the Messages API accepts

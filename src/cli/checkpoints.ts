@@ -11,6 +11,7 @@ import { FileHistory, sha256, type ConversationMark, type HistoryEntry } from '.
 import { applyRewind, planRewind, type RewindFile, type RewindPlan } from '../session/rewind';
 import { displayPath } from '../tools/workspace';
 import type { RewindChoice, RewindFileView, RewindPoint, RewindPreview } from '../tui/commands/session-port';
+import { plural } from '../util/text';
 
 export interface CheckpointsInput {
   /** The store folder (`STATE/sessions`). */
@@ -57,8 +58,6 @@ function isText(data: Buffer): boolean {
 
 const textOf = (data: Buffer | null): string | null | undefined =>
   data === null ? null : isText(data) ? data.toString('utf8').replace(/\r\n/g, '\n') : undefined;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The checkpoints of a session, following its ID. */
 export class Checkpoints {

@@ -18,6 +18,7 @@ import type {
 } from '../util/mcp-shapes';
 import { ChildTransport } from './child-transport';
 import type { McpServerSpec } from './servers';
+import { oneLine } from '../util/text';
 
 /** How long a call may go without a progress notification before it fails (ms). */
 const CALL_TIMEOUT_MS = 10 * 60_000;
@@ -67,10 +68,7 @@ export class McpCallError extends Error {
   override name = 'McpCallError';
 }
 
-const short = (text: string) => {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > ERROR_CHARS ? `${one.slice(0, ERROR_CHARS)}…` : one;
-};
+const short = (text: string) => oneLine(text, ERROR_CHARS);
 const messageOf = (err: unknown) => short(err instanceof Error ? err.message : String(err));
 
 /** One server's connection and what is known about it. */

@@ -21,6 +21,11 @@ export function oneLine(text: string, max = 100): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** `n` and the word for it: `1 file`, `2 files` (`many` for a plural not made with `s`). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /**
  * The first line of `text`, cut to `max` characters; a `…` after it says that something was left
  * out (more lines, or the rest of a long line).

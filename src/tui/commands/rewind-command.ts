@@ -5,11 +5,10 @@
  */
 import type { CommandOutcome, CommandSpec, PickChange } from './command-spec';
 import type { RewindChoice, RewindFileView, RewindPoint, RewindPreview, SessionPort } from './session-port';
+import { plural } from '../../util/text';
 
 /** Points the first list shows, the newest last and highlighted (a picker shows at most 9). */
 const POINTS_SHOWN = 9;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function pointLabel(p: RewindPoint): string {
   const what =
