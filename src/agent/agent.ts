@@ -10,7 +10,7 @@ import type { LlmClient } from '../llm/types';
 import type { ToolSettings, ToolSources } from '../tools/factory';
 import type { Registry } from '../tools/registry';
 import type { ToolState } from '../tools/tool';
-import type { Effort, ThinkingMode } from '../util/shapes';
+import type { Effort, LateInstructionSource, ThinkingMode } from '../util/shapes';
 import type { Conversation } from './conversation';
 import type { PermissionDenial } from './dispatch';
 import { emptyUsage, type AgentEvent, type ApprovalCallback, type Usage } from './events';
@@ -83,6 +83,8 @@ export interface AgentSpec {
   sources?: FoundSources;
   /** The project instructions section of the system prompt (AGENTS.md, CLAUDE.md); absent or `''`: none. */
   instructions?: string;
+  /** The instructions that arrive when a file they cover is first read or edited; absent: none. */
+  lateInstructions?: LateInstructionSource;
   /** Default: a new, empty one. */
   toolState?: ToolState;
   /** Default: new totals. */

@@ -40,7 +40,7 @@ export interface HookStageContext {
 }
 
 /** codey's file tools, whose payload also carries Claude Code's `file_path` (absolute). */
-const FILE_TOOLS = new Set(['read_file', 'write_file', 'edit_file']);
+export const FILE_TOOLS: ReadonlySet<string> = new Set(['read_file', 'write_file', 'edit_file']);
 
 /** The payload fields of a call: its tool, its input as the model wrote it (and `file_path`), its id. */
 function callFields(call: HookCall, ctx: HookStageContext): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { INTERRUPTED } from './interrupt';
 import type { Agent } from './agent';
 import { redactingStream } from '../util/redact';
 import { hookStagesOf } from './hook-stages';
+import { lateInstructionBlocks, type LateBlock } from './late-instructions';
 
 /** Most subagents at once when the agent do not say (`max_parallel_agents`). */
 const DEFAULT_PARALLEL_AGENTS = 4;
@@ -44,13 +45,14 @@ function dispatchDeps(agent: Agent): DispatchDeps {
  * One tool_result per call, in the order of the tool_use blocks. Consecutive calls that may run in
  * parallel (kind `read` or `agent`) run together, at most `max_parallel_agents` subagents at once
  * (the rest wait for a free place); every other call runs alone, after the ones before it. After an
- * interrupt the calls not yet started are answered without running.
+ * interrupt the calls not yet started are answered without running. After the results, the
+ * instructions the touched files bring (`lateInstructionBlocks`), unless the turn was interrupted.
  */
 export async function runTools(
   uses: ToolUse[],
   agent: Agent,
   signal: AbortSignal,
-): Promise<ToolResultBlock[]> {
+): Promise<(ToolResultBlock | LateBlock)[]> {
   const d = dispatchDeps(agent);
   const one = async (use: ToolUse): Promise<ToolResultBlock> =>
     signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : dispatch(use, d, signal);
@@ -73,7 +75,8 @@ export async function runTools(
     );
     i = end;
   }
-  return results;
+  if (signal.aborted) return results;
+  return [...results, ...(await lateInstructionBlocks(agent, uses, results))];
 }
 
 /** Run at most `max` of the functions given at once, in the order given; the rest wait. */

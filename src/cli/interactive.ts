@@ -14,6 +14,7 @@ import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
 import { askTrust, notTrusted } from './project-trust';
+import { onDemand } from './status-facts';
 
 const stderr = personWriter((s) => process.stderr.write(s));
 
@@ -122,6 +123,7 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     notices.push(
       `codey: skills: ${session.skills.map((k) => k.name).join(', ') || 'none'}`,
       `codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}`,
+      `codey: instructions loaded when a file they cover is read: ${onDemand(session)}`,
       `codey: hooks: ${session.hooks?.describe() ?? 'none'}`,
       ...mcpLines(session.mcp?.states() ?? [], { prefix: 'codey: MCP server ' }),
     );

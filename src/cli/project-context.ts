@@ -1,12 +1,14 @@
 import { discoverCommands, type CustomCommand } from '../skills/commands';
 import { discoverSkills } from '../skills/discover';
 import { loadProjectInstructions } from '../skills/instructions';
+import { lateInstructions } from '../skills/late-instructions';
 import { absoluteEnv, projectRoot, shownPath, type PlacesEnv } from '../skills/places';
 import { skillReadRoots } from '../skills/read-roots';
 import { skillCommands } from '../skills/skill-commands';
 import type { Skill } from '../skills/skill';
 import { gitRootOf } from '../util/git-root';
 import type { SkillInfo } from '../tui/commands/session-port';
+import type { LateInstructionSource } from '../util/shapes';
 
 /**
  * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
@@ -32,6 +34,10 @@ export interface LoadedProject {
   instructionFiles: string[];
   /** Instructions files found but not read, each with why (for `--verbose`). */
   instructionsSkipped: string[];
+  /** The `paths:` rules held until a matching file is read or edited, with their globs (for `--verbose`). */
+  instructionsOnDemand: string[];
+  /** The instructions that arrive when a file they cover is first read or edited. */
+  late: LateInstructionSource;
   /** One line each: invalid skills, clashes, the instructions cap. */
   notices: string[];
 }
@@ -71,6 +77,10 @@ export async function loadProject(input: {
     commands: [...commands.commands, ...fromSkills.commands],
     instructionFiles: instructions.files.map((f) => shownPath(f, input.workspace, places.env)),
     instructionsSkipped: instructions.skipped ?? [],
+    instructionsOnDemand: (instructions.pathRules ?? []).map(
+      (r) => `${shownPath(r.file, input.workspace, places.env)} (paths: ${r.paths.join(', ')})`,
+    ),
+    late: lateInstructions(places, instructions),
     notices: [...found.notices, ...instructions.notices, ...commands.notices, ...fromSkills.notices],
   };
 }

@@ -20,6 +20,7 @@ import { personWriter } from './person-out';
 import { heldServers, heldServersNotice, trustedAlready, trustHint } from './project-trust';
 import { mcpLines } from '../tui/commands/mcp-lines';
 import { expandMcpPrompt } from './mcp-prompts';
+import { onDemand } from './status-facts';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -186,6 +187,7 @@ async function runPrint(
     out.stderr(`codey: project instructions: ${session.instructionFiles.join(', ') || 'none found'}\n`);
     if (session.instructionsSkipped.length)
       out.stderr(`codey: instructions not read: ${session.instructionsSkipped.join(', ')}\n`);
+    out.stderr(`codey: instructions loaded when a file they cover is read: ${onDemand(session)}\n`);
     const shown = (c: (typeof session.commands)[number]) =>
       `/${c.name}${c.aliases?.length ? ` (also /${c.aliases.join(', /')})` : ''} ${c.skill ? 'skill' : c.scope}: ${shownPath(c.path, session.workspace, env)}`;
     out.stderr(`codey: commands: ${session.commands.map(shown).join(', ') || 'none found'}\n`);

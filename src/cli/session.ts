@@ -81,6 +81,8 @@ export interface CodeySession {
   instructionFiles: readonly string[];
   /** For `--verbose`: instructions files found but not read, each with why. */
   instructionsSkipped: readonly string[];
+  /** For `--verbose` and `/status`: the `paths:` rules that load when a matching file is read, with their globs. */
+  instructionsOnDemand: readonly string[];
   /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
   agents: readonly AgentDefinition[];
   /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
@@ -221,6 +223,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       ...(mcp.conns && { mcp: mcp.conns.tools }),
     },
     instructions: withPromptExtras(loaded.project, extraRoots, s.append_system_prompt).instructions,
+    lateInstructions: loaded.late,
     toolState: { memo: new Map(), writeJournal },
     emit: events.emit,
     subagents: agents.subagents,
@@ -300,6 +303,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     skills: skillInfos(loaded.project.skills, workspace, env),
     instructionFiles: loaded.instructionFiles,
     instructionsSkipped: loaded.instructionsSkipped,
+    instructionsOnDemand: loaded.instructionsOnDemand,
     agents: agents.definitions,
     toolTitles: input.resumption?.stored.toolTitles ?? {},
     get conversation() {

@@ -1,9 +1,24 @@
 /** What `/status` shows of a running session: the facts, gathered when asked. */
 import { existsSync } from 'node:fs';
+import { lateLoaded } from '../agent/late-instructions';
 import type { Settings } from '../config/resolve';
 import type { StatusFacts } from '../tui/commands/session-port';
 import { gitRootOf } from '../util/git-root';
+import { shownPath } from '../skills/places';
 import type { CodeySession } from './session';
+
+/**
+ * What loads when the model first reads or edits a file it covers, for `--verbose` and `/status`:
+ * the sub-folders' instructions files and each `paths:` rule with its globs.
+ */
+export function onDemand(s: Pick<CodeySession, 'instructionsOnDemand'>): string {
+  return ['CLAUDE.md and AGENTS.md of sub-folders', ...s.instructionsOnDemand].join(', ');
+}
+
+/** The instructions files that arrived after start in the session's conversation, as the person reads the paths. */
+function loadedLater(s: Pick<CodeySession, 'conversation' | 'workspace'>): string[] {
+  return lateLoaded(s.conversation.messages).map((f) => shownPath(f, s.workspace, process.env));
+}
 
 /** The Messages API's host as `/status` names it: `base_url`'s, else Anthropic's. */
 export function endpointHost(baseUrl: string | undefined): string {
@@ -28,6 +43,8 @@ export function statusFacts(s: CodeySession, files: Settings['files'], endpoint:
     ...(root ? { projectRoot: root } : {}),
     instructions: s.instructionFiles,
     instructionsSkipped: s.instructionsSkipped,
+    instructionsLater: loadedLater(s),
+    instructionsOnDemand: onDemand(s),
     settingsFiles: [files.project, ...files.claude, files.user].filter(
       (f): f is string => f !== undefined && existsSync(f),
     ),

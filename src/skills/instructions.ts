@@ -35,6 +35,10 @@ export interface ProjectInstructions {
   notices: string[];
   /** Files found but not loaded at start, each with why (for `--verbose` and `/status`). */
   skipped?: string[];
+  /** Real paths of every file read at start, cut by the cap or not: a file that loads later is none of them. */
+  seen?: readonly string[];
+  /** The `paths:` rules, which load when the model first reads or edits a file they match. */
+  pathRules?: readonly PathRule[];
 }
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -51,7 +55,7 @@ const MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
 const MAX_IMPORT_DEPTH = 5;
 
 /** Where a candidate file may import from, and where it must resolve. */
-interface Candidate {
+export interface Candidate {
   file: string;
   /** The folder the file must resolve inside (a repository's file: the repository); absent: anywhere. */
   inside?: string;
@@ -59,23 +63,98 @@ interface Candidate {
   imports?: string;
 }
 
+/** The names of the instructions files codey reads in each folder of a repository, in prompt order. */
+export const FOLDER_INSTRUCTION_NAMES = ['CLAUDE.md', '.claude/CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'];
+
+/** A `.claude/rules/*.md` file with `paths:` frontmatter: it loads when the model reads or edits a file its globs match. */
+export interface PathRule {
+  /** Absolute path of the rule file. */
+  file: string;
+  /** Its globs, relative to the project root, as written. */
+  paths: string[];
+}
+
+/** What loading candidates collects: the files read, notices, what was skipped, and the real paths already read. */
+export interface LoadState {
+  files: InstructionFile[];
+  notices: string[];
+  skipped: string[];
+  /** Real paths (links resolved) of every file read so far: the same file reached again is not read twice. */
+  seen: Set<string>;
+  home?: string;
+  show: (file: string) => string;
+  /** True for a file not to read (a deny rule keeps it out); default none. */
+  keepsOut?: (abs: string) => boolean;
+}
+
+/**
+ * Read `c` and then its `@path` imports outside code (relative to it, `~/` for home, at most
+ * {@link MAX_IMPORT_DEPTH} deep, cycles cut by `state.seen`) into `state.files`, each under its own
+ * path; an import resolves only inside the importing file's `inside`. A missing file or one that is
+ * not a regular file is skipped quietly; one outside `inside`, too large or unreadable is a notice
+ * (an import outside is listed in `state.skipped` instead). A file under a `rules` folder loads
+ * without its frontmatter. Never throws.
+ */
+export async function loadCandidate(c: Candidate, state: LoadState, depth = 0, quiet = false): Promise<void> {
+  const st = await stat(c.file).catch(() => undefined);
+  if (!st?.isFile()) return;
+  const real = await realpath(c.file).catch(() => c.file);
+  if (state.seen.has(real) || state.keepsOut?.(real)) return;
+  state.seen.add(real);
+  const read = await readTextFile(c.file, {
+    maxBytes: MAX_INSTRUCTION_FILE_BYTES,
+    ...(c.inside !== undefined && { inside: c.inside }),
+  });
+  if (!('text' in read)) {
+    if (!quiet || read.why !== 'outside')
+      state.notices.push(
+        `codey: instructions ${state.show(c.file)}: ${refusalText(read, MAX_INSTRUCTION_FILE_BYTES)}; left out`,
+      );
+    else
+      state.skipped.push(
+        `${state.show(c.file)} (an import outside ${c.inside === state.home ? 'your home' : 'the repository'})`,
+      );
+    return;
+  }
+  const text = c.file.includes(`${path.sep}rules${path.sep}`) ? ruleBody(read.text) : read.text;
+  state.files.push({ path: c.file, content: text });
+  if (depth >= MAX_IMPORT_DEPTH) return;
+  for (const ref of atReferences(text)) {
+    const target = ref.startsWith('~/')
+      ? state.home && path.join(state.home, ref.slice(2))
+      : path.resolve(path.dirname(c.file), ref);
+    if (target)
+      await loadCandidate(
+        { file: target, ...(c.inside !== undefined && { inside: c.inside }) },
+        state,
+        depth + 1,
+        true,
+      );
+  }
+}
+
 /**
  * The instructions files, in prompt order: the person's own (`~/.claude/CLAUDE.md`, then
  * `$XDG_CONFIG_HOME/codey/AGENTS.md`), then in the git root and each folder down to the workspace
- * `CLAUDE.md`, `.claude/CLAUDE.md`, `AGENTS.md` and `CLAUDE.local.md`, then the root's
- * `.claude/rules/*.md` without `paths:` frontmatter (their bodies). Without a git root, only the
- * workspace folder. The same file reached twice (a link `CLAUDE.md -> AGENTS.md`) loads once. Each
- * file's `@path` imports outside code (relative to it, `~/` for home, at most
- * {@link MAX_IMPORT_DEPTH} deep, cycles cut) follow it, each under its own path; a repository's file
- * imports only inside the repository, the person's only inside their home. Missing files and what is
- * not a regular file are skipped. A repository's file that resolves outside the repository
+ * {@link FOLDER_INSTRUCTION_NAMES}, then the root's `.claude/rules/*.md` without `paths:`
+ * frontmatter (their bodies). Without a git root, only the workspace folder. The same file reached
+ * twice (a link `CLAUDE.md -> AGENTS.md`) loads once. Each file's imports follow it
+ * ({@link loadCandidate}); a repository's file imports only inside the repository, the person's only
+ * inside their home. A repository's file that resolves outside the repository
  * (`AGENTS.md -> /proc/self/environ`), one over {@link MAX_INSTRUCTION_FILE_BYTES} and one that cannot
- * be read are left out with a notice (`show` formats its path). Never throws.
+ * be read are left out with a notice (`show` formats its path). `seen`: the real paths of every file
+ * read (for the files that load later); `pathRules`: the rules held for later. Never throws.
  */
 export async function findInstructionFiles(
   places: PlacesInput,
   show: (file: string) => string = (f) => f,
-): Promise<{ files: InstructionFile[]; notices: string[]; skipped: string[] }> {
+): Promise<{
+  files: InstructionFile[];
+  notices: string[];
+  skipped: string[];
+  seen: Set<string>;
+  pathRules: PathRule[];
+}> {
   const candidates: Candidate[] = [];
   const home = absoluteEnv(places.env).HOME;
   if (home) candidates.push({ file: path.join(home, '.claude', 'CLAUDE.md'), imports: home });
@@ -83,55 +162,29 @@ export async function findInstructionFiles(
   if (config) candidates.push({ file: path.join(config, 'AGENTS.md'), imports: home ?? config });
   const repoRoot = projectRoot(places);
   for (const folder of foldersUpToRoot(places.workspace, places.gitRoot).reverse()) {
-    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'AGENTS.md', 'CLAUDE.local.md'])
+    for (const name of FOLDER_INSTRUCTION_NAMES)
       candidates.push({ file: path.join(folder, name), inside: repoRoot, imports: repoRoot });
   }
-  const files: InstructionFile[] = [];
-  const notices: string[] = [];
-  const skipped: string[] = [];
-  const seen = new Set<string>();
-  const load = async (c: Candidate, depth: number, quiet: boolean): Promise<void> => {
-    const st = await stat(c.file).catch(() => undefined);
-    if (!st?.isFile()) return;
-    const real = await realpath(c.file).catch(() => c.file);
-    if (seen.has(real)) return;
-    seen.add(real);
-    const read = await readTextFile(c.file, {
-      maxBytes: MAX_INSTRUCTION_FILE_BYTES,
-      ...(c.inside !== undefined && { inside: c.inside }),
-    });
-    if (!('text' in read)) {
-      if (!quiet || read.why !== 'outside')
-        notices.push(
-          `codey: instructions ${show(c.file)}: ${refusalText(read, MAX_INSTRUCTION_FILE_BYTES)}; left out`,
-        );
-      else
-        skipped.push(
-          `${show(c.file)} (an import outside ${c.inside === home ? 'your home' : 'the repository'})`,
-        );
-      return;
-    }
-    const text = c.file.includes(`${path.sep}rules${path.sep}`) ? ruleBody(read.text) : read.text;
-    files.push({ path: c.file, content: text });
-    if (depth >= MAX_IMPORT_DEPTH) return;
-    for (const ref of atReferences(text)) {
-      const target = ref.startsWith('~/')
-        ? home && path.join(home, ref.slice(2))
-        : path.resolve(path.dirname(c.file), ref);
-      if (target)
-        await load({ file: target, ...(c.inside !== undefined && { inside: c.inside }) }, depth + 1, true);
-    }
+  const state: LoadState = {
+    files: [],
+    notices: [],
+    skipped: [],
+    seen: new Set(),
+    show,
+    ...(home && { home }),
   };
-  for (const c of candidates) await load(c, 0, false);
+  for (const c of candidates) await loadCandidate(c, state);
+  const pathRules: PathRule[] = [];
   for (const rule of await ruleFiles(path.join(repoRoot, '.claude', 'rules'))) {
     const text = await readTextFile(rule, { maxBytes: MAX_INSTRUCTION_FILE_BYTES, inside: repoRoot });
-    if ('text' in text && pathsOf(text.text)) {
-      skipped.push(`${show(rule)} (paths: rules load when the model reads a matching file; not read yet)`);
+    const paths = 'text' in text ? pathsOf(text.text) : undefined;
+    if (paths) {
+      pathRules.push({ file: rule, paths });
       continue;
     }
-    await load({ file: rule, inside: repoRoot, imports: repoRoot }, 0, false);
+    await loadCandidate({ file: rule, inside: repoRoot, imports: repoRoot }, state);
   }
-  return { files, notices, skipped };
+  return { files: state.files, notices: state.notices, skipped: state.skipped, seen: state.seen, pathRules };
 }
 
 /** The `*.md` files under a rules folder and its sub-folders, in path order; none when it is missing. */
@@ -160,6 +213,10 @@ function ruleBody(text: string): string {
   const fm = splitFrontmatter(text);
   return fm.kind === 'ok' ? fm.body.replace(/^\n+/, '') : text;
 }
+
+/** The line that ends an instructions file cut after `kept` lines, telling the model where to read on. */
+export const cutMarker = (kept: number): string =>
+  `\n[… cut here: the rest of this file is over codey's ${MAX_INSTRUCTIONS_BYTES / 1024} KiB limit for instructions; read it with read_file from line ${kept + 1}]`;
 
 /**
  * Assemble the instructions section (pure): {@link INSTRUCTIONS_HEADING}, a paragraph saying the
@@ -198,18 +255,16 @@ export function assembleInstructions(
     // This file passes the cap: keep its whole lines that fit, then name the rest.
     const lines = f.content.split('\n');
     const after = files.slice(i + 1);
-    const marker = (n: number) =>
-      `\n[… cut here: the rest of this file is over codey's ${MAX_INSTRUCTIONS_BYTES / 1024} KiB limit for instructions; read it with read_file from line ${n + 1}]`;
     let kept = 0;
     let size = bytes(text) + bytes(section(f, '')) + bytes(leftOutLine(after));
     while (kept < lines.length) {
       const add = bytes(lines[kept]) + (kept > 0 ? 1 : 0);
-      if (size + add + bytes(marker(kept + 1)) > MAX_INSTRUCTIONS_BYTES) break;
+      if (size + add + bytes(cutMarker(kept + 1)) > MAX_INSTRUCTIONS_BYTES) break;
       size += add;
       kept++;
     }
     if (kept > 0) {
-      text += section(f, lines.slice(0, kept).join('\n') + marker(kept)) + leftOutLine(after);
+      text += section(f, lines.slice(0, kept).join('\n') + cutMarker(kept)) + leftOutLine(after);
       used.push(f.path);
     } else {
       text += leftOutLine(files.slice(i));
@@ -239,5 +294,11 @@ export async function loadProjectInstructions(places: PlacesInput): Promise<Proj
   const show = (f: string) => shownPath(f, places.workspace, places.env);
   const found = await findInstructionFiles(places, show);
   const assembled = assembleInstructions(found.files, show);
-  return { ...assembled, notices: [...found.notices, ...assembled.notices], skipped: found.skipped };
+  return {
+    ...assembled,
+    notices: [...found.notices, ...assembled.notices],
+    skipped: found.skipped,
+    seen: [...found.seen],
+    pathRules: found.pathRules,
+  };
 }

@@ -2,7 +2,8 @@
  * Shapes that more than one layer names: how a tool call is described for approval (tools give it,
  * approval decides on it), the Messages API's client tool definition and token usage
  * (tools build definitions, llm sends them; llm reads usage, agent sums it), the thinking and effort
- * choices (config, agent, llm), and the web providers and fetch modes (config, web, tools, llm).
+ * choices (config, agent, llm), the web providers and fetch modes (config, web, tools, llm), and
+ * the instructions that load when a file is first touched (skills finds them, agent sends them).
  */
 
 /** How a call is shown to the person and matched by approval rules (a tool's `describe`). */
@@ -251,3 +252,31 @@ export interface HookGroup {
 
 /** The `hooks` setting: event name → groups, as Claude Code's settings write it (unknown names are reported). */
 export type HooksSetting = Readonly<Record<string, readonly HookGroup[]>>;
+
+/** An instructions file that loads when the model first reads or edits a file it covers. */
+export interface LateInstruction {
+  /** Absolute path, links resolved: the name it is known by, once per conversation. */
+  path: string;
+  /** Its text (a rule's without its frontmatter), cut to the instructions cap with a line saying where to read on. */
+  text: string;
+  /** What it covers, in the model's words: `files under /repo/api`, `files matching src/api/**`, `imported by …`. */
+  covers: string;
+}
+
+/**
+ * Finds the instructions a touched file brings (the skills layer's `lateInstructions`): a sub-folder's
+ * CLAUDE.md / AGENTS.md, a `paths:` rule, and what they import.
+ */
+export interface LateInstructionSource {
+  /**
+   * The instructions `touched` (the absolute path of a file just read or changed) brings that are
+   * neither in the system prompt nor in `seen` (paths as {@link LateInstruction.path}), outermost
+   * folder first, each once; `keepsOut(abs)` true leaves a file out (a deny rule). `notices`: a file
+   * that could not be read, once each. Never rejects.
+   */
+  find(
+    touched: string,
+    seen: ReadonlySet<string>,
+    keepsOut: (abs: string) => boolean,
+  ): Promise<{ files: LateInstruction[]; notices: string[] }>;
+}

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SessionController } from '../../src/cli/controller';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
-import { ScriptedLlm } from '../../src/llm/scripted';
+import { block, ScriptedLlm, type ScriptedReply } from '../../src/llm/scripted';
 import { executeCommand } from '../../src/tui/commands/commands';
 
 const roots: string[] = [];
@@ -20,7 +20,11 @@ async function put(file: string, text: string): Promise<void> {
 }
 
 /** A repository with Claude Code's files, and codey started in a sub-folder of it. */
-async function statusIn(projectTrusted: boolean, flags: Record<string, unknown> = {}) {
+async function statusIn(
+  projectTrusted: boolean,
+  flags: Record<string, unknown> = {},
+  replies: ScriptedReply[] = [],
+) {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'codey-status-')));
   roots.push(root);
   const repo = join(root, 'repo');
@@ -28,6 +32,9 @@ async function statusIn(projectTrusted: boolean, flags: Record<string, unknown> 
   await mkdir(ws, { recursive: true });
   execFileSync('git', ['init', '-q'], { cwd: repo });
   await put(join(repo, 'CLAUDE.md'), 'Use tabs.\n');
+  await put(join(ws, 'api', 'CLAUDE.md'), 'API rules.\n');
+  await put(join(ws, 'api', 'users.ts'), 'export {};\n');
+  await put(join(repo, '.claude', 'rules', 'sql.md'), '---\npaths: "**/*.sql"\n---\nSQL.\n');
   await put(
     join(repo, '.claude', 'settings.json'),
     JSON.stringify({ permissions: { deny: ['Read(./.env)'] } }),
@@ -48,10 +55,11 @@ async function statusIn(projectTrusted: boolean, flags: Record<string, unknown> 
     env,
     version: '9.9.9',
     noWeb: true,
-    llm: new ScriptedLlm([]),
+    llm: new ScriptedLlm(replies),
     projectTrusted,
   });
   const controller = new SessionController(s, settings, join(root, 'history.jsonl'), []);
+  if (replies.length) await s.run('look', new AbortController().signal);
   const out = await executeCommand('/status', controller, { commands: controller.commands });
   return { out, repo, ws, userFile };
 }
@@ -80,6 +88,18 @@ describe('/status', () => {
     expect(row(lines, 'agents')).toBe('0');
     expect(row(lines, 'web')).toBe('web off');
     expect(row(lines, 'permission mode')).toBe('default');
+    expect(row(lines, 'loaded later')).toBe('none yet');
+    expect(row(lines, 'on demand')).toBe(
+      `CLAUDE.md and AGENTS.md of sub-folders, ${join(repo, '.claude', 'rules', 'sql.md')} (paths: **/*.sql)`,
+    );
+  });
+
+  it('names the instructions that arrived when a file under them was read', async () => {
+    const { out } = await statusIn(false, {}, [
+      { content: [block.toolUse('t1', 'read_file', { path: 'api/users.ts' })] },
+      { content: [block.text('done')] },
+    ]);
+    expect(row((out as { lines: string[] }).lines, 'loaded later')).toBe('api/CLAUDE.md');
   });
 
   it('says when the project is trusted, and when subagents are off', async () => {

@@ -13,7 +13,7 @@ async function put(file: string, text: string) {
 }
 
 describe('--verbose lists what loaded from where', () => {
-  it('names the command files (a namespaced one with its short name) and the instructions not read, with why', async () => {
+  it('names the command files (a namespaced one with its short name) and the instructions that load when a file they cover is read', async () => {
     await put(join(e2e.box.cwd, '.claude/commands/opsx/apply.md'), 'Apply $1.\n');
     await put(join(e2e.box.cwd, 'CLAUDE.md'), 'Rules here.\n');
     await put(join(e2e.box.cwd, '.claude/rules/api.md'), '---\npaths: "src/api/**"\n---\nAPI rule.\n');
@@ -25,7 +25,7 @@ describe('--verbose lists what loaded from where', () => {
     );
     expect(r.stderr).toContain('codey: project instructions: CLAUDE.md');
     expect(r.stderr).toContain(
-      'codey: instructions not read: .claude/rules/api.md (paths: rules load when the model reads a matching file; not read yet)',
+      'codey: instructions loaded when a file they cover is read: CLAUDE.md and AGENTS.md of sub-folders, .claude/rules/api.md (paths: src/api/**)',
     );
   });
 });

@@ -101,6 +101,8 @@ describe('loadProjectInstructions', () => {
       files: [],
       notices: [],
       skipped: [],
+      seen: [],
+      pathRules: [],
     });
   });
 });
@@ -212,9 +214,9 @@ describe('instructions as Claude Code reads them', () => {
       'repo/.claude/rules/testing.md',
     ]);
     expect(JSON.stringify(r.files)).not.toMatch(/NEVER READ|OUTSIDE THE REPO|API rule/);
-    expect(r.skipped).toEqual([
-      'outside.md (an import outside the repository)',
-      'repo/.claude/rules/api/ts.md (paths: rules load when the model reads a matching file; not read yet)',
+    expect(r.skipped).toEqual(['outside.md (an import outside the repository)']);
+    expect(r.pathRules).toEqual([
+      { file: path.join(repo, '.claude/rules/api/ts.md'), paths: ['src/api/**/*.ts'] },
     ]);
   });
 

@@ -215,6 +215,8 @@ export class FakeController implements Controller {
     projectRoot: '/work/repo',
     instructions: ['AGENTS.md'],
     instructionsSkipped: [],
+    instructionsLater: [],
+    instructionsOnDemand: 'CLAUDE.md and AGENTS.md of sub-folders',
     settingsFiles: ['/home/p/.config/codey/config.json'],
     trusted: false,
     tools: 6,

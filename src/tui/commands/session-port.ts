@@ -86,6 +86,10 @@ export interface StatusFacts {
   /** The instructions files in the system prompt (shown paths), and those not read, each with why. */
   instructions: readonly string[];
   instructionsSkipped: readonly string[];
+  /** The instructions files that arrived when a file they cover was read or edited (shown paths). */
+  instructionsLater: readonly string[];
+  /** What would load that way: the sub-folders' instructions files, the `paths:` rules with their globs. */
+  instructionsOnDemand: string;
   /** The settings files that exist and were read, codey's and Claude Code's. */
   settingsFiles: readonly string[];
   /** Whether the person trusts this project's widening settings and command `allowed-tools`. */

@@ -16,6 +16,8 @@ function statusLines(f: StatusFacts): string[] {
     ...(f.instructionsSkipped.length
       ? [['not read', f.instructionsSkipped.join(', ')] as [string, string]]
       : []),
+    ['loaded later', listed(f.instructionsLater, 'none yet')],
+    ['on demand', f.instructionsOnDemand],
     ['settings files', listed(f.settingsFiles, 'none')],
     [
       'trust',
