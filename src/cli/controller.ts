@@ -36,7 +36,7 @@ import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
 import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
-import { sessionsIn } from '../session/store';
+import { sessionsIn, type ShellRun } from '../session/store';
 import { endpointHost, statusFacts } from './status-facts';
 import { moveToWorktree, worktreesOf } from './worktree-move';
 
@@ -59,7 +59,7 @@ export class SessionController implements Controller {
   #dollars = 0;
   readonly #unpriced = new Set<string>();
   /** What `!cmd` runs printed, waiting for the next prompt. */
-  readonly #shellContext: string[] = [];
+  readonly #shellContext: ShellRun[] = [];
   readonly #env: Record<string, string | undefined>;
   /** Listeners of the transcript the controller draws itself (a resumed conversation). */
   readonly #listeners = new Set<(action: TranscriptAction) => void>();
@@ -87,7 +87,7 @@ export class SessionController implements Controller {
       this.#startTranscript = transcriptOf(
         session.conversation.messages,
         session.agent.registry,
-        session.toolTitles,
+        session.shown,
       );
     // Price each request at the model that served it, as it happens; subagents' requests too.
     const models = new Map<string, string>();
@@ -159,7 +159,7 @@ export class SessionController implements Controller {
       ...(sandbox && { sandbox }),
     });
     const output = headTail(this.#s.agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
-    this.#shellContext.push(shellNote(command, o.exitCode ?? o.signal ?? 'unknown', output));
+    this.#shellContext.push({ command, exit: String(o.exitCode ?? o.signal ?? 'unknown'), output });
     return { output, exitCode: o.exitCode };
   }
 
@@ -216,7 +216,7 @@ export class SessionController implements Controller {
     const [head, ...repairs] = resumption.notices.map((n) => n.replace(/^codey: /, ''));
     const drawn: TranscriptAction[] = [
       { type: 'info', title: 'Resumed', lines: [head] },
-      ...transcriptOf(this.#s.conversation.messages, this.#s.agent.registry, this.#s.toolTitles),
+      ...transcriptOf(this.#s.conversation.messages, this.#s.agent.registry, this.#s.shown),
     ];
     for (const l of this.#listeners) for (const a of drawn) l(a);
     return {
@@ -241,8 +241,10 @@ export class SessionController implements Controller {
     await this.#compacting;
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
     // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
-    const context = this.#shellContext.splice(0).join('\n\n');
+    const shell = this.#shellContext.splice(0);
+    const context = shell.map((c) => shellNote(c.command, c.exit, c.output)).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
+    if (shell.length) this.#s.recorder.recordPrompt(text, { said: prompt, shell });
     const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), prompt);
     this.#running = turn;
     try {
@@ -347,7 +349,7 @@ export class SessionController implements Controller {
   }
 
   /** Create, enter or leave a worktree (see {@link moveToWorktree}). */
-  worktree(name?: string): Promise<WorktreeMove> {
+  worktree(name: string): Promise<WorktreeMove> {
     return moveToWorktree(this.#s, this.#origin, name);
   }
 

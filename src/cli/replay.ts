@@ -7,8 +7,8 @@ import { shellOutputItem } from '../tui/transcript/shell-output';
 import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { summaryHandoff } from '../agent/compaction-prompt';
 import { INTERRUPTED } from '../agent/interrupt';
-import { splitShellNotes } from './shell-context';
 import { blocksOf } from '../llm/blocks';
+import { promptDigest, type StoredSession } from '../session/store';
 
 type Block = ContentBlockParam;
 
@@ -36,44 +36,61 @@ function describeCall(registry: Registry, name: string, input: unknown): { summa
 /** First line of a compacted conversation's summary message (see `summaryHandoff`). */
 const COMPACTED = summaryHandoff('').split('\n')[0];
 
+/** What the store kept of how a conversation was shown (see {@link StoredSession}); none when new. */
+export type Shown = Partial<Pick<StoredSession, 'toolTitles' | 'prompts'>>;
+
 /**
- * A user message's text as the person saw it: codey's own notes to the model (an interrupted
- * answer, a compaction summary, `!cmd` output) drawn as what they stand for, the rest as the prompt.
+ * A user message's text blocks as the person saw them: codey's own notes to the model (an
+ * interrupted answer, a compaction summary) drawn as what they stand for; a block the store has a
+ * prompt line for as the `!` commands the person ran and their words; the rest as the prompt.
  */
-function personText(text: string): TranscriptAction[] {
-  if (!text.trim() || text === INTERRUPTED.answer) return [];
-  if (text.startsWith(COMPACTED))
-    return [
-      {
+function personText(texts: readonly string[], prompts: Shown['prompts'] = {}): TranscriptAction[] {
+  const out: TranscriptAction[] = [];
+  let plain: string[] = [];
+  const flush = () => {
+    const text = plain.join('\n');
+    plain = [];
+    if (text.trim()) out.push({ type: 'user_prompt', text });
+  };
+  for (const text of texts) {
+    if (!text.trim() || text === INTERRUPTED.answer) continue;
+    const sent = prompts[promptDigest(text)];
+    if (text.startsWith(COMPACTED)) {
+      flush();
+      out.push({
         type: 'info',
         title: 'Compacted',
         lines: ['The conversation before this point was replaced by its summary.'],
-      },
-    ];
-  const { notes, rest } = splitShellNotes(text);
-  const out: TranscriptAction[] = notes.map((n) => shellOutputItem(n.command, n.exit, n.output));
-  if (rest.trim()) out.push({ type: 'user_prompt', text: rest });
+      });
+    } else if (sent) {
+      flush();
+      out.push(...sent.shell.map((c) => shellOutputItem(c.command, c.exit, c.output)));
+      plain.push(sent.said);
+    } else plain.push(text);
+  }
+  flush();
   return out;
 }
 
 /**
  * The transcript actions that draw a stored conversation again in the TUI (a resumed session): the
  * person's messages, the answers, thinking, each tool call with its result, hosted tool calls.
- * Tool results come from the stored tool_result (what the model read); durations are unknown (0).
+ * Tool results come from the stored tool_result (what the model read), shown under the title the
+ * call showed when the store kept it (`shown`); durations are unknown (0).
  */
 export function transcriptOf(
   messages: readonly MessageParam[],
   registry: Registry,
-  titles: Readonly<Record<string, string>> = {},
+  shown: Shown = {},
 ): TranscriptAction[] {
+  const titles = shown.toolTitles ?? {};
   const out: TranscriptAction[] = [];
   const calls = new Map<string, string>();
   for (const m of messages) {
     if (m.role === 'user') {
-      const text = blocksOf(m.content)
+      const texts = blocksOf(m.content)
         .filter((b): b is Extract<Block, { type: 'text' }> => b.type === 'text')
-        .map((b) => b.text)
-        .join('\n');
+        .map((b) => b.text);
       for (const b of blocksOf(m.content)) {
         if (b.type !== 'tool_result') continue;
         const name = calls.get(b.tool_use_id) ?? 'tool';
@@ -88,7 +105,7 @@ export function transcriptOf(
           durationMs: 0,
         });
       }
-      out.push(...personText(text));
+      out.push(...personText(texts, shown.prompts));
       continue;
     }
     for (const b of blocksOf(m.content)) {

@@ -41,6 +41,12 @@ import { extraRootsOf, withPromptExtras } from './extra-dirs';
 import { sandboxSetupFor } from './sandbox-setup';
 import type { McpConnections } from '../mcp/client';
 import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
+import type { Shown } from './replay';
+import type { StoredSession } from '../session/store';
+
+/** What a resumed transcript needs of the stored session (and nothing more is kept of it). */
+const shownOf = (stored: StoredSession | undefined): Shown =>
+  stored ? { toolTitles: stored.toolTitles, prompts: stored.prompts } : {};
 
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
@@ -83,8 +89,8 @@ export interface CodeySession {
   instructionsSkipped: readonly string[];
   /** The agent definitions spawn_agent offers (`/agents`); empty with `--no-agents`. */
   agents: readonly AgentDefinition[];
-  /** The titles the resumed session's tool calls showed (see `StoredSession.toolTitles`); `{}` when new. */
-  toolTitles: Readonly<Record<string, string>>;
+  /** How the resumed session's prompts and tool calls were shown (see `StoredSession`); `{}` when new. */
+  shown: Shown;
   /**
    * The MCP servers opened at start (absent when none is configured): their tools are in every
    * agent's registry; `close` ends them (also done by a handler on the process's exit).
@@ -301,7 +307,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     instructionFiles: loaded.instructionFiles,
     instructionsSkipped: loaded.instructionsSkipped,
     agents: agents.definitions,
-    toolTitles: input.resumption?.stored.toolTitles ?? {},
+    shown: shownOf(input.resumption?.stored),
     get conversation() {
       return this.agent.conversation;
     },
@@ -356,7 +362,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       this.id = next.id;
       this.agent = Object.freeze({ ...this.agent, conversation: next.conversation });
       this.recorder = next.recorder;
-      this.toolTitles = resumption?.stored.toolTitles ?? {};
+      this.shown = shownOf(resumption?.stored);
       this.log?.write({ type: 'session_switched', session_id: next.id, resumed: Boolean(resumption) });
     },
     ...(hooks && { hooks }),

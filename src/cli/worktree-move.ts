@@ -12,7 +12,7 @@ import { createWorktree, listWorktrees, uncommittedIn } from './worktree';
  * either way `toolsIn` builds the tools again for the new root, web tools included, and the system
  * prompt names the new root. `uncommitted` counts the changed paths in the tree left behind.
  */
-export async function moveToWorktree(s: CodeySession, origin: string, name?: string): Promise<WorktreeMove> {
+export async function moveToWorktree(s: CodeySession, origin: string, name: string): Promise<WorktreeMove> {
   const from = s.workspace;
   if (name === 'main') {
     if (from === origin) return { kind: 'stayed', path: from };
@@ -21,11 +21,9 @@ export async function moveToWorktree(s: CodeySession, origin: string, name?: str
     return { kind: 'returned', path: s.workspace, uncommitted };
   }
   // A codey worktree of that name exists (the session left it): go back into it.
-  const known = name
-    ? (await listWorktrees(from).catch(() => [])).find(
-        (t) => t.branch === `codey/${name}` && basename(t.path) === name,
-      )
-    : undefined;
+  const known = (await listWorktrees(from).catch(() => [])).find(
+    (t) => t.branch === `codey/${name}` && basename(t.path) === name,
+  );
   if (known) {
     if ((await realpath(known.path).catch(() => known.path)) === from) return { kind: 'stayed', path: from };
     const uncommitted = await uncommittedIn(from);

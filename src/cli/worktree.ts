@@ -64,17 +64,11 @@ async function repositoryFilters(top: string, env: Record<string, string | undef
     .filter((key): key is string => key !== undefined);
 }
 
-/** `wt-YYYYMMDDHHMMSS` (UTC) for `now`. */
-export function defaultWorktreeName(now: Date): string {
-  return `wt-${now.toISOString().slice(0, 19).replace(/[-:T]/g, '')}`;
-}
-
 /**
  * Create a git worktree for the repository around `cwd`, on a new branch `codey/NAME` under
  * `<main repo>/.codey/worktrees/NAME` (kept out of `git status` through `.git/info/exclude`),
  * branched from the current HEAD. Run inside a worktree, the new one still goes under the main
- * repository (found through `git rev-parse --git-common-dir`). NAME defaults to
- * {@link defaultWorktreeName}. Moves nothing: the caller moves its session into `path`. git gets
+ * repository (found through `git rev-parse --git-common-dir`). Moves nothing: the caller moves its session into `path`. git gets
  * `env` (default `process.env`) without codey's keys, and runs none of the repository's hooks,
  * fsmonitor or filter programs ({@link GIT_SAFE_OPTIONS}).
  *
@@ -85,10 +79,10 @@ export function defaultWorktreeName(now: Date): string {
  */
 export async function createWorktree(
   cwd: string,
-  name?: string,
+  name: string,
   env: Record<string, string | undefined> = process.env,
 ): Promise<Worktree> {
-  const slug = name ?? defaultWorktreeName(new Date());
+  const slug = name;
   const badName = new Error(
     `cannot use "${slug}" as a worktree name: use letters, digits, ".", "_" and "-", not starting ` +
       'with "-" or "." (and no "..", no trailing "." or ".lock"), e.g. /worktree fix-login',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Conversation, ConversationRecord } from '../agent/conversation';
@@ -51,6 +52,29 @@ export interface ToolResultRecord {
   type: 'tool_result';
   time: string;
   result: { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+}
+
+/** A command the person ran with `!` before a prompt, as the model was told of it. */
+export interface ShellRun {
+  command: string;
+  /** The exit code, or the signal's name when killed. */
+  exit: string;
+  /** The output as the model read it (capped and redacted). */
+  output: string;
+}
+
+/** What the person did to send one user text block: their words, and the `!` commands before them. */
+export interface StoredPrompt {
+  said: string;
+  shell: ShellRun[];
+}
+
+/**
+ * The key of a prompt line: a SHA-256 of the text block it became (hex, 16 digits), as the store
+ * holds it (after redaction), so a resumed transcript finds the block's line without reading the text.
+ */
+export function promptDigest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 /** Facts about a compaction, for the record ({@link SessionRecorder.recordCompaction}). */
@@ -128,6 +152,10 @@ export class SessionRecorder {
   /** Calls of the newest written message (an assistant one) whose results are not recorded yet. */
   #openCalls = new Set<string>();
   readonly #lock: SessionLock | undefined;
+  /** Prompt lines asked for before the file exists, written after its header. */
+  #pendingPrompts: object[] = [];
+  /** The person's words of the session's first prompt, for the summary's title. */
+  #firstSaid: string | undefined;
 
   constructor(input: RecorderInput) {
     this.id = input.header.id;
@@ -197,6 +225,25 @@ export class SessionRecorder {
       id: event.id,
       title: event.title.slice(0, 200),
     });
+  }
+
+  /**
+   * Record how the person sent the user text block `sent`: their words `said` and the `!` commands
+   * whose notes come before them, so a resumed transcript draws the commands as commands and the
+   * words as the prompt (`loadSession` gives them back by {@link promptDigest} of the block). The
+   * summary's title comes from `said`. Before the session's first message the line waits for it.
+   */
+  recordPrompt(sent: string, prompt: StoredPrompt): void {
+    if (!this.#summary && this.#firstSaid === undefined) this.#firstSaid = prompt.said;
+    const line = {
+      type: 'prompt',
+      time: new Date().toISOString(),
+      digest: promptDigest(this.#scrub(sent)),
+      said: prompt.said,
+      shell: prompt.shell,
+    };
+    if (this.#fd === undefined) this.#pendingPrompts.push(line);
+    else this.#append(line);
   }
 
   /**
@@ -290,6 +337,7 @@ export class SessionRecorder {
       if (this.#truncateTo !== undefined) truncateSync(this.path, this.#truncateTo);
       this.#fd = openSync(this.path, 'a', 0o600);
       if (!this.#summary) this.#append(this.#header);
+      for (const line of this.#pendingPrompts.splice(0)) this.#append(line);
     } catch (err) {
       this.#fail(err as Error);
     }
@@ -312,7 +360,7 @@ export class SessionRecorder {
   #writeSummary(current: readonly StoredMessage[], time: string): void {
     const h = this.#header;
     if (!this.#summary) {
-      const first = this.#scrub(firstPromptOf(current));
+      const first = this.#scrub(this.#firstSaid ?? firstPromptOf(current));
       this.#summary = {
         version: 1,
         id: h.id,

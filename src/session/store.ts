@@ -4,6 +4,7 @@ import {
   conversationFile,
   summaryFile,
   type ToolResultRecord,
+  type StoredPrompt,
   type SessionHeader,
   type SessionSummary,
   type StoredMessage,
@@ -15,7 +16,10 @@ export {
   summaryFile,
   firstPromptOf,
   titleOf,
+  promptDigest,
   type CompactionFacts,
+  type ShellRun,
+  type StoredPrompt,
   type SessionHeader,
   type SessionSummary,
   type StoredMessage,
@@ -45,6 +49,8 @@ export interface StoredSession {
   compactions: number;
   /** The one-line title each finished tool call showed (`Read 60 lines`), by tool_use id. */
   toolTitles: Record<string, string>;
+  /** How the person sent each user text block that had `!` commands before it, by `promptDigest`. */
+  prompts: Record<string, StoredPrompt>;
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
   wholeBytes: number;
 }
@@ -144,6 +150,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   let workspace: string | undefined;
   let finished: ToolResultRecord['result'][] = [];
   const toolTitles: Record<string, string> = {};
+  const prompts: Record<string, StoredPrompt> = {};
   for (const line of lines) {
     let r: Record<string, unknown>;
     try {
@@ -166,6 +173,9 @@ export function loadSession(dir: string, id: string): StoredSession {
       finished.push(r.result as ToolResultRecord['result']);
     } else if (r.type === 'tool_title' && typeof r.id === 'string' && typeof r.title === 'string') {
       toolTitles[r.id] = r.title;
+    } else if (r.type === 'prompt' && typeof r.digest === 'string' && typeof r.said === 'string') {
+      const shell = Array.isArray(r.shell) ? (r.shell as StoredPrompt['shell']) : [];
+      prompts[r.digest] = { said: r.said, shell: shell.filter((c) => typeof c?.command === 'string') };
     } else if (r.type === 'compaction') compactions++;
     else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
       workspace = r.workspace;
@@ -199,5 +209,6 @@ export function loadSession(dir: string, id: string): StoredSession {
     wholeBytes: whole,
     compactions,
     toolTitles,
+    prompts,
   };
 }

@@ -3,6 +3,7 @@ import { summaryHandoff } from '../../src/agent/compaction-prompt';
 import { INTERRUPTED } from '../../src/agent/interrupt';
 import { transcriptOf } from '../../src/cli/replay';
 import { shellNote } from '../../src/cli/shell-context';
+import { promptDigest } from '../../src/session/store';
 import { Registry } from '../../src/tools/registry';
 import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
 
@@ -50,17 +51,25 @@ describe('transcriptOf', () => {
 
   it('draws codey’s own notes to the model as what they stand for, never as the person’s words', () => {
     const note = shellNote('ls', 0, 'a.txt\nb.txt');
+    const sent = `${note}\n\n${shellNote('false', 1, '')}\n\nwhat is here?`;
+    const shell = [
+      { command: 'ls', exit: '0', output: 'a.txt\nb.txt' },
+      { command: 'false', exit: '1', output: '' },
+    ];
     const actions = transcriptOf(
       [
         { role: 'user', content: 'start' },
         { role: 'assistant', content: [{ type: 'text', text: 'Half an ans' }] },
         { role: 'user', content: INTERRUPTED.answer },
         { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
-        { role: 'user', content: `${note}\n\n${shellNote('false', 1, '')}\n\nwhat is here?` },
+        { role: 'user', content: sent },
         { role: 'assistant', content: [{ type: 'text', text: 'Two files.' }] },
+        { role: 'user', content: `${note}\n\nno line for this one` },
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
         { role: 'user', content: summaryHandoff('did things') },
       ],
       new Registry([]),
+      { prompts: { [promptDigest(sent)]: { said: 'what is here?', shell } } },
     );
     const state = reduceTranscript(initialTranscript(), actions, 0);
     const shown = state.done.map((i) =>
@@ -74,6 +83,9 @@ describe('transcriptOf', () => {
       'info:$ false  (exit 1):',
       'user:what is here?',
       'assistant:Two files.',
+      // Without its prompt line the text is drawn as it was sent: nothing is parsed back out of it.
+      `user:${note}\n\nno line for this one`,
+      'assistant:ok',
       'info:Compacted:The conversation before this point was replaced by its summary.',
     ]);
   });
@@ -89,7 +101,7 @@ describe('transcriptOf', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '1\tone\n2\ttwo' }] },
       ],
       new Registry([]),
-      { t1: 'Read 2 lines' },
+      { toolTitles: { t1: 'Read 2 lines' } },
     );
     const tool = reduceTranscript(initialTranscript(), actions, 0).done.find((i) => i.kind === 'tool');
     expect(tool).toMatchObject({ title: 'Read 2 lines', output: '1\tone\n2\ttwo' });

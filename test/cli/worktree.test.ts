@@ -12,7 +12,7 @@ import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createWorktree, defaultWorktreeName } from '../../src/cli/worktree';
+import { createWorktree } from '../../src/cli/worktree';
 
 const hasGit = spawnSync('git', ['--version'], { stdio: 'ignore' }).status === 0;
 
@@ -27,12 +27,6 @@ async function repo(): Promise<string> {
   git('commit', '-q', '-m', 'init');
   return dir;
 }
-
-describe('defaultWorktreeName', () => {
-  it('is wt- and the UTC time to the second', () => {
-    expect(defaultWorktreeName(new Date('2026-12-01T09:02:38.456Z'))).toBe('wt-20261201090238');
-  });
-});
 
 describe.skipIf(!hasGit && process.env.CI !== 'true')('createWorktree', () => {
   it('adds the tree and its branch, and excludes .codey/ from git status once', async () => {

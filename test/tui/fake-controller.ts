@@ -55,7 +55,7 @@ export class FakeController implements Controller {
   runs: Run[] = [];
   cleared = 0;
   models: string[] = [];
-  worktreeNames: (string | undefined)[] = [];
+  worktreeNames: string[] = [];
   /** The focus of each `/compact`, in order. */
   compactions: (string | undefined)[] = [];
   compactError: string | undefined;
@@ -248,7 +248,7 @@ export class FakeController implements Controller {
     return this.resumeReport;
   }
 
-  async worktree(name?: string): Promise<WorktreeMove> {
+  async worktree(name: string): Promise<WorktreeMove> {
     this.worktreeNames.push(name);
     if (this.worktreeError) throw new Error(this.worktreeError);
     if (name === 'main') {

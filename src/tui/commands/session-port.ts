@@ -206,7 +206,7 @@ export interface SessionPort {
    * started in. Rejects with an
    * Error whose message is shown to the person (e.g. not a git repository).
    */
-  worktree(name?: string): Promise<WorktreeMove>;
+  worktree(name: string): Promise<WorktreeMove>;
   /** `/worktree`: the repository's worktrees, the main tree first. Rejects outside a git repository. */
   worktrees(): Promise<WorktreeInfo[]>;
   /** `/resume`: this workspace's stored sessions, the most recent first, the current one left out. */
