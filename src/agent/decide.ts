@@ -52,7 +52,21 @@ export interface DecideOptions {
    * (a preview that throws `ToolError` fails the call without asking).
    */
   preview?: () => Promise<CallPreview | undefined>;
+  /**
+   * The PreToolUse stage: run once the rules have not refused the request, before anyone is asked.
+   * What it says refuses the call, makes it ask where the rules allow, or answers a question the
+   * rules leave open ({@link HookSaid}); never past a deny rule, an ask rule, a reason to ask about
+   * untrusted text, or a request for the network.
+   */
+  pre?: () => Promise<HookSaid>;
 }
+
+/**
+ * What PreToolUse hooks said of a call: `refused` (the sentence the model reads; nothing runs),
+ * `ask` (ask the person even where the rules allow; the hooks' reasons), `allow` (run it without the
+ * question the rules would ask), or undefined: the rules decide alone.
+ */
+export type HookSaid = { refused: string } | { ask: string } | { allow: string } | undefined;
 
 /** Decide on one request of the call it was made for. Rejects only with what `preview` throws. */
 export type Decide = (req: ApprovalRequest, opts?: DecideOptions) => Promise<Decided>;
@@ -77,8 +91,10 @@ interface Refusal {
   rule?: string;
   /** The person's words (by `person`, "no, and tell it…"). */
   said?: string;
-  /** Why the rules asked when they would otherwise allow (untrusted text in the conversation). */
+  /** Why the rules asked when they would otherwise allow (untrusted text in the conversation, a hook). */
   why?: string;
+  /** The sentence of a hook that refused (by `hook`). */
+  hook?: string;
 }
 
 /** The sentence for a call (`call`) and for a step of one (`step`, which the tool puts in its own words). */
@@ -116,6 +132,10 @@ const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
       `--allow rule that covers it. Do not retry it; tell the person (they can rerun with --allow ` +
       `"${neededRule(r.req, true)}")`,
   },
+  hook: {
+    call: (r) => r.hook ?? 'Not run: a PreToolUse hook refused this call.',
+    step: (r) => r.hook ?? `a PreToolUse hook refused ${capQuote(r.req.detail)}`,
+  },
   person: {
     call: () =>
       'The person refused this call. Do not retry it as is; ask what they would like instead, or take another approach.',
@@ -150,7 +170,7 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
         reason: by,
       });
     }
-    if (by === 'rule' || by === 'mode' || by === 'no_one_to_ask') {
+    if (by === 'rule' || by === 'mode' || by === 'hook' || by === 'no_one_to_ask') {
       deps.emit({
         type: 'approval_decision',
         id: use.id,
@@ -182,9 +202,24 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
   return async (req, opts = {}) => {
     const step = opts.step ?? false;
     // `why`: untrusted text or a URL that may carry data out made it ask (the question says so).
-    const { verdict, why } = deps.policy.staged(req, { step });
+    const staged = deps.policy.staged(req, { step });
+    const { verdict } = staged;
     if (opts.denyOnly && verdict.action !== 'deny') return ALLOWED;
-    if (verdict.action !== 'ask') return byRule(verdict, req, step);
+    if (verdict.action === 'deny') return byRule(verdict, req, step);
+    const said = await opts.pre?.();
+    if (said && 'refused' in said) return refuse('hook', { req, hook: said.refused }, step);
+    const hookAsks = said !== undefined && 'ask' in said;
+    if (verdict.action === 'allow' && !hookAsks) return byRule(verdict, req, step);
+    if (said && 'allow' in said && verdict.action === 'ask' && !verdict.rule && !staged.why && !req.network) {
+      deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'allow_once' }, source: 'hook' });
+      return ALLOWED;
+    }
+    const why = hookAsks ? `a PreToolUse hook asks: ${said.ask}` : staged.why;
+    // A hook that asks keeps asking when the rules would allow by the time the question's turn comes.
+    const rules = (r: ApprovalRequest): Verdict => {
+      const v = deps.policy.evaluate(r, { step });
+      return hookAsks && v.action === 'allow' ? { action: 'ask' } : v;
+    };
     const ask = deps.requestApproval;
     if (!ask) return refuse('no_one_to_ask', { req, ...(why ? { why } : {}) }, step);
     const noted = why ? { ...req, summary: `${req.summary} (${why})` } : req;
@@ -205,15 +240,10 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
       shown = current;
       let outcome: Awaited<ReturnType<QuestionQueue['ask']>>;
       try {
-        outcome = await deps.questions.ask(
-          (r) => deps.policy.evaluate(r, { step }),
-          asked,
-          signal,
-          () => {
-            deps.emit({ type: 'approval_request', id: use.id, request: asked });
-            return ask(asked, signal);
-          },
-        );
+        outcome = await deps.questions.ask(rules, asked, signal, () => {
+          deps.emit({ type: 'approval_request', id: use.id, request: asked });
+          return ask(asked, signal);
+        });
       } catch {
         return refuse('interrupted', { req }, step);
       }

@@ -95,7 +95,8 @@ function failure(err: unknown): { output: string; code: ToolErrorCode } {
 /**
  * Run one tool_use through the stages, in order: parse (an unknown name, invalid arguments) →
  * describe → `tool_start` → check (a call no answer could make succeed, refused before any rule or
- * person) → decide ({@link decider}) → pre → run → post → scrub and cap → `tool_end`. Always returns
+ * person) → decide ({@link decider}: the rules, then pre, then the person) → run → post → scrub and
+ * cap → `tool_end`. Always returns
  * exactly one tool_result, whatever happens (refused, failed, interrupted), scrubbed of secrets and
  * within the house cap (`headTail` in src/tools/truncate), error or not. Never throws.
  */
@@ -179,13 +180,16 @@ export async function dispatch(
     const f = failure(err);
     return end('error', f.output, { code: f.code });
   }
-  // decide
+  // decide, with the pre stage inside it
+  const hooks = deps.hooks ?? NO_HOOKS;
+  const hookCall = { use, args, request };
   const decide = decider(deps, use, signal);
   const context = () => toolContext(use, tool, deps, signal, progress, decide);
   const preview = tool.preview;
   let decided: Awaited<ReturnType<Decide>>;
   try {
     decided = await decide(request, {
+      pre: () => hooks.pre(hookCall, signal),
       // A preview that fails for another reason than the call's own is shown as none.
       ...(preview && {
         preview: () =>
@@ -203,11 +207,6 @@ export async function dispatch(
     return end(decided.refused.by === 'interrupted' ? 'interrupted' : 'denied', decided.refused.text);
   }
   started = Date.now(); // the time spent asking is not the tool's
-  // pre
-  const hooks = deps.hooks ?? NO_HOOKS;
-  const hookCall = { use, args, request };
-  const refusal = await hooks.pre(hookCall, signal);
-  if (refusal !== undefined) return end('denied', refusal);
   // run
   // A subagent gets longer: its own calls are abandoned first, and then it reports what it had.
   const grace = tool.kind === 'agent' ? 2 * ABANDON_GRACE_MS : ABANDON_GRACE_MS;

@@ -31,7 +31,15 @@ export interface ContextFill {
 }
 
 /** Why a user turn ended. */
-export type TurnEndReason = 'end_turn' | 'max_turns' | 'max_tokens' | 'refusal' | 'error' | 'interrupted';
+export type TurnEndReason =
+  | 'end_turn'
+  | 'max_turns'
+  | 'max_tokens'
+  | 'refusal'
+  | 'error'
+  | 'interrupted'
+  /** A hook answered `continue: false`. */
+  | 'hook_stop';
 
 /**
  * Everything the loop reports. Front ends (the Ink app, `-p`) and the session log are subscribers;
@@ -83,13 +91,14 @@ export type LoopEvent =
   | { type: 'approval_request'; id: string; request: ApprovalRequest }
   /**
    * How a request was settled: by a rule (named), by the permission mode (`mode`: plan refusing,
-   * accept-edits or bypass allowing), by the person, or refused with no one to ask.
+   * accept-edits or bypass allowing), by a PreToolUse hook (refusing, or allowing what would ask),
+   * by the person, or refused with no one to ask.
    */
   | {
       type: 'approval_decision';
       id: string;
       decision: Decision;
-      source: 'rule' | 'mode' | 'person' | 'no_one_to_ask';
+      source: 'rule' | 'mode' | 'hook' | 'person' | 'no_one_to_ask';
       rule?: string;
       mode?: PermissionMode;
     }

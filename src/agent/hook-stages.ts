@@ -1,15 +1,17 @@
 /**
- * The two stages of `dispatch` around `run` (DESIGN.md "Sandbox and hooks"): `pre` after the
- * decision and before `run`, `post` after `run` and before scrub and cap. They run the session's
- * PreToolUse and PostToolUse hooks (src/hooks) for every tool, web and MCP tools and subagents'
- * calls included; with none set, every call passes through unchanged ({@link NO_HOOKS}).
+ * The two stages of `dispatch` around `run` (DESIGN.md "Sandbox and hooks"): `pre` once the rules
+ * have not refused the call and before anyone is asked, `post` after `run` and before scrub and cap.
+ * They run the session's PreToolUse, PostToolUse and PostToolUseFailure hooks (src/hooks) for every
+ * tool, web and MCP tools and subagents' calls included; with none set, every call passes through
+ * unchanged ({@link NO_HOOKS}).
  */
-import { resolve } from 'node:path';
 import type { ApprovalRequest } from '../approval/types';
+import { claudeCall } from '../hooks/claude-call';
 import type { Fired, Hooks } from '../hooks/hooks';
 import { toolNames } from '../hooks/matcher';
 import type { ToolResult } from '../tools/tool';
-import type { ToolUse } from './decide';
+import type { HookEvent } from '../util/shapes';
+import type { HookSaid, ToolUse } from './decide';
 import type { AgentEvent } from './events';
 
 /** What a hook stage sees of a call: the tool_use, its parsed arguments and its request. */
@@ -20,8 +22,8 @@ export interface HookCall {
 }
 
 export interface HookStages {
-  /** A sentence refusing the call (it becomes the tool_result; `run` is skipped), or undefined to run it. */
-  pre(call: HookCall, signal: AbortSignal): Promise<string | undefined>;
+  /** What the PreToolUse hooks said of the call, for the decision ({@link HookSaid}). */
+  pre(call: HookCall, signal: AbortSignal): Promise<HookSaid>;
   /** The result to go on with: `result` itself, added to or replaced. */
   post(call: HookCall, result: ToolResult, signal: AbortSignal): Promise<ToolResult>;
 }
@@ -32,44 +34,47 @@ export const NO_HOOKS: HookStages = Object.freeze({
   post: (_call: HookCall, result: ToolResult) => Promise.resolve(result),
 });
 
-/** Where the stages run: the agent's workspace, where its events go, and a subagent's id. */
+/** Where the stages run: the agent's workspace, where its events go, a subagent's id, and how a hook ends the turn. */
 export interface HookStageContext {
   cwd: string;
   emit: (e: AgentEvent) => void;
   agentId?: string;
+  /** A hook answered `continue: false` (`reason`: its `stopReason`): the turn ends after this round of calls. */
+  stop?: (reason: string) => void;
 }
 
 /** codey's file tools, whose payload also carries Claude Code's `file_path` (absolute). */
 export const FILE_TOOLS: ReadonlySet<string> = new Set(['read_file', 'write_file', 'edit_file']);
+const TOOL_EVENTS: readonly HookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
-/** The payload fields of a call: its tool, its input as the model wrote it (and `file_path`), its id. */
+/** The payload fields of a call: its tool and input by Claude Code's names and codey's, its id. */
 function callFields(call: HookCall, ctx: HookStageContext): Record<string, unknown> {
-  const input = call.use.input as Record<string, unknown> | null;
-  const path = FILE_TOOLS.has(call.use.name) && typeof input?.path === 'string' ? input.path : undefined;
   return {
-    tool_name: call.use.name,
-    tool_input: path === undefined ? call.use.input : { ...input, file_path: resolve(ctx.cwd, path) },
+    ...claudeCall(call.use.name, call.use.input, ctx.cwd),
     tool_use_id: call.use.id,
     ...(ctx.agentId && { agent_id: ctx.agentId }),
   };
 }
 
-/** What the model reads after a result when PostToolUse hooks spoke. */
-function postNote(fired: Fired): string | undefined {
+/** What the model reads after a result when PostToolUse (or PostToolUseFailure) hooks spoke. */
+function postNote(event: string, fired: Fired): string | undefined {
   const said = [...fired.blocks, ...fired.context];
-  if (fired.stop !== undefined) said.push(`Stop here and tell the person: ${fired.stop}`);
-  return said.length ? `[PostToolUse hook]\n${said.join('\n')}` : undefined;
+  if (fired.stop !== undefined) said.push(`The hook stopped the turn: ${fired.stop}`);
+  return said.length ? `[${event} hook]\n${said.join('\n')}` : undefined;
 }
 
 /**
  * The stages that run `hooks` (absent, or without tool hooks: {@link NO_HOOKS}). A PreToolUse hook
  * refuses a call by exiting 2 (its stderr is the reason), by `decision: "block"` or
- * `permissionDecision: "deny"`, and by `continue: false`; `permissionDecision: "ask"` refuses too,
- * since the decision was made before the hook ran. What PostToolUse hooks say (an exit 2's stderr,
- * a block reason, `additionalContext`) follows the result. Failures and timeouts are notices.
+ * `permissionDecision: "deny"`, and by `continue: false` (which also ends the turn); it makes the
+ * call ask by `permissionDecision: "ask"`, and answers the question by `"allow"` (or `decision:
+ * "approve"`); a refusal wins over an ask, an ask over an allow. After a call that succeeded the
+ * PostToolUse hooks run, after one that failed the PostToolUseFailure hooks; what they say (an exit
+ * 2's stderr, a block reason, `additionalContext`) follows the result. Failures and timeouts are
+ * notices.
  */
 export function hookStagesOf(hooks: Hooks | undefined, ctx: HookStageContext): HookStages {
-  if (!hooks || !(hooks.has('PreToolUse') || hooks.has('PostToolUse'))) return NO_HOOKS;
+  if (!hooks || !TOOL_EVENTS.some((e) => hooks.has(e))) return NO_HOOKS;
   const tell = (fired: Fired) => {
     for (const message of fired.notices) ctx.emit({ type: 'notice', level: 'warn', message });
   };
@@ -81,28 +86,33 @@ export function hookStagesOf(hooks: Hooks | undefined, ctx: HookStageContext): H
         signal,
       });
       tell(fired);
+      if (fired.stop !== undefined) {
+        ctx.stop?.(fired.stop);
+        return { refused: `Not run: a PreToolUse hook stopped the turn: ${fired.stop}` };
+      }
       if (fired.blocks.length)
-        return `Not run: a PreToolUse hook refused this call:\n${fired.blocks.join('\n')}`;
-      if (fired.asks.length)
-        return (
-          `Not run: a PreToolUse hook wants the person to approve this call (${fired.asks.join('; ')}), ` +
-          'and a hook cannot ask here. Tell the person which call needs their approval.'
-        );
-      if (fired.stop !== undefined)
-        return `Not run: a PreToolUse hook stopped the work: ${fired.stop}. Stop here and tell the person.`;
+        return { refused: `Not run: a PreToolUse hook refused this call:\n${fired.blocks.join('\n')}` };
+      if (fired.asks.length) return { ask: fired.asks.join('; ') };
+      if (fired.allows.length) return { allow: fired.allows.join('; ') };
       return undefined;
     },
     async post(call, result, signal) {
+      const failed = result.isError === true;
+      const event = failed ? 'PostToolUseFailure' : 'PostToolUse';
+      if (!hooks.has(event)) return result;
       const fired = await hooks.fire(
-        'PostToolUse',
+        event,
         {
           ...callFields(call, ctx),
-          tool_response: { output: result.output, is_error: result.isError ?? false },
+          ...(failed
+            ? { error: result.output, is_interrupt: signal.aborted }
+            : { tool_response: { output: result.output, is_error: false } }),
         },
         { on: toolNames(call.use.name), cwd: ctx.cwd, signal },
       );
       tell(fired);
-      const note = postNote(fired);
+      if (fired.stop !== undefined) ctx.stop?.(fired.stop);
+      const note = postNote(event, fired);
       return note === undefined ? result : { ...result, output: `${result.output}\n\n${note}` };
     },
   };

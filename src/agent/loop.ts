@@ -19,7 +19,7 @@ export interface TurnResult {
   text: string;
   /** Model requests made in this turn. */
   requests: number;
-  /** Set when reason is `error`. */
+  /** Set when reason is `error`; with `hook_stop`, the hook's `stopReason`. */
   error?: string;
   /** With reason `refusal`, when the API explained it (`stop_details`). */
   refusal?: RefusalDetails;
@@ -206,8 +206,13 @@ export async function runTurn(
       return finish('max_tokens', 'max_tokens');
     }
     if (uses.length > 0) {
-      conversation.appendUser(await runTools(uses, agent, signal));
+      let hookStop: string | undefined;
+      conversation.appendUser(await runTools(uses, agent, signal, (reason) => (hookStop = reason)));
       if (signal.aborted) return finish('interrupted', response.stop_reason);
+      if (hookStop !== undefined) {
+        emit({ type: 'notice', level: 'warn', message: `a hook stopped the turn: ${hookStop}` });
+        return finish('hook_stop', response.stop_reason, hookStop);
+      }
       continue;
     }
     switch (response.stop_reason) {

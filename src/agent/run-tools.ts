@@ -18,8 +18,8 @@ function parallel(agent: Agent, use: ToolUse): boolean {
   return kind === 'read' || kind === 'agent';
 }
 
-/** The dispatch agent of `agent`: a subagent's refusals are noted with its id. */
-function dispatchDeps(agent: Agent): DispatchDeps {
+/** The dispatch deps of `agent`: a subagent's refusals are noted with its id; `stop`: a hook ended the turn. */
+function dispatchDeps(agent: Agent, stop: (reason: string) => void): DispatchDeps {
   const all = agent.spec.totals.denials;
   const agentId = agent.spec.role?.agentId;
   return {
@@ -37,6 +37,7 @@ function dispatchDeps(agent: Agent): DispatchDeps {
       cwd: agent.spec.workspace,
       emit: agent.spec.emit,
       ...(agentId && { agentId }),
+      stop,
     }),
   };
 }
@@ -45,17 +46,29 @@ function dispatchDeps(agent: Agent): DispatchDeps {
  * One tool_result per call, in the order of the tool_use blocks. Consecutive calls that may run in
  * parallel (kind `read` or `agent`) run together, at most `max_parallel_agents` subagents at once
  * (the rest wait for a free place); every other call runs alone, after the ones before it. After an
- * interrupt the calls not yet started are answered without running. After the results, the
- * instructions the touched files bring (`lateInstructionBlocks`), unless the turn was interrupted.
+ * interrupt the calls not yet started are answered without running; so are they after a hook
+ * answered `continue: false`, and `onHookStop` gets its `stopReason` (the turn ends after this round).
+ * After the results, the instructions the touched files bring (`lateInstructionBlocks`), unless the
+ * turn was interrupted.
  */
 export async function runTools(
   uses: ToolUse[],
   agent: Agent,
   signal: AbortSignal,
+  onHookStop?: (reason: string) => void,
 ): Promise<(ToolResultBlock | LateBlock)[]> {
-  const d = dispatchDeps(agent);
+  let stopped: string | undefined;
+  const d = dispatchDeps(agent, (reason) => {
+    if (stopped !== undefined) return;
+    stopped = reason;
+    onHookStop?.(reason);
+  });
   const one = async (use: ToolUse): Promise<ToolResultBlock> =>
-    signal.aborted ? notRun(use, INTERRUPTED.beforeRun) : dispatch(use, d, signal);
+    signal.aborted
+      ? notRun(use, INTERRUPTED.beforeRun)
+      : stopped !== undefined
+        ? notRun(use, `Not run: a hook stopped the turn: ${stopped}`)
+        : dispatch(use, d, signal);
   const results: ToolResultBlock[] = [];
   for (let i = 0; i < uses.length;) {
     if (!parallel(agent, uses[i])) {

@@ -89,6 +89,8 @@ function failureOf(r: TurnResult, maxTurns: number): string | undefined {
       return 'its response hit max_tokens';
     case 'refusal':
       return 'the model declined the task';
+    case 'hook_stop':
+      return `a hook stopped it: ${r.error ?? 'no reason given'}`;
     case 'error':
       return r.error ?? 'the API failed';
   }

@@ -7,7 +7,8 @@ import type { HookEvent } from '../util/shapes';
 /** When a hook of each event runs, completing "this command would run on your machine …". */
 export const HOOK_WHEN: Readonly<Record<HookEvent, string>> = {
   PreToolUse: 'before each tool call its matcher names (it may refuse the call)',
-  PostToolUse: 'after each tool call its matcher names (the model reads what it says)',
+  PostToolUse: 'after each successful tool call its matcher names (the model reads what it says)',
+  PostToolUseFailure: 'after each failed tool call its matcher names (the model reads what it says)',
   UserPromptSubmit: 'whenever you send a prompt (it may refuse the prompt)',
   Stop: 'whenever the model ends its turn (it may make the model go on)',
   SubagentStop: 'whenever a subagent ends (it may make the subagent go on)',
@@ -26,6 +27,7 @@ export const HOOK_WHEN: Readonly<Record<HookEvent, string>> = {
 export const MATCHED_ON: Readonly<Record<HookEvent, string>> = {
   PreToolUse: 'tool',
   PostToolUse: 'tool',
+  PostToolUseFailure: 'tool',
   UserPromptSubmit: 'none',
   Stop: 'none',
   SubagentStop: 'none',

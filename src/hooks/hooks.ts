@@ -39,6 +39,8 @@ export interface Fired {
   blocks: string[];
   /** Reasons of hooks that answered `permissionDecision: "ask"`. */
   asks: string[];
+  /** Reasons of hooks that answered `permissionDecision: "allow"` (or `decision: "approve"`). */
+  allows: string[];
   /** Text for the model: `additionalContext`, and plain stdout of UserPromptSubmit and SessionStart hooks. */
   context: string[];
   /** `continue: false`: why the work should stop. */
@@ -54,6 +56,7 @@ export interface Fired {
 const MAY_BLOCK: ReadonlySet<HookEvent> = new Set([
   'PreToolUse',
   'PostToolUse',
+  'PostToolUseFailure',
   'UserPromptSubmit',
   'Stop',
   'SubagentStop',
@@ -145,7 +148,7 @@ export class Hooks {
     fields: Record<string, unknown>,
     opts: { on?: readonly string[]; cwd?: string; signal?: AbortSignal } = {},
   ): Promise<Fired> {
-    const fired: Fired = { blocks: [], asks: [], context: [], notices: [] };
+    const fired: Fired = { blocks: [], asks: [], allows: [], context: [], notices: [] };
     const matched = MATCHED_ON[event] !== 'none';
     const commands = [
       ...new Map(
@@ -212,4 +215,6 @@ function gather(fired: Fired, event: HookEvent, entry: HookEntry, o: HookOutcome
     if (MAY_BLOCK.has(event)) fired.blocks.push(reason);
     else fired.notices.push(`${who} answered "block": ${firstLines(reason)}`);
   } else if (reply.decision === 'ask') fired.asks.push(reason);
+  else if (reply.decision === 'allow')
+    fired.allows.push(reply.reason ?? `a ${event} hook (${shown(entry.command)}) allowed it`);
 }

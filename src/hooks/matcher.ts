@@ -2,10 +2,12 @@
  * A hook's `matcher`, as Claude Code reads it: absent, empty or `*` matches everything; a name or
  * names joined by `|` (`Bash`, `Edit|Write`) match exactly; anything else is a regular expression
  * searched in the name (`mcp__.*`, `mcp__*`, `^Notebook`). A tool answers to its codey name
- * (`edit_file`), its shown name (`EditFile`) and Claude Code's names for it (`Edit`, `MultiEdit`).
+ * (`edit_file`), its shown name (`EditFile`) and Claude Code's names for it (`Edit`, `MultiEdit`;
+ * `Skill` for skill).
  */
 import { CLAUDE_TOOL_NAMES } from '../util/shapes';
 import { displayName } from '../util/text';
+import { claudeToolName } from './claude-call';
 
 /** Whether a hook applies to something known by `names` (any of them). */
 export type Matcher = (names: readonly string[]) => boolean;
@@ -19,7 +21,10 @@ const CLAUDE_NAMES_OF: Readonly<Record<string, readonly string[]>> = (() => {
 
 /** Every name a tool answers to: `edit_file` → edit_file, EditFile, Edit, MultiEdit. */
 export function toolNames(tool: string): string[] {
-  return [...new Set([tool, displayName(tool), ...(CLAUDE_NAMES_OF[tool] ?? [])])];
+  const claude = claudeToolName(tool);
+  return [
+    ...new Set([tool, displayName(tool), ...(claude ? [claude] : []), ...(CLAUDE_NAMES_OF[tool] ?? [])]),
+  ];
 }
 
 const EVERYTHING: Matcher = () => true;

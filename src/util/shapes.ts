@@ -59,10 +59,10 @@ export interface CallPreview {
 }
 
 /**
- * Who refused a call or a step: a rule, the permission mode (plan), the person, no one to ask, or an
- * interrupt while it waited.
+ * Who refused a call or a step: a rule, the permission mode (plan), a PreToolUse hook, the person,
+ * no one to ask, or an interrupt while it waited.
  */
-export type RefusedBy = 'rule' | 'mode' | 'person' | 'no_one_to_ask' | 'interrupted';
+export type RefusedBy = 'rule' | 'mode' | 'hook' | 'person' | 'no_one_to_ask' | 'interrupted';
 
 /**
  * The permission modes (README, "Permission modes"), in the order Shift+Tab cycles the first three:
@@ -220,13 +220,14 @@ export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * The events a hook may be set for, by Claude Code's names so that its settings port: around a tool
- * call (`PreToolUse`, `PostToolUse`), a prompt (`UserPromptSubmit`), the end of a turn (`Stop`,
+ * call (`PreToolUse`, `PostToolUse`, or `PostToolUseFailure` when it failed), a prompt (`UserPromptSubmit`), the end of a turn (`Stop`,
  * `SubagentStop`), the session (`SessionStart`, `SessionEnd`), a compaction (`PreCompact`) and a
  * notification to the person (`Notification`).
  */
 export const HOOK_EVENTS = [
   'PreToolUse',
   'PostToolUse',
+  'PostToolUseFailure',
   'UserPromptSubmit',
   'Stop',
   'SubagentStop',

@@ -56,7 +56,7 @@ function setUp(hooks?: HookStages) {
 }
 
 describe('dispatch runs a call through its stages in order', () => {
-  it('parse, describe, check, decide, pre, run, post, then scrub and cap', async () => {
+  it('parse, describe, check, the rules, pre, the person, run, post, then scrub and cap', async () => {
     const s = setUp({
       pre: async () => {
         s.steps.push('pre');
@@ -68,7 +68,7 @@ describe('dispatch runs a call through its stages in order', () => {
       },
     });
     const r = await s.call('the disk');
-    expect(s.steps).toEqual(['describe', 'check', 'decide: asked', 'pre', 'run', 'post']);
+    expect(s.steps).toEqual(['describe', 'check', 'pre', 'decide: asked', 'run', 'post']);
     expect(r).toEqual({ type: 'tool_result', tool_use_id: 't1', content: 'probed the disk with [redacted]' });
   });
 
@@ -80,9 +80,13 @@ describe('dispatch runs a call through its stages in order', () => {
     expect(s.events.some((e) => e.type === 'approval_request' || e.type === 'approval_decision')).toBe(false);
   });
 
-  it('a pre stage that refuses ends the call with its sentence, without running it', async () => {
-    const s = setUp({ pre: async () => 'Not run: a hook refused it.', post: async (_c, r) => r });
+  it('a pre stage that refuses ends the call with its sentence, without asking or running it', async () => {
+    const s = setUp({
+      pre: async () => ({ refused: 'Not run: a hook refused it.' }),
+      post: async (_c, r) => r,
+    });
     const r = await s.call('the disk');
+    expect(s.steps).not.toContain('decide: asked');
     expect(s.steps).not.toContain('run');
     expect(r).toMatchObject({ is_error: true, content: 'Not run: a hook refused it.' });
     expect(s.events.find((e) => e.type === 'tool_end')).toMatchObject({ status: 'denied' });

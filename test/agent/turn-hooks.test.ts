@@ -22,7 +22,7 @@ afterEach(() => removeDir(root));
 const command = (command: string) => [{ hooks: [{ type: 'command', command }] }];
 
 /** An agent on a scripted model with these hooks; `run` is one user turn. */
-async function setUp(setting: HooksSetting, replies: ScriptedReply[], child = false) {
+async function setUp(setting: HooksSetting, replies: ScriptedReply[], child = false, policy = new Policy()) {
   const llm = new ScriptedLlm(replies);
   const events: AgentEvent[] = [];
   const hooks = new Hooks({
@@ -36,7 +36,7 @@ async function setUp(setting: HooksSetting, replies: ScriptedReply[], child = fa
     llm,
     toolSettings: { webProvider: 'none', webFetch: 'none', version: 'test' },
     env: {},
-    policy: new Policy(),
+    policy,
     model: 'm',
     thinking: 'off',
     limits: { maxTokens: 100, maxTurns: 20 },
@@ -125,6 +125,39 @@ describe('Stop hooks', () => {
     const s = await setUp({ Stop: command('echo again >&2; exit 2') }, replies);
     const r = await s.run('go');
     expect(r).toMatchObject({ reason: 'end_turn', requests: MAX_STOP_BLOCKS + 1 });
+  });
+});
+
+describe('a hook that answers continue: false', () => {
+  it('ends the turn after its call: the calls after it do not run and the model is not asked again', async () => {
+    const s = await setUp(
+      { PostToolUse: command(`echo '{"continue":false,"stopReason":"the build broke"}'`) },
+      [
+        {
+          content: [
+            block.toolUse('t1', 'bash', { command: 'echo one > one.txt' }),
+            block.toolUse('t2', 'bash', { command: 'echo two > two.txt' }),
+          ],
+        },
+        { content: [block.text('never sent')] },
+      ],
+      false,
+      new Policy(['bash']),
+    );
+    const r = await s.run('build it');
+    expect(r).toMatchObject({ reason: 'hook_stop', requests: 1, error: 'the build broke' });
+    expect(await readFile(join(root, 'one.txt'), 'utf8')).toBe('one\n');
+    await expect(readFile(join(root, 'two.txt'))).rejects.toThrow();
+    expect(s.events).toContainEqual({
+      type: 'notice',
+      level: 'warn',
+      message: 'a hook stopped the turn: the build broke',
+    });
+    const results = s.agent.conversation.messages.at(-1)!.content as { content: string }[];
+    expect(results.map((b) => b.content)).toEqual([
+      expect.stringContaining('[PostToolUse hook]\nThe hook stopped the turn: the build broke'),
+      'Not run: a hook stopped the turn: the build broke',
+    ]);
   });
 });
 

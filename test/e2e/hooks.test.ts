@@ -49,7 +49,8 @@ describe('hooks in codey -p', () => {
     const payload = await readFile(join(out, 'pre.json'), 'utf8');
     expect(JSON.parse(payload)).toMatchObject({
       hook_event_name: 'PreToolUse',
-      tool_name: 'bash',
+      tool_name: 'Bash',
+      codey_tool_name: 'bash',
       tool_input: { command: 'touch ran; echo [redacted]' },
       cwd: await realpath(e2e.box.cwd),
       session_id: expect.any(String),
@@ -71,11 +72,33 @@ describe('hooks in codey -p', () => {
     const payload = JSON.parse(await readFile(join(e2e.box.root, 'post.json'), 'utf8')) as {
       tool_response: { output: string; is_error: boolean };
     };
-    expect(payload).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'bash' });
+    expect(payload).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      codey_tool_name: 'bash',
+    });
     expect(payload.tool_response.output).toContain('hello-from-bash');
     expect(payload.tool_response.is_error).toBe(false);
     expect(resultIn(1)?.content).toContain('hello-from-bash');
     expect(resultIn(1)?.content).toContain('[PostToolUse hook]\nlint: 0 problems');
+  }, 30_000);
+
+  it("the person's hook that answers allow runs a call -p would refuse; a deny rule still refuses", async () => {
+    await personHooks({
+      PreToolUse: hook(`echo '{"hookSpecificOutput":{"permissionDecision":"allow"}}'`, 'Bash'),
+    });
+    e2e.fake.enqueue(
+      reply.toolUse('bash', { command: 'echo allowed-by-hook' }),
+      reply.toolUse('bash', { command: 'rm -v nothing' }),
+      reply.text('ok'),
+    );
+    const r = await codey(e2e.box, ['-p', 'go', '--deny', 'bash(rm:*)', '--output-format', 'json']);
+    expect(r.exitCode).toBe(0);
+    expect(resultIn(1)?.content).toContain('allowed-by-hook');
+    expect(resultIn(2)?.content).toMatch(/^Not run: the rule "bash\(rm:\*\)" refuses this call/);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      permission_denials: [{ tool_name: 'bash', reason: 'rule' }],
+    });
   }, 30_000);
 
   it('a hook that hangs is killed at its timeout and said; the call goes on', async () => {
@@ -148,7 +171,7 @@ describe("a repository's hooks", () => {
     // `codey trust` shows the command whole and when it would run.
     const show = await codey(e2e.box, ['trust']);
     expect(show.stdout).toContain(
-      `hooks PostToolUse \`Edit|Write\` \`echo "$CLAUDE_PROJECT_DIR" >> ${log}\`: this command would run on your machine after each tool call its matcher names`,
+      `hooks PostToolUse \`Edit|Write\` \`echo "$CLAUDE_PROJECT_DIR" >> ${log}\`: this command would run on your machine after each successful tool call its matcher names`,
     );
     expect((await codey(e2e.box, ['trust', 'grant'])).exitCode).toBe(0);
     calls();

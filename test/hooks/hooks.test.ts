@@ -88,6 +88,7 @@ describe('what a hook says', () => {
     expect(await one('PreToolUse', 'echo fine').fire('PreToolUse', bashCall, onBash)).toEqual({
       blocks: [],
       asks: [],
+      allows: [],
       context: [],
       notices: [],
     });
@@ -127,7 +128,11 @@ describe('what a hook says', () => {
       '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"a push"}}',
       { asks: ['a push'] },
     ],
-    ['{"hookSpecificOutput":{"permissionDecision":"allow"}}', {}],
+    [
+      '{"hookSpecificOutput":{"permissionDecision":"allow","permissionDecisionReason":"a test run"}}',
+      { allows: ['a test run'] },
+    ],
+    ['{"decision":"approve"}', { allows: ['a PreToolUse hook (`cat reply.json`) allowed it'] }],
     ['{"continue":false,"stopReason":"build is red"}', { stop: 'build is red' }],
     ['{"hookSpecificOutput":{"additionalContext":"ran prettier"}}', { context: ['ran prettier'] }],
     ['{"additionalContext":"ran eslint"}', { context: ['ran eslint'] }],
@@ -139,7 +144,7 @@ describe('what a hook says', () => {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(root, 'reply.json'), json);
     const fired = await one('PreToolUse', 'cat reply.json').fire('PreToolUse', bashCall, onBash);
-    expect(fired).toEqual({ blocks: [], asks: [], context: [], notices: [], ...expected });
+    expect(fired).toEqual({ blocks: [], asks: [], allows: [], context: [], notices: [], ...expected });
   });
 
   it('a hook that hangs is killed at its timeout, its whole group, and said', async () => {

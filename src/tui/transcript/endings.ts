@@ -67,6 +67,7 @@ const ENDINGS: Record<Exclude<TurnEnding, 'refusal'>, string> = {
   interrupted: 'Interrupted. Tell codey what to do instead.',
   max_tokens: 'The reply hit the output token limit and was cut short.',
   max_turns: 'Stopped: the turn reached its limit of model requests.',
+  hook_stop: 'Stopped by a hook (its reason is above).',
   no_answer: `No answer: ${NO_ANSWER}. Ask again, or say what you expected.`,
 };
 
