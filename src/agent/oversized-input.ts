@@ -7,7 +7,7 @@
  */
 
 /** Most bytes of serialized tool input kept for a failed call (100 KB). */
-export const MAX_RESENT_INPUT_BYTES = 100_000;
+const MAX_RESENT_INPUT_BYTES = 100_000;
 
 /** Longest tool name kept for a failed call; a longer one (no tool has it) becomes {@link CUT_NAME}. */
 const MAX_RESENT_NAME_CHARS = 200;

@@ -11,7 +11,7 @@ import { FileHistory, sha256, type ConversationMark, type HistoryEntry } from '.
 import { applyRewind, planRewind, type RewindFile, type RewindPlan } from '../session/rewind';
 import { displayPath } from '../tools/workspace';
 import type { RewindChoice, RewindFileView, RewindPoint, RewindPreview } from '../tui/commands/session-port';
-import { plural } from '../util/text';
+import { bashRanNote, plural } from '../util/text';
 
 export interface CheckpointsInput {
   /** The store folder (`STATE/sessions`). */
@@ -180,10 +180,7 @@ export class Checkpoints {
       for (const f of out.left.filter((x) => x.state === 'missing'))
         lines.push(`Not restored: ${shown(f.path)} (${MISSING[f.why ?? 'unread']})`);
       for (const f of out.failed) lines.push(`Could not restore ${shown(f.path)}: ${f.message}`);
-      if (plan.bash.length)
-        lines.push(
-          `bash commands ran in ${plan.bash.length === 1 ? 'turn' : 'turns'} ${plan.bash.join(', ')}; their effects are not undone`,
-        );
+      if (plan.bash.length) lines.push(bashRanNote(plan.bash));
     }
     if (conversation) {
       this.#undo.set(out.entry.n, undo);

@@ -48,7 +48,7 @@ export interface CommandHost {
  * only when the session uses it, as for agent definitions); `allowed-tools` of the person's own
  * file always, of a repository's only once the project is trusted (else a notice says so).
  */
-export function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
+function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
   let model: string | undefined;
   if (c.model) {
     const got = childModel(c.model, host.agent.spec.model, host.sessionModel, c.scope, host.modelAliases);

@@ -64,7 +64,7 @@ export interface OpenOptions {
 }
 
 /** Why a call could not be made (the server is not running, the request failed), as a sentence. */
-export class McpCallError extends Error {
+class McpCallError extends Error {
   override name = 'McpCallError';
 }
 

@@ -4,7 +4,7 @@
  * `spawn_agent`'s). A clone with thousands of them would otherwise make every request huge or too
  * large to send. The person's own skills and definitions are not counted and never left out.
  */
-export const PROJECT_LISTING_BUDGET = 16_000;
+const PROJECT_LISTING_BUDGET = 16_000;
 
 /**
  * Split `items` (in precedence order) into those listed and the repository's (`scope` `project`)

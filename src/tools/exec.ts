@@ -15,7 +15,7 @@ export type { ChildOptions, ChildResult, RunChild, SandboxSpec, StartPiped } fro
 /** Default {@link ChildOptions.maxBytes}: bytes kept of each stream. */
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** Default {@link ChildOptions.pipeGraceMs}, in ms. */
-export const PIPE_GRACE_MS = 1_000;
+const PIPE_GRACE_MS = 1_000;
 
 /** Keeps the first and the last half of `max` bytes of a stream, counting what falls between. */
 class ByteKeeper {

@@ -10,7 +10,7 @@ import { ToolError } from './tool';
  */
 
 /** Longest a regex may take on one file's lines before the search is stopped (ms). */
-export const REGEX_DEADLINE_MS = 5_000;
+const REGEX_DEADLINE_MS = 5_000;
 
 // CommonJS, run with `eval: true`: the same text works from the sources (tests) and the bundle.
 const WORKER_SOURCE = `

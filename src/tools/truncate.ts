@@ -46,7 +46,7 @@ export function capQuote(input: string): string {
 }
 
 /** Longest run of non-space characters a tool's error message keeps (see {@link capWords}). */
-export const MAX_WORD_CHARS = 1_000;
+const MAX_WORD_CHARS = 1_000;
 
 /**
  * Cut every run of non-space characters longer than `max` in an error message (`capLine` each):

@@ -26,6 +26,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** What `/rewind` says of the turns (numbers, shown in order) in which bash ran. */
+export function bashRanNote(turns: readonly number[]): string {
+  return `bash commands ran in ${turns.length === 1 ? 'turn' : 'turns'} ${turns.join(', ')}; their effects are not undone`;
+}
+
 /**
  * The first line of `text`, cut to `max` characters; a `…` after it says that something was left
  * out (more lines, or the rest of a long line).

@@ -17,15 +17,23 @@ const filesOf = (dir: string) =>
 const EXPORTED_VALUE =
   /^export (?:declare )?(?:async )?(?:function\*?|const|let|class|enum|abstract class) (\w+)/gm;
 
-/** The exported values of `texts` that no other file of `texts` names, as `file: name`. */
+/**
+ * `text` without its comments (block comments, and line comments not preceded by `:` as in a URL),
+ * so that a name mentioned only in a docstring or a comment does not count as a use.
+ */
+const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+/** The exported values of `texts` that no other file of `texts` names in code, as `file: name`. */
 export function unusedExports(texts: Readonly<Record<string, string>>, sources: readonly string[]): string[] {
   const files = Object.keys(texts);
+  const code = Object.fromEntries(files.map((f) => [f, withoutComments(texts[f])]));
   return sources.flatMap((file) =>
     [...texts[file].matchAll(EXPORTED_VALUE)]
       .map((m) => m[1])
       .filter((name) => {
         const word = new RegExp(`\\b${name}\\b`);
-        return !files.some((other) => other !== file && word.test(texts[other]));
+        return !files.some((other) => other !== file && word.test(code[other]));
       })
       .map((name) => `${file}: ${name}`),
   );
@@ -45,7 +53,8 @@ describe('exports', () => {
     const found = unusedExports(
       {
         'a.ts': 'export const USED = 1;\nexport function lonely() {}\nexport interface Shape {}\n',
-        'b.ts': "import { USED } from './a';\n",
+        'b.ts':
+          "import { USED } from './a';\n// lonely is named here only in a comment\n/** and {@link lonely} */\n",
       },
       ['a.ts'],
     );

@@ -5,7 +5,7 @@
  */
 import type { CommandOutcome, CommandSpec, PickChange } from './command-spec';
 import type { RewindChoice, RewindFileView, RewindPoint, RewindPreview, SessionPort } from './session-port';
-import { plural } from '../../util/text';
+import { bashRanNote, plural } from '../../util/text';
 
 /** Points the first list shows, the newest last and highlighted (a picker shows at most 9). */
 const POINTS_SHOWN = 9;
@@ -58,10 +58,7 @@ function choicesFor(preview: RewindPreview, session: SessionPort): CommandOutcom
     });
   const where = point.kind === 'turn' ? `turn ${point.n} ("${point.label}")` : `rewind ${point.n}`;
   const notes: string[] = [];
-  if (preview.bash.length)
-    notes.push(
-      `bash commands ran in ${preview.bash.length === 1 ? 'turn' : 'turns'} ${preview.bash.join(', ')}; their effects are not undone`,
-    );
+  if (preview.bash.length) notes.push(bashRanNote(preview.bash));
   if (!talk) notes.push(`the conversation cannot go back: ${preview.conversation as string}`);
   if (options.length === 0)
     return {

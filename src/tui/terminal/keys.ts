@@ -35,7 +35,7 @@ const BEAT_MS = 100;
  * the terminal. Far above any timer delay of a loaded machine, far below the freezes it guards
  * against (a prompt that takes seconds to draw).
  */
-export const STALL_MS = 1000;
+const STALL_MS = 1000;
 
 /** Handlers in mount order; the last active one gets the key. */
 export interface KeyRouter {
