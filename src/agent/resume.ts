@@ -2,6 +2,7 @@ import type { ContentBlockParam, MessageParam } from '../llm/types';
 import { Conversation } from './conversation';
 import { INTERRUPTED } from './interrupt';
 import { blocksOf } from '../llm/blocks';
+import { shapeMessages } from './block-shape';
 import { plural } from '../util/text';
 
 /**
@@ -10,8 +11,6 @@ import { plural } from '../util/text';
  */
 export const STOPPED_MID_CALL =
   'Interrupted: codey stopped while this call was running or about to run, so no result was recorded. It may have run in part: check its effects before relying on them.';
-
-type ToolResult = Extract<ContentBlockParam, { type: 'tool_result' }>;
 
 /** A conversation rebuilt from the store, and what had to change for the API to accept it. */
 export interface ResumedConversation {
@@ -28,20 +27,22 @@ function isInterruptNote(m: MessageParam): boolean {
 
 /**
  * Rebuild a stored conversation so that every request built from it is one the Messages API accepts
- * (the invariants of {@link Conversation}): a tool_use left without its tool_result (codey stopped
- * mid-tool) is answered with {@link STOPPED_MID_CALL}; anything `Conversation.fromJSON` has to drop
+ * (the invariants of {@link Conversation}): a block or message in a shape the API refuses (a damaged
+ * record) is dropped or fixed first (`shapeMessages`); a tool_use left without its tool_result (codey
+ * stopped mid-tool) is answered with {@link STOPPED_MID_CALL}; anything `Conversation.fromJSON` has to drop
  * or merge (empty text, a thinking block without its signature, a result whose call is gone) is
  * dropped. An answer cut mid-stream never reaches the store, so it is not there to resume.
  * `finished`: results the store recorded as their tools finished, before the message holding them
  * was written; they answer their calls as they would have.
- * @throws Error from `Conversation.fromJSON` when `messages` is not a list of messages.
  */
 export function resumeConversation(
-  messages: readonly MessageParam[],
-  finished: readonly ToolResult[] = [],
+  stored: readonly unknown[],
+  storedResults: readonly unknown[] = [],
 ): ResumedConversation {
+  const shaped = shapeMessages(stored, storedResults);
+  const { messages, finished } = shaped;
   const conversation = Conversation.fromJSON({ version: 1, messages });
-  const repairs: string[] = [];
+  const repairs: string[] = shaped.repair ? [shaped.repair] : [];
   const kept = new Set(conversation.messages.map((m) => JSON.stringify(m)));
   const changed = messages.filter((m) => !kept.has(JSON.stringify(m))).length;
   const calls = conversation.openToolUses();

@@ -4,6 +4,8 @@
  * error messages where one exists.
  */
 
+import { blockShapeProblem } from './block-checks';
+
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -98,7 +100,7 @@ export function countCacheBreakpoints(body: unknown): number {
  * The first reason the real API would refuse this POST /v1/messages body with a 400, or null.
  * Checks: `model`, `max_tokens`, non-empty `messages`, non-empty content (the final assistant message
  * excepted), non-empty text blocks (not whitespace only either), a signature on every thinking block,
- * tool results paired, at most 4 cache breakpoints.
+ * each block's shape (`blockShapeProblem`), tool results paired, at most 4 cache breakpoints.
  */
 export function requestProblem(body: unknown): string | null {
   if (!isObj(body)) return 'Request body must be a JSON object.';
@@ -129,6 +131,8 @@ export function requestProblem(body: unknown): string | null {
     );
     if (t >= 0) return `messages.${i}.content.${t}: Invalid \`signature\` in \`thinking\` block`;
   }
+  const shape = blockShapeProblem(messages);
+  if (shape) return shape;
   const pairing = toolResultsPaired(messages);
   if (pairing) return pairing;
   const breakpoints = countCacheBreakpoints(body);
