@@ -43,8 +43,6 @@ export interface HookStageContext {
   stop?: (reason: string) => void;
 }
 
-/** codey's file tools, whose payload also carries Claude Code's `file_path` (absolute). */
-export const FILE_TOOLS: ReadonlySet<string> = new Set(['read_file', 'write_file', 'edit_file']);
 const TOOL_EVENTS: readonly HookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
 /** The payload fields of a call: its tool and input by Claude Code's names and codey's, its id. */

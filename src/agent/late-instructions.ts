@@ -11,7 +11,10 @@ import type { MessageParam } from '../llm/types';
 import type { LateInstruction } from '../util/shapes';
 import type { Agent } from './agent';
 import type { ToolResultBlock, ToolUse } from './dispatch';
-import { FILE_TOOLS } from './hook-stages';
+import { displayPath } from '../tools/workspace';
+
+/** The tools whose path brings the instructions that cover it. */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['read_file', 'write_file', 'edit_file']);
 
 /** A late instructions block, as the conversation holds it. */
 export interface LateBlock {
@@ -76,10 +79,7 @@ export async function lateInstructionBlocks(
   const source = agent.spec.lateInstructions;
   if (!source) return [];
   const cwd = agent.spec.workspace;
-  const shown = (abs: string) => {
-    const rel = path.relative(cwd, abs);
-    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
-  };
+  const shown = (abs: string) => displayPath(cwd, abs);
   const seen = new Set(lateLoaded(agent.conversation.messages));
   const blocks: LateBlock[] = [];
   for (const [i, use] of uses.entries()) {

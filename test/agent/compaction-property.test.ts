@@ -12,18 +12,7 @@ import { Registry } from '../../src/tools/registry';
 import { defineTool } from '../../src/tools/tool';
 import { invariantProblems } from '../support/conversation-invariants';
 import { requestProblem } from '../support/request-checks';
-
-/** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../support/prng';
 
 const isSummaryRequest = (req: LlmRequest) =>
   JSON.stringify(req.messages.at(-1)).includes('Write a handoff summary');
