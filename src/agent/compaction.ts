@@ -120,7 +120,7 @@ export const IMAGE_LEFT_OUT = '[an image was here; it is left out of the summary
  * saying it was there: a summary needs the words about an image, and 20 screenshots would fill the
  * request. Messages without images are the same objects.
  */
-export function withoutImages(messages: readonly MessageParam[]): MessageParam[] {
+function withoutImages(messages: readonly MessageParam[]): MessageParam[] {
   const strip = <T extends { type: string }>(blocks: readonly T[]): T[] | undefined => {
     let changed = false;
     const out = blocks.map((b) => {
@@ -151,7 +151,7 @@ export function withoutImages(messages: readonly MessageParam[]): MessageParam[]
  * Characters `value` (messages, a request) stands for, with each base64 image counted as the tokens
  * it costs the model ({@link CHARS_PER_TOKEN} characters a token) rather than the length of its data.
  */
-export function weightOf(value: unknown): number {
+function weightOf(value: unknown): number {
   let images = 0;
   const json = JSON.stringify(value, function (this: unknown, key, v: unknown) {
     const s = v as { type?: unknown; media_type?: unknown; data?: unknown } | null;

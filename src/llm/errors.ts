@@ -134,7 +134,7 @@ export function classify(
  * Largest request body the Messages API takes, in bytes: 32 MB ("Request size limits" in Anthropic's
  * API docs; a larger one gets a 413 `request_too_large` from the edge).
  */
-export const MAX_REQUEST_BYTES = 32_000_000;
+const MAX_REQUEST_BYTES = 32_000_000;
 
 /**
  * A request too large to send: refused before sending (over {@link MAX_REQUEST_BYTES}) or answered
@@ -151,7 +151,7 @@ export class RequestTooLargeError extends LlmError {
  * The refusal of a request body of `bytes` that is over {@link MAX_REQUEST_BYTES}, or that holds more
  * than {@link MAX_REQUEST_IMAGES} images; `images` counts its image blocks and their base64 bytes.
  */
-export function requestTooLarge(
+function requestTooLarge(
   bytes: number,
   images: { count: number; bytes: number } = { count: 0, bytes: 0 },
 ): RequestTooLargeError {

@@ -11,9 +11,9 @@ export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/w
  * Most base64 characters of one image the Messages API takes (5 MiB; "Vision" in Anthropic's docs:
  * larger images are refused with a 400).
  */
-export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
+const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
 /** Most pixels on either side of an image the Messages API takes ("Vision": 8000×8000). */
-export const MAX_IMAGE_SIDE = 8000;
+const MAX_IMAGE_SIDE = 8000;
 /** Most image blocks in one request ("Vision": up to 100 images per API request). */
 export const MAX_REQUEST_IMAGES = 100;
 
@@ -113,7 +113,7 @@ function jpegSize(b: Buffer): { width: number; height: number } | undefined {
 }
 
 /** Base64 characters of `bytes` bytes. */
-export const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3);
+const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3);
 
 /** `212 kB`, `3.4 MB`, `812 B` (SI units, as file managers show them). */
 export function byteSize(bytes: number): string {
