@@ -50,7 +50,11 @@ describe.skipIf(skip)("the sandbox keeps a repository's hooks out of a command's
   });
 
   it("keeps the folder core.hooksPath names (husky's) and an included config read-only", async () => {
-    await writeTree(ws, { '.husky/_/h': '#!/bin/sh\n', '.husky/pre-commit': 'npm test\n', 'repo.gitconfig': '' });
+    await writeTree(ws, {
+      '.husky/_/h': '#!/bin/sh\n',
+      '.husky/pre-commit': 'npm test\n',
+      'repo.gitconfig': '',
+    });
     await writeFile(
       path.join(ws, '.git/config'),
       '[core]\n\thooksPath = .husky/_\n[include]\n\tpath = ../repo.gitconfig\n',
