@@ -100,7 +100,10 @@ export async function projectCommandRules(
   const workspace = realpathSync(cwd);
   const abs = absoluteEnv(personEnv(env, workspace));
   const places = { workspace, gitRoot: gitRootOf(workspace, abs.HOME), env: abs };
-  const { commands } = await discoverCommands(places, BUILTIN_COMMANDS.map((c) => c.name));
+  const { commands } = await discoverCommands(
+    places,
+    BUILTIN_COMMANDS.map((c) => c.name),
+  );
   return commands
     .filter((c) => c.scope === 'project' && c.allowedTools?.length)
     .map((c) => ({ file: c.path, name: `/${c.name}`, rules: c.allowedTools ?? [] }));
