@@ -1,6 +1,7 @@
 /**
  * Claude Code's settings files, read as codey settings: `permissions.allow`, `deny`, `ask`,
- * `additionalDirectories` and `defaultMode` (the `permission_mode` setting), and `hooks`, of
+ * `additionalDirectories` and `defaultMode` (the `permission_mode` setting), `hooks`, and
+ * `enableAllProjectMcpServers` (`mcp_trust`, from the person's file only), of
  * `~/.claude/settings.json` (the person's) and of the project's
  * `.claude/settings.json` and `.claude/settings.local.json`, and the project's `.mcp.json` servers
  * (as `mcp_servers`, chosen by `enabledMcpjsonServers` / `disabledMcpjsonServers`: src/config/mcp-json.ts).
@@ -48,6 +49,9 @@ const PERMISSION_KEYS = {
 /** Top-level keys codey reads (`permissions` is translated, `hooks` taken as it is). */
 const USED_KEYS = new Set(['permissions', 'hooks', '$schema']);
 
+/** Claude Code's "start every `.mcp.json` server": codey's `mcp_trust`, honoured only in the person's own file. */
+const TRUST_ALL_KEY = 'enableAllProjectMcpServers';
+
 /** `{}` or `{ "PostToolUse": [] }`: hooks that name no command, as Claude Code writes them by default. */
 const isEmptyHooks = (v: unknown): boolean =>
   v !== null &&
@@ -73,10 +77,37 @@ function folder(dir: string, root: string, home: string): string {
   return isAbsolute(dir) ? dir : resolve(root, dir);
 }
 
-/** The codey settings of one parsed file whose project folder is `root`. */
-export function translate(file: string, raw: Raw, root: string, home: string): ClaudeSettingsFile {
+/**
+ * `enableAllProjectMcpServers` of `raw` into `out`: `mcp_trust` from the person's own file; from a
+ * project's file (even `settings.local.json`, which a repository can carry) a notice, never trust.
+ */
+function trustAll(out: ClaudeSettingsFile, raw: Raw, own: boolean): void {
+  const value = raw[TRUST_ALL_KEY];
+  if (value === undefined) return;
+  if (typeof value !== 'boolean')
+    out.problems.push(`codey: ${out.file}: ${TRUST_ALL_KEY} is not true or false; ignored`);
+  else if (own) out.data.mcp_trust = value;
+  else if (value)
+    out.problems.push(
+      `codey: ${out.file}: ${TRUST_ALL_KEY} is ignored in a project's settings (a repository may not trust its own MCP servers); set it in ~/.claude/settings.json or mcp_trust in your codey config`,
+    );
+}
+
+/**
+ * The codey settings of one parsed file whose project folder is `root`; `own` when it is the
+ * person's own file (`~/.claude/settings.json`), not a project's.
+ */
+export function translate(
+  file: string,
+  raw: Raw,
+  root: string,
+  home: string,
+  own = false,
+): ClaudeSettingsFile {
   const out: ClaudeSettingsFile = { file, data: {}, unused: [], problems: [] };
+  trustAll(out, raw, own);
   for (const key of Object.keys(raw)) {
+    if (key === TRUST_ALL_KEY) continue;
     const list = MCP_JSON_LISTS[key as keyof typeof MCP_JSON_LISTS];
     if (!list) {
       if (!USED_KEYS.has(key)) out.unused.push(key);
@@ -155,7 +186,7 @@ async function readProject(
 
 async function readUser(file: string, home: string): Promise<ClaudeSettingsFile | undefined> {
   const raw = await readSettingsFile(file);
-  return raw ? translate(file, raw, home, home) : undefined;
+  return raw ? translate(file, raw, home, home, true) : undefined;
 }
 
 /**

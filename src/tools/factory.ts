@@ -135,6 +135,7 @@ const web: ToolSource = async ({ settings, env }) => {
       command: settings.webCommand,
       env: { ...env },
       run: runChild,
+      ...(settings.sandbox && { sandbox: settings.sandbox }),
     });
     if (searcher) searchers.push(searcher);
     else if (problem) notices.push(`codey: ${problem}`);

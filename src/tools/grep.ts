@@ -7,7 +7,7 @@ import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
 import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
 import { splitLines } from '../util/text';
 import { decodeText, looksBinary } from './text-file';
-import { runChild } from './exec';
+import { runChild, type SandboxSpec } from './exec';
 import { defineTool, ToolError, type ToolState } from './tool';
 import { RegexMatcher } from './regex-worker';
 import { capQuote } from './truncate';
@@ -25,6 +25,8 @@ export interface GrepEngine {
   env?: Readonly<Record<string, string>>;
   /** Longest the JavaScript engine's regex may take on one file (ms); default `REGEX_DEADLINE_MS`. */
   regexDeadlineMs?: number;
+  /** Run rg inside this sandbox (`sandbox: on`): read-only, no network, the person's keys hidden. */
+  sandbox?: SandboxSpec;
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
@@ -193,6 +195,7 @@ async function searchRg(
       cwd: q.target,
       env: engine.env ?? process.env,
       ...(q.signal && { signal: q.signal }),
+      ...(engine.sandbox && { sandbox: engine.sandbox }),
       onLine: (line) => {
         const e = read(line);
         return !e || !keep(e.rel) || onEntry(e);
@@ -325,7 +328,13 @@ export const grepTool = defineTool({
         signal: ctx.signal,
         ...(ctx.keepsOut ? { keepsOut: ctx.keepsOut } : {}),
       },
-      { useRipgrep: rgPath !== null, rgPath: rgPath ?? undefined, env: ctx.env },
+      {
+        useRipgrep: rgPath !== null,
+        rgPath: rgPath ?? undefined,
+        env: ctx.env,
+        // It only reads: nothing writable, no network, the searched folder readable even when hidden.
+        ...(ctx.sandbox && { sandbox: { ...ctx.sandbox, writable: [], network: false, readable: [target] } }),
+      },
     );
     return {
       output,

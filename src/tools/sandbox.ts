@@ -106,7 +106,8 @@ function readOnlyInside(root: string): string[] {
  * (a later mount covers an earlier one): the read-only root, `/dev`, a fresh `/proc`, a private
  * `/tmp`, the writable folders, what stays read-only in them, then the hidden paths over all of it
  * (a folder as an empty tmpfs, a file as `/dev/null`), except one that holds a writable folder,
- * which would hide the workspace itself. The child gets no new session: the runner already started
+ * which would hide the workspace itself; a readable folder inside a hidden one is mounted back,
+ * read-only, into its stand-in. The child gets no new session: the runner already started
  * bwrap as the leader of a new one, with no controlling terminal.
  */
 export function bwrapArgs(spec: SandboxSpec, cwd: string, file: string, args: readonly string[]): string[] {
@@ -123,8 +124,12 @@ export function bwrapArgs(spec: SandboxSpec, cwd: string, file: string, args: re
   for (const h of spec.hidden) {
     if (spec.writable.some((w) => isInside(h, w))) continue;
     const kind = kindOf(h);
-    if (kind === 'dir') out.push('--tmpfs', h, '--remount-ro', h);
-    else if (kind) out.push('--ro-bind', '/dev/null', h);
+    const inside = (spec.readable ?? []).filter((r) => isInside(h, r));
+    if (kind === 'dir') {
+      out.push('--tmpfs', h);
+      for (const r of inside) if (kindOf(r)) out.push('--ro-bind', r, r);
+      out.push('--remount-ro', h);
+    } else if (kind && inside.length === 0) out.push('--ro-bind', '/dev/null', h);
   }
   for (const v of AGENT_VARS) out.push('--unsetenv', v);
   out.push('--unshare-all', ...(spec.network ? ['--share-net'] : []), '--die-with-parent');

@@ -14,6 +14,11 @@ export interface SandboxSpec {
   writable: readonly string[];
   /** Folders and files the child may not see at all (the person's keys, codey's config and state). */
   hidden: readonly string[];
+  /**
+   * Folders the child reads even where they lie inside a hidden one (a skill folder under codey's
+   * config folder that grep searches): mounted read-only into the hidden folder's empty stand-in.
+   */
+  readable?: readonly string[];
   /** Whether the child keeps the network; `false`: its own network namespace, with no interface up. */
   network: boolean;
 }

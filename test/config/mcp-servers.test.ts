@@ -81,4 +81,22 @@ describe('mcp_servers', () => {
     expect(Object.keys(r.settings.mcp_servers)).toEqual(['a']);
     expect(r.notices.join('\n')).not.toContain('enabledMcpjsonServers');
   });
+
+  it("enableAllProjectMcpServers is mcp_trust from the person's ~/.claude/settings.json only", async () => {
+    await put(join(project, '.mcp.json'), { mcpServers: { a: { command: 'a' } } });
+    await put(join(project, '.claude', 'settings.json'), { enableAllProjectMcpServers: true });
+    await put(join(project, '.claude', 'settings.local.json'), { enableAllProjectMcpServers: true });
+    const theirs = await resolve();
+    expect(theirs.settings.mcp_trust).toBe(false);
+    const said = theirs.notices.filter((n) => n.includes('enableAllProjectMcpServers is ignored'));
+    expect(said).toHaveLength(2);
+    expect(theirs.notices.join('\n')).not.toContain('read but not used');
+
+    await put(join(root, 'home', '.claude', 'settings.json'), { enableAllProjectMcpServers: true });
+    expect((await resolve()).settings.mcp_trust).toBe(true);
+    await put(join(root, 'home', '.claude', 'settings.json'), { enableAllProjectMcpServers: 'yes' });
+    const bad = await resolve();
+    expect(bad.settings.mcp_trust).toBe(false);
+    expect(bad.notices.join('\n')).toContain('enableAllProjectMcpServers is not true or false; ignored');
+  });
 });

@@ -77,6 +77,32 @@ describe('MCP servers in -p', () => {
     expect(toolNames(1)).toContain('mcp__repo__say');
   }, 40_000);
 
+  it("enableAllProjectMcpServers starts .mcp.json servers from the person's ~/.claude/settings.json, never from the project's", async () => {
+    await writeFile(join(e2e.box.cwd, '.mcp.json'), JSON.stringify({ mcpServers: { repo: entry() } }));
+    await mkdir(join(e2e.box.cwd, '.claude'), { recursive: true });
+    await writeFile(
+      join(e2e.box.cwd, '.claude', 'settings.json'),
+      JSON.stringify({ enableAllProjectMcpServers: true }),
+    );
+    e2e.fake.enqueue(reply.text('done'));
+    const project = await codey(e2e.box, ['-p', 'go']);
+    expect(project.exitCode).toBe(0);
+    expect(project.stderr).toContain('enableAllProjectMcpServers is ignored in a project');
+    expect(project.stderr).toContain('codey: project MCP servers not started: repo (');
+    expect(toolNames().some((n) => n.startsWith('mcp__'))).toBe(false);
+
+    await mkdir(join(e2e.box.root, '.claude'), { recursive: true });
+    await writeFile(
+      join(e2e.box.root, '.claude', 'settings.json'),
+      JSON.stringify({ enableAllProjectMcpServers: true }),
+    );
+    e2e.fake.enqueue(reply.text('done'));
+    const own = await codey(e2e.box, ['-p', 'go']);
+    expect(own.exitCode).toBe(0);
+    expect(own.stderr).not.toContain('project MCP servers not started');
+    expect(toolNames(1)).toContain('mcp__repo__say');
+  }, 40_000);
+
   it('~/.claude.json and --mcp-config each bring a server; ${VAR:-x} expands', async () => {
     await writeFile(
       join(e2e.box.root, '.claude.json'),

@@ -5,7 +5,7 @@
  * JSON array of `{ title, href, body }`, prints errors and "No results found." on stdout with exit
  * code 0, and exits 2 on a usage error (click).
  */
-import type { RunChild } from '../../util/exec-shapes';
+import type { RunChild, SandboxSetup } from '../../util/exec-shapes';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,11 @@ export interface CommandOptions {
   timeoutMs?: number;
   /** The process runner (`runChild` of `src/tools/exec.ts`), which removes codey's keys from `env`. */
   run: RunChild;
+  /**
+   * `sandbox: on`: the command runs in the sandbox with the network (searching needs it), nothing
+   * writable but its `{out}` folder, the person's keys hidden.
+   */
+  sandbox?: SandboxSetup;
 }
 
 function envPath(env: Record<string, string | undefined>): string {
@@ -225,6 +230,9 @@ export function commandSearcher(opts: CommandOptions): Searcher {
           maxBytes: MAX_COMMAND_OUTPUT_BYTES,
           overflow: 'stop',
           endGroupOnExit: true,
+          ...(opts.sandbox && {
+            sandbox: { ...opts.sandbox, writable: dir ? [dir] : [], network: true },
+          }),
         });
         if (signal.aborted) throw new WebError(`${name} search was cancelled`, 'aborted');
         if (r.timedOut) {

@@ -2,7 +2,7 @@
  * The search provider factory: settings and environment in, a {@link Searcher} or a one-line problem
  * for the start-up notice out. Also the public surface of `src/web/search`.
  */
-import type { RunChild } from '../../util/exec-shapes';
+import type { RunChild, SandboxSetup } from '../../util/exec-shapes';
 import { SEARCH_PROVIDERS, type SearchProvider } from '../../util/shapes';
 import type { Searcher } from '../types';
 import { braveSearcher, BRAVE_KEY_ENV } from './brave';
@@ -32,6 +32,8 @@ export interface SearcherSettings {
   env: Record<string, string | undefined>;
   /** The process runner the `command` provider starts its command with (`runChild`). */
   run: RunChild;
+  /** `sandbox: on`: the `command` provider's command runs in it, with the network. */
+  sandbox?: SandboxSetup;
 }
 
 /** Either a searcher, or a problem sentence saying what to do next (for the person, one line). */
@@ -57,7 +59,8 @@ function build(settings: SearcherSettings): SearcherChoice {
           problem: `web_provider is command but ${argv0 || '(empty)'} is not on PATH; ${installHint(argv0)}`,
         };
       }
-      return { searcher: commandSearcher({ argv, env, run: settings.run }) };
+      const sandbox = settings.sandbox;
+      return { searcher: commandSearcher({ argv, env, run: settings.run, ...(sandbox && { sandbox }) }) };
     }
     case 'brave': {
       const apiKey = nonEmpty(env[BRAVE_KEY_ENV]);
