@@ -16,7 +16,7 @@ import { EXIT } from './exit-codes';
 
 type Write = (s: string) => void;
 
-export const EVAL_USAGE = `Usage: codey eval [DIR...] [options]
+const EVAL_USAGE = `Usage: codey eval [DIR...] [options]
        codey eval --merge REPORT.json... [--json FILE]
 
 Run eval cases: each a folder with case.json, workspace/ and cassette.jsonl. DIR is a case or a

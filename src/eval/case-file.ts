@@ -23,7 +23,7 @@ const fileCheck = z.union([
   }),
 ]);
 
-export const checksSchema = z.strictObject({
+const checksSchema = z.strictObject({
   /** Shell commands run in the workspace after the run; each must exit 0 (e.g. the project's tests). */
   commands: z.array(z.string()).optional(),
   /** `path: "exact content"` or `path: { contains, not_contains, absent }`. */
@@ -92,7 +92,7 @@ export interface EvalCase {
 export class CaseError extends Error {}
 
 /** Read a cassette: one JSON object per line (`{request, response}`, or a bare reply); `//` lines and blank lines are skipped. */
-export function parseCassette(text: string, file: string): CassetteEntry[] {
+function parseCassette(text: string, file: string): CassetteEntry[] {
   const out: CassetteEntry[] = [];
   text.split('\n').forEach((line, i) => {
     const t = line.trim();
@@ -123,7 +123,7 @@ export function parseCassette(text: string, file: string): CassetteEntry[] {
 }
 
 /** The cassette's text: one `{request, response}` line per exchange. */
-export function formatCassette(entries: readonly CassetteEntry[]): string {
+function formatCassette(entries: readonly CassetteEntry[]): string {
   return entries.map((e) => JSON.stringify(e)).join('\n') + '\n';
 }
 

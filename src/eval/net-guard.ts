@@ -5,8 +5,8 @@
  * server on 127.0.0.1 is the one that talks to the endpoint. Child processes (bash) are not covered.
  */
 import net from 'node:net';
+import { GUARD_TAG } from './guard-tag';
 
-const TAG = 'codey eval: network guard:';
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
 
 type ConnectArgs = Parameters<typeof net.Socket.prototype.connect>;
@@ -21,7 +21,7 @@ net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args
   if (opts.path === undefined) {
     const host = typeof opts.host === 'string' ? opts.host : 'localhost';
     if (!LOOPBACK.has(host.replace(/^\[|\]$/g, ''))) {
-      process.stderr.write(`${TAG} blocked a connection to ${host}:${String(opts.port)}\n`);
+      process.stderr.write(`${GUARD_TAG} blocked a connection to ${host}:${String(opts.port)}\n`);
       throw new Error(`eval: connection to ${host}:${String(opts.port)} refused (only 127.0.0.1 is allowed)`);
     }
   }

@@ -11,11 +11,10 @@ import { costOf, priceOf } from '../llm/prices';
 import { runChild } from '../tools/exec';
 import { writeCassette, type EvalCase } from './case-file';
 import { runChecks, toolCalls } from './checks';
+import { GUARD_TAG } from './guard-tag';
 import { startModelServer, type Upstream } from './model-server';
 import type { CaseResult, Tokens } from './report';
 
-/** The prefix of the guard's line on stderr (net-guard.ts). */
-export const GUARD_TAG = 'codey eval: network guard:';
 /** The key codey runs with; only the model server reads it. */
 const EVAL_KEY = 'sk-ant-eval-0000000000000000';
 /** Variables passed through from the runner's environment; nothing else (no keys, no CODEY_*). */
