@@ -34,15 +34,19 @@ function codeyIntoHead(args: string[]): Promise<{ first: string; stderr: string;
 }
 
 describe('codey -p into a reader that closes early (codey -p … | head -1)', () => {
-  it.each(['text', 'json', 'stream-json'])('--output-format %s exits 141 quietly', async (format) => {
-    e2e.fake.enqueue(reply.text(LONG_ANSWER));
-    const r = await codeyIntoHead(['-p', 'count', '--output-format', format]);
-    expect(r.first.length).toBeGreaterThan(0);
-    expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event|\n\s+at /);
-    expect(r.stderr).toBe('');
-    // 128 + SIGPIPE (13), as a shell reports a writer that a closed pipe ended.
-    expect(r.code).toBe(141);
-  });
+  it.each(['text', 'json', 'stream-json'])(
+    '--output-format %s exits 141 quietly',
+    async (format) => {
+      e2e.fake.enqueue(reply.text(LONG_ANSWER));
+      const r = await codeyIntoHead(['-p', 'count', '--output-format', format]);
+      expect(r.first.length).toBeGreaterThan(0);
+      expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event|\n\s+at /);
+      expect(r.stderr).toBe('');
+      // 128 + SIGPIPE (13), as a shell reports a writer that a closed pipe ended.
+      expect(r.code).toBe(141);
+    },
+    60_000,
+  );
 
   it('stops the turn at the first write that finds no reader: the command ends, no further request', async () => {
     // The reader takes the first line (request_start) and is gone before the model answers.

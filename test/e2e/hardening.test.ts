@@ -37,12 +37,12 @@ describe('codey -p: no lost output, no request the API rejects', () => {
     expect(result.content!.length).toBeLessThan(1_000);
     // The request carries the call once (its input) and no echo of it.
     expect(fake.messageRequests[1].raw.length).toBeLessThan(huge.length + 100_000);
-  });
+  }, 60_000);
 
   it('a prompt over the API limit is refused unsent, saying why', async () => {
     const r = await codey(box, ['-p', 'summarise this'], { input: 'y'.repeat(33_000_000) });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('over the 32.0 MB the Messages API takes, so it was not sent');
     expect(fake.messageRequests).toHaveLength(0);
-  });
+  }, 60_000);
 });
