@@ -9,6 +9,10 @@ import type { Skill } from '../skills/skill';
 import { gitRootOf } from '../util/git-root';
 import type { SkillInfo } from '../tui/commands/session-port';
 import type { LateInstructionSource } from '../util/shapes';
+import type { CommandRules } from '../config/resolve';
+import { personEnv } from '../config/paths';
+import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
+import { realpathSync } from 'node:fs';
 
 /**
  * What the CLI found for the session in the repository and the person's folders (skills, AGENTS.md),
@@ -83,6 +87,26 @@ export async function loadProject(input: {
     late: lateInstructions(places, instructions),
     notices: [...found.notices, ...instructions.notices, ...commands.notices, ...fromSkills.notices],
   };
+}
+
+/**
+ * The `allowed-tools` of the repository's command files (not the person's own), each under the
+ * name it is typed by: what the trust question asks about with the project files' settings.
+ */
+export async function projectCommandRules(
+  cwd: string,
+  env: Record<string, string | undefined>,
+): Promise<CommandRules[]> {
+  const workspace = realpathSync(cwd);
+  const abs = absoluteEnv(personEnv(env, workspace));
+  const places = { workspace, gitRoot: gitRootOf(workspace, abs.HOME), env: abs };
+  const { commands } = await discoverCommands(
+    places,
+    BUILTIN_COMMANDS.map((c) => c.name),
+  );
+  return commands
+    .filter((c) => c.scope === 'project' && c.allowedTools?.length)
+    .map((c) => ({ file: c.path, name: `/${c.name}`, rules: c.allowedTools ?? [] }));
 }
 
 /** The skills as `/skills` shows them: where from, relative to the workspace or `~`. */

@@ -138,10 +138,24 @@ function hookLines(setting: HooksSetting): TrustLine[] {
   );
 }
 
+/** A line per `allowed-tools` rule of command `name` (`/deploy`): what it lets happen while that command runs. */
+function commandLines(name: string, rules: readonly string[]): TrustLine[] {
+  return rules.map((rule) => {
+    const shown = showHidden(escapeJsonControls(rule));
+    const command = showHidden(name).text;
+    return {
+      what: `${command} allowed-tools ${code(shown.text)}`,
+      means: `while ${command} runs, ${ruleMeans(rule)}`,
+      hidden: shown.hidden,
+    };
+  });
+}
+
 /** Each setting the file would bring, one per `allow` rule, list item, hook command or MCP server, whole. */
 export function trustLines(held: HeldSettings): TrustLine[] {
-  return held.entries.flatMap(({ key, value }) => {
+  return held.entries.flatMap(({ key, value, command }) => {
     if (key === 'hooks') return hookLines(value as HooksSetting);
+    if (command) return commandLines(command, value as string[]);
     const items =
       key === 'mcp_servers' && value && typeof value === 'object'
         ? Object.entries(value).map(([n, v]) => ({ [n]: v as unknown }))

@@ -21,6 +21,7 @@ import { heldServers, heldServersNotice, trustedAlready, trustHint } from './pro
 import { mcpLines } from '../tui/commands/mcp-lines';
 import { expandMcpPrompt } from './mcp-prompts';
 import { onDemand } from './status-facts';
+import { projectCommandRules } from './project-context';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -41,7 +42,8 @@ const stdout = (s: string) => void process.stdout.write(s);
  */
 async function settingsFor(opts: CliOptions, trustNow = false): Promise<Resolved | number> {
   const flags = flagValues(opts);
-  const input = { flags, cwd: process.cwd(), env: process.env };
+  const cwd = process.cwd();
+  const input = { flags, cwd, env: process.env, commandRules: await projectCommandRules(cwd, process.env) };
   try {
     let resolved = await resolveSettings({ ...input, trusted: trustNow });
     let projectTrusted = trustNow;

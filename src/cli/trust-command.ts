@@ -7,6 +7,7 @@ import { ConfigError, resolveSettings, type HeldSettings } from '../config/resol
 import { forgetTrust, isTrusted, recordTrust, trustAnswers } from '../config/trust';
 import { EXIT } from './exit-codes';
 import { trustLines } from './project-trust';
+import { projectCommandRules } from './project-context';
 
 type Env = Record<string, string | undefined>;
 
@@ -15,7 +16,8 @@ const TRUST_HELP = `Usage: codey trust [show | grant | revoke | list]
 
 The project files of this folder (.codeyrc.json and the like, .claude/settings.json,
 .claude/settings.local.json) may ask for settings that widen what codey may do: allow
-rules, more folders, another web provider. They apply only once you trust them.
+rules, more folders, another web provider; its command files may carry allowed-tools.
+They apply only once you trust them.
 
   show     what this folder's files ask for, and whether you trust it (the default)
   grant    trust them with their present settings (any later change asks again)
@@ -25,7 +27,7 @@ rules, more folders, another web provider. They apply only once you trust them.
 
 /** What this folder's files hold back, after reading them as a run would. */
 async function heldHere(cwd: string, env: Env): Promise<HeldSettings | undefined> {
-  return (await resolveSettings({ cwd, env })).held;
+  return (await resolveSettings({ cwd, env, commandRules: await projectCommandRules(cwd, env) })).held;
 }
 
 /** What the files ask for: each setting whole (a line per rule and hook command) and what it would let happen. */

@@ -42,6 +42,20 @@ export interface ResolveInput {
   trusted?: boolean;
   /** Settings a project file may set as if trusted, without trusting the rest (`--mcp-trust`: `mcp_servers`). */
   trustedKeys?: readonly SettingKey[];
+  /**
+   * A repository's command files with `allowed-tools`: rules that hold while the command runs, so
+   * they widen and wait for the trust answer with the project files' settings.
+   */
+  commandRules?: readonly CommandRules[];
+}
+
+/** One repository command file's `allowed-tools`. */
+export interface CommandRules {
+  /** The command file, absolute. */
+  file: string;
+  /** `/NAME` as typed. */
+  name: string;
+  rules: readonly string[];
 }
 
 /**
@@ -57,8 +71,11 @@ export interface HeldSettings {
   digest: string;
   /** `key: value` lines, values as JSON with controls escaped and long ones cut. */
   values: string[];
-  /** The same settings whole, as parsed (the trust question shows each in full). */
-  entries: { key: SettingKey; value: unknown }[];
+  /**
+   * The same settings whole, as parsed (the trust question shows each in full); `command`: the
+   * `allowed-tools` of that command file (`/NAME`), which hold only while it runs.
+   */
+  entries: { key: SettingKey; value: unknown; command?: string }[];
   notices: string[];
 }
 
@@ -182,6 +199,14 @@ export async function resolveSettings(
     }
     projectRung.data = data;
   }
+  const commandRules = input.trusted ? [] : (input.commandRules ?? []).filter((c) => c.rules.length);
+  for (const c of commandRules) {
+    held.values.push(`allow: ${quoted(c.rules)}`);
+    held.entries.push({ key: 'allow', value: [...c.rules], command: c.name });
+    held.notices.push(
+      `codey: ${c.file}: the allowed-tools of ${c.name} ${quoted(c.rules)} hold only once you trust this project`,
+    );
+  }
 
   /** The value `key` gets from the user file or the default: what a project file may narrow. */
   const below = (key: SettingKey): unknown => {
@@ -269,15 +294,20 @@ export async function resolveSettings(
       claude: Object.freeze(claudeFiles.map((f) => f.file)),
     }),
   }) as Settings;
-  if (projectRungs.length === 0 || held.values.length === 0) return { settings, notices };
-  // One trust answer covers every project file; with codey's file alone its digest is the file's own.
+  if (held.values.length === 0) return { settings, notices };
+  // One trust answer covers every project file and command file; with codey's file alone its
+  // digest is the file's own.
   const all = [
     ...(project ? [{ file: project.file, data: project.data }] : []),
-    ...claude.project.map((f) => ({ file: f.file, data: f.data })),
+    ...claude.project.map((f) => ({ file: f.file, data: f.data as Raw })),
+    ...(input.commandRules ?? [])
+      .filter((c) => c.rules.length)
+      .map((c) => ({ file: c.file, data: { 'allowed-tools': c.rules } as Raw })),
   ];
   const digest = settingsDigest(
     all.length === 1 ? all[0].data : Object.fromEntries(all.map((f) => [f.file, f.data])),
   );
+  for (const c of commandRules) heldFiles.add(c.file);
   const files = all.map((f) => f.file).filter((f) => heldFiles.has(f));
   return { settings, notices, held: { file: all[0].file, files, digest, ...held } };
 }

@@ -125,4 +125,30 @@ describe("a repository's .claude/settings.json", () => {
     expect(trusted.stderr).not.toContain('hold once you trust this project');
     expect(sent(1)).toContain('Where: HERE-AND-NOW');
   }, 60_000);
+
+  it("a repository whose only widening is a command's allowed-tools is asked about, and trusted, like its settings", async () => {
+    const file = join(e2e.box.cwd, '.claude', 'commands', 'where.md');
+    await put(file, '---\nallowed-tools: Bash(echo:*)\n---\nWhere: !`echo HERE-AND-NOW`\n');
+    const sent = (i: number) => JSON.stringify(e2e.fake.messageRequests[i].body.messages![0].content);
+    const show = await codey(e2e.box, ['trust', 'show']);
+    expect(show.stdout).toContain(
+      '/where allowed-tools `Bash(echo:*)`: while /where runs, any command starting with `echo` would run without asking',
+    );
+    expect(show.stdout).toContain('codey: not trusted');
+
+    e2e.fake.enqueue(reply.text('one'));
+    const held = await codey(e2e.box, ['-p', '/where']);
+    expect(held.stderr).toContain('run `codey trust grant` here');
+    expect(sent(0)).toContain('was not run');
+
+    expect((await codey(e2e.box, ['trust', 'grant'])).exitCode).toBe(0);
+    e2e.fake.enqueue(reply.text('two'));
+    const trusted = await codey(e2e.box, ['-p', '/where']);
+    expect(trusted.stderr).not.toContain('codey trust grant');
+    expect(sent(1)).toContain('Where: HERE-AND-NOW');
+
+    // A changed allowed-tools is a new question.
+    await put(file, '---\nallowed-tools: Bash(echo:*) Bash(rm:*)\n---\nWhere: !`echo HERE-AND-NOW`\n');
+    expect((await codey(e2e.box, ['trust', 'show'])).stdout).toContain('codey: not trusted');
+  }, 60_000);
 });
