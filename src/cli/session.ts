@@ -5,6 +5,7 @@ import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import type { Agent } from '../agent/agent';
 import { runTurn, type TurnResult } from '../agent/loop';
+import { withMentions } from './mentions';
 import { Policy, splitRules } from '../approval/policy';
 import { personEnv, personHome, stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
@@ -333,7 +334,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       this.checkpoints.beginTurn(label ?? prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
-      if (!turn) return runTurn(this.agent, prompt, signal);
+      // A command's prompt had its `@path` files inlined when it was prepared.
+      if (!turn) return runTurn(this.agent, await withMentions(prompt, this.agent, signal), signal);
       const release = this.policy.hold(turn.allow);
       try {
         const agent = turn.model ? await rebuild(this.agent, { model: turn.model }) : this.agent;
