@@ -7,7 +7,6 @@ import {
   type Tool,
   type ToolContext,
   type ToolDisplay,
-  type ImageMediaType,
   type ToolErrorCode,
   type ToolResult,
   type ToolState,
@@ -17,6 +16,7 @@ import type { RedactingStream } from '../util/redact';
 import { capName, decider, type Decide, type DecideDeps, type ToolUse } from './decide';
 import { NO_HOOKS, type HookStages } from './hook-stages';
 import { ABANDON_GRACE_MS, INTERRUPTED } from './interrupt';
+import type { ToolResultPart } from './events';
 import { shownInput } from './oversized-input';
 
 export type { PermissionDenial, ToolUse } from './decide';
@@ -32,11 +32,6 @@ export interface ToolResultBlock {
   content: string | ToolResultPart[];
   is_error?: boolean;
 }
-
-/** A block of a tool_result's content when it is more than text. */
-export type ToolResultPart =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: ImageMediaType; data: string } };
 
 /** What `dispatch` runs a call with: the tools, what deciding needs, the session's tool state. */
 export interface DispatchDeps extends DecideDeps {
@@ -124,6 +119,16 @@ export async function dispatch(
           : (JSON.parse(deps.scrub(JSON.stringify(rawExtra.display))) as ToolDisplay),
       code: rawExtra.code,
     };
+    const images = rawExtra.images ?? [];
+    const parts: ToolResultPart[] | undefined = images.length
+      ? [
+          { type: 'text', text: output },
+          ...images.map((i) => ({
+            type: 'image' as const,
+            source: { type: 'base64' as const, media_type: i.mediaType, data: i.data },
+          })),
+        ]
+      : undefined;
     deps.emit({
       type: 'tool_end',
       id: use.id,
@@ -131,22 +136,14 @@ export async function dispatch(
       displayName,
       status,
       output,
+      ...(parts && { parts }),
       ...extra,
       durationMs: Date.now() - started,
     });
-    const images = rawExtra.images ?? [];
     return {
       type: 'tool_result',
       tool_use_id: use.id,
-      content: images.length
-        ? [
-            { type: 'text', text: output },
-            ...images.map((i) => ({
-              type: 'image' as const,
-              source: { type: 'base64' as const, media_type: i.mediaType, data: i.data },
-            })),
-          ]
-        : output,
+      content: parts ?? output,
       ...(status === 'done' ? {} : { is_error: true }),
     };
   };

@@ -1,6 +1,6 @@
 import type { ApprovalRequest, Decision } from '../approval/types';
 import type { LlmEvent } from '../llm/types';
-import type { ToolDisplay, ToolErrorCode } from '../tools/tool';
+import type { ImageMediaType, ToolDisplay, ToolErrorCode } from '../tools/tool';
 import type { CompactionTrigger, PermissionMode, Usage } from '../util/shapes';
 
 export type { ToolDisplay, ToolErrorCode } from '../tools/tool';
@@ -14,6 +14,11 @@ export const emptyUsage = (): Usage => ({
   cache_creation_input_tokens: 0,
   web_search_requests: 0,
 });
+
+/** A block of a tool_result's content when it is more than text. */
+export type ToolResultPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: ImageMediaType; data: string } };
 
 /** What the API said about a refusal (`stop_details`); either field may be null. */
 export interface RefusalDetails {
@@ -81,6 +86,11 @@ export type LoopEvent =
       status: 'done' | 'error' | 'denied' | 'interrupted';
       /** What the model reads (the tool_result text). */
       output: string;
+      /**
+       * With images (an MCP tool's): the tool_result's content as the model gets it, `output` as
+       * its text block and then the image blocks. `stream-json` and the session log leave it out.
+       */
+      parts?: readonly ToolResultPart[];
       title?: string;
       /** What the person sees of the result, by shape; the TUI picks its view from `display.kind`. */
       display?: ToolDisplay;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Conversation, ConversationRecord } from '../agent/conversation';
+import type { ToolResultPart } from '../agent/events';
 import { escapeJsonControls } from '../util/terminal-text';
 import { WriteFailure } from './failure';
 import type { SessionLock } from './lock';
@@ -51,7 +52,13 @@ export interface SpliceRecord {
 export interface ToolResultRecord {
   type: 'tool_result';
   time: string;
-  result: { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+  result: {
+    type: 'tool_result';
+    tool_use_id: string;
+    /** The output, or with images its text block and then the image blocks. */
+    content: string | readonly ToolResultPart[];
+    is_error?: boolean;
+  };
 }
 
 /** A command the person ran with `!` before a prompt, as the model was told of it. */
@@ -198,16 +205,22 @@ export class SessionRecorder {
 
   /**
    * Record the result of a call of the newest message as soon as its tool finishes (the tool_end
-   * event: `output` as the model reads it, an error unless `status` is done), so that a stop while
+   * event: `output` as the model reads it, or `parts` when it has images; an error unless `status`
+   * is done), so that a stop while
    * a later call of the same response runs keeps it. Results of calls the newest message does not
    * hold (a subagent's), or already recorded, are ignored.
    */
-  recordToolResult(event: { id: string; status: string; output: string }): void {
+  recordToolResult(event: {
+    id: string;
+    status: string;
+    output: string;
+    parts?: readonly ToolResultPart[];
+  }): void {
     if (!this.#openCalls.delete(event.id)) return;
     const result: ToolResultRecord['result'] = {
       type: 'tool_result',
       tool_use_id: event.id,
-      content: event.output,
+      content: event.parts ?? event.output,
       ...(event.status === 'done' ? {} : { is_error: true }),
     };
     this.#append({ type: 'tool_result', time: new Date().toISOString(), result });

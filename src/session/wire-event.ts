@@ -10,11 +10,14 @@ export const WIRE_DIFF_CHARS = 200_000;
 /**
  * An event as `stream-json` prints it and the session log records it: a subagent's `agentId` and
  * `parentToolUseId` become `agent_id` and `parent_tool_use_id` (the names Claude Code's stream uses),
- * and a `diff` display's sides are cut at {@link WIRE_DIFF_CHARS} with `truncated: true`.
+ * a `diff` display's sides are cut at {@link WIRE_DIFF_CHARS} with `truncated: true`, and a
+ * result's `parts` (its image blocks) are left out.
  */
 export function wireEvent(e: AgentEvent): { type: string; [key: string]: unknown } {
   const ev = e.type === 'tool_end' ? { ...e, display: wireDisplay(e.display) } : e;
   if (ev.type === 'tool_end' && ev.display === undefined) delete ev.display;
+  // The images' bytes are the model's (and the session store's); `output` names each one.
+  if (ev.type === 'tool_end') delete ev.parts;
   if (!ev.agentId && !ev.parentToolUseId) return ev;
   const { agentId, parentToolUseId, ...rest } = ev;
   return { ...rest, ...(parentToolUseId ? { parent_tool_use_id: parentToolUseId } : {}), agent_id: agentId };

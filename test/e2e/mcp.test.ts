@@ -116,7 +116,7 @@ describe('MCP servers in -p', () => {
     });
     expect(r.exitCode).toBe(0);
     expect(toolNames()).toEqual(expect.arrayContaining(['mcp__fromclaude__say', 'mcp__fromflag__say']));
-    expect(r.stderr).toMatch(/codey: MCP server fromclaude \(stdio, claude\): connected, 8 tools, 1 prompt/);
+    expect(r.stderr).toMatch(/codey: MCP server fromclaude \(stdio, claude\): connected, 9 tools, 1 prompt/);
     expect(r.stderr).toMatch(/codey: MCP server fromflag \(stdio, flag\): connected/);
   }, 40_000);
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Conversation } from '../../src/agent/conversation';
+import { resumeConversation } from '../../src/agent/resume';
 import {
   SessionRecorder,
   conversationFile,
@@ -149,6 +150,32 @@ describe('SessionRecorder', () => {
     ]);
     expect(loadSession(dir, 's6').finishedResults).toEqual([]);
     rec.close();
+  });
+
+  it('a finished result with images keeps its image blocks, and a resume answers its call with them', () => {
+    const c = new Conversation();
+    const rec = recorder('s8');
+    rec.follow(c);
+    c.appendUser('look');
+    c.appendAssistant([
+      { type: 'tool_use', id: 'a', name: 'mcp__test__picture', input: {} },
+      { type: 'tool_use', id: 'b', name: 'bash', input: {} },
+    ]);
+    const said = '[image image/png 1x1: attached below]';
+    const parts = [
+      { type: 'text' as const, text: said },
+      {
+        type: 'image' as const,
+        source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'iVBORw0K' },
+      },
+    ];
+    rec.recordToolResult({ id: 'a', status: 'done', output: said, parts });
+    rec.close();
+    const back = loadSession(dir, 's8');
+    expect(back.finishedResults).toEqual([{ type: 'tool_result', tool_use_id: 'a', content: parts }]);
+    const { conversation } = resumeConversation(back.messages, back.finishedResults);
+    const results = conversation.messages.at(-1)!.content as { tool_use_id: string; content: unknown }[];
+    expect(results[0]).toEqual({ type: 'tool_result', tool_use_id: 'a', content: parts });
   });
 
   it('a move to another workspace (/worktree) lists the session there', () => {

@@ -35,6 +35,19 @@ describe('wireEvent', () => {
     expect(wireEvent(end(shell))).toEqual(end(shell));
   });
 
+  it("leaves out a result's image blocks (parts): the output names them", () => {
+    const parts = [
+      { type: 'text' as const, text: 'wrote big.txt' },
+      {
+        type: 'image' as const,
+        source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'QUJD' },
+      },
+    ];
+    const e = { ...end(undefined), parts } as AgentEvent;
+    expect(wireEvent(e)).toEqual(end(undefined));
+    expect(e).toHaveProperty('parts');
+  });
+
   it('names a subagent event with agent_id and parent_tool_use_id', () => {
     const e: AgentEvent = { type: 'text_delta', text: 'hi', agentId: 'a1', parentToolUseId: 'toolu_9' };
     expect(wireEvent(e)).toEqual({
