@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesInForce } from '../../src/cli/wiring';
 
 describe('rules in force', () => {
-  it("Claude Code tools codey does not have are named in one notice; a rule codey cannot match in its own", () => {
+  it('Claude Code tools codey does not have are named in one notice; a rule codey cannot match in its own', () => {
     const notices: string[] = [];
     const rules = rulesInForce(
       {

@@ -163,6 +163,8 @@ describe("a repository's .claude/settings.json", () => {
     expect(r.stderr).toContain(
       'codey: /look: allowed-tools: the rule "Grep(src/**)" can match nothing: grep calls are decided as a whole',
     );
-    expect(r.stderr).toContain('codey: /look: allowed-tools: the rule "TodoWrite" names no tool of this session');
+    expect(r.stderr).toContain(
+      'codey: /look: allowed-tools: the rule "TodoWrite" names no tool of this session',
+    );
   }, 30_000);
 });
