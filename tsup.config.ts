@@ -11,7 +11,8 @@ import { defineConfig } from 'tsup';
 // its production build (`NODE_ENV` fixed at build time): cheaper frames and less memory than the
 // development build a CLI would otherwise get.
 export default defineConfig({
-  entry: { cli: 'src/cli/main.ts' },
+  // eval-guard: loaded with `node --import` into the codey of an eval run (src/eval/net-guard.ts).
+  entry: { cli: 'src/cli/main.ts', 'eval-guard': 'src/eval/net-guard.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -69,6 +69,7 @@ function helpAfterText(): string {
     '',
     'Commands:',
     '  codey setup              run the first-run setup again',
+    '  codey eval [DIR...]      run eval cases (codey eval --help; README "Evals")',
     '',
     wrapWords(
       'Settings and their defaults (config file keys; README "Configuration" gives each one\'s ' +

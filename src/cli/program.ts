@@ -75,6 +75,17 @@ export async function main(argv: string[]): Promise<number> {
     const write = (stream: NodeJS.WriteStream) => personWriter((s) => stream.write(s));
     return runTrust(args.slice(1), process.cwd(), process.env, write(process.stdout), write(process.stderr));
   }
+  if (args[0] === 'eval') {
+    const { runEvalCommand } = await import('./eval-command');
+    const write = (stream: NodeJS.WriteStream) => personWriter((s) => stream.write(s));
+    return runEvalCommand(
+      args.slice(1),
+      process.cwd(),
+      process.env,
+      write(process.stdout),
+      write(process.stderr),
+    );
+  }
   const setup = args[0] === 'setup';
   if (setup) args = args.slice(1);
   if (setup && args.some((a) => a === '-h' || a === '--help')) {

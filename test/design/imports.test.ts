@@ -20,6 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   agent: ['agent', 'llm', 'tools', 'approval', 'hooks', 'util'],
   config: ['config', 'util'],
   session: ['session', 'agent', 'util'],
+  eval: ['eval', 'tools', 'llm', 'util'],
   tui: ['tui', 'agent', 'approval', 'config', 'util'],
   cli: [
     'cli',
@@ -35,6 +36,7 @@ const ALLOWED: Record<string, string[]> = {
     'config',
     'session',
     'tui',
+    'eval',
   ],
 };
 /**
@@ -47,6 +49,7 @@ const TYPES_ONLY: Record<string, string[]> = {
 };
 /** Layers that must never load the UI (STYLE.md rule 1). */
 const NO_UI = [
+  'eval',
   'agent',
   'tools',
   'web',

@@ -1,0 +1,115 @@
+/**
+ * `codey eval` end to end: record a case against a local scripted Messages API, replay it offline to
+ * a pass from the default folder, then change what the model would read and see it fail as drift.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
+import { BIN } from '../support/cli';
+
+let root: string;
+let project: string;
+let caseDir: string;
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'codey-e2e-eval-'));
+  project = join(root, 'project');
+  caseDir = join(project, '.codey', 'evals', 'read-hello');
+  await mkdir(join(caseDir, 'workspace'), { recursive: true });
+  await writeFile(join(caseDir, 'workspace', 'a.txt'), 'hello\n');
+  await writeFile(
+    join(caseDir, 'case.json'),
+    JSON.stringify({
+      prompt: 'What does a.txt say?',
+      checks: {
+        tools: ['read_file'],
+        files: { 'a.txt': 'hello\n' },
+        result_contains: 'hello',
+        max_requests: 2,
+      },
+    }),
+  );
+  fake = await startFakeAnthropic({ apiKeys: ['sk-ant-e2e-eval-key'] });
+});
+afterAll(async () => {
+  await fake.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const evalCli = (args: string[], env: Record<string, string> = {}) =>
+  execa('node', [BIN, 'eval', ...args], {
+    cwd: project,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, ...env },
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+  });
+
+describe('codey eval', () => {
+  it(
+    'records, replays to a pass, and fails a changed tool_result as drift',
+    { timeout: 60_000 },
+    async () => {
+      fake.enqueue(
+        reply.toolUse('read_file', { path: 'a.txt' }, { id: 'toolu_e2e_1' }),
+        reply.text('a.txt says hello.'),
+      );
+      const recorded = await evalCli(
+        ['--record', '--base-url', fake.url, '--json', join(root, 'record.json')],
+        {
+          ANTHROPIC_API_KEY: 'sk-ant-e2e-eval-key',
+        },
+      );
+      expect(recorded.stdout).toContain('1 passed, 0 failed');
+      expect(recorded.exitCode).toBe(0);
+      const lines = (await readFile(join(caseDir, 'cassette.jsonl'), 'utf8')).trim().split('\n');
+      expect(lines.map((l) => Object.keys(JSON.parse(l) as object))).toEqual([
+        ['request', 'response'],
+        ['request', 'response'],
+      ]);
+
+      // Offline now: the fake is not used again, and no key is given.
+      const before = fake.messageRequests.length;
+      const replayed = await evalCli(['--json', join(root, 'replay.json')]);
+      expect(replayed.exitCode).toBe(0);
+      expect(replayed.stdout).toMatch(/^PASS\s+read-hello\s+2\s/m);
+      expect(fake.messageRequests.length).toBe(before);
+      const report = JSON.parse(await readFile(join(root, 'replay.json'), 'utf8')) as {
+        mode: string;
+        cases: { requests: number; tools: object }[];
+        totals: { passed: number; failed: number };
+      };
+      expect(report).toMatchObject({ mode: 'replay', totals: { passed: 1, failed: 0 } });
+      expect(report.cases[0]).toMatchObject({ requests: 2, tools: { read_file: 1 } });
+
+      await writeFile(join(caseDir, 'workspace', 'a.txt'), 'goodbye\n');
+      const drifted = await evalCli([]);
+      expect(drifted.exitCode).toBe(1);
+      expect(drifted.stdout).toContain(
+        'cassette drift: request 2: messages[2] (user): the tool_result for toolu_e2e_1 (read_file), now',
+      );
+
+      const merged = await evalCli(['--merge', join(root, 'record.json'), join(root, 'replay.json')]);
+      expect(merged.stdout).toContain('2 passed, 0 failed');
+      expect(merged.exitCode).toBe(0);
+    },
+  );
+
+  it('says what is wrong with the arguments and exits 2', { timeout: 30_000 }, async () => {
+    for (const args of [
+      ['--shard', '5/4'],
+      ['--jobs', '0'],
+      ['--repeat', '3'],
+      ['no-such-folder'],
+      ['--live'],
+    ]) {
+      const r = await evalCli(args);
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^codey eval: /);
+    }
+  });
+});
