@@ -15,6 +15,7 @@ import type { Agent, ContextSettings } from './agent';
 import { countUsage, promptTokens, requestFor } from './request';
 import { beforeCompaction } from './turn-hooks';
 import { blocksOf } from '../llm/blocks';
+import { base64ImageTokens } from '../util/images';
 
 /** Default `compact_at`: compact once the last request used more than 80% of the window. */
 const DEFAULT_COMPACT_AT = 0.8;
@@ -111,9 +112,66 @@ export function leftOut(messages: readonly MessageParam[], from: number): Messag
   return [{ role: 'user', content: [note, ...blocksOf(first.content)] }, ...messages.slice(from + 1)];
 }
 
+/** What stands in the summary request for an image the model saw earlier. */
+export const IMAGE_LEFT_OUT = '[an image was here; it is left out of the summary request]';
+
+/**
+ * `messages` with each image block (in user content and in tool_results) replaced by a text block
+ * saying it was there: a summary needs the words about an image, and 20 screenshots would fill the
+ * request. Messages without images are the same objects.
+ */
+function withoutImages(messages: readonly MessageParam[]): MessageParam[] {
+  const strip = <T extends { type: string }>(blocks: readonly T[]): T[] | undefined => {
+    let changed = false;
+    const out = blocks.map((b) => {
+      if (b.type === 'image') {
+        changed = true;
+        return { type: 'text', text: IMAGE_LEFT_OUT } as unknown as T;
+      }
+      const inner = (b as { content?: unknown }).content;
+      if (b.type === 'tool_result' && Array.isArray(inner)) {
+        const stripped = strip(inner as { type: string }[]);
+        if (stripped) {
+          changed = true;
+          return { ...b, content: stripped };
+        }
+      }
+      return b;
+    });
+    return changed ? out : undefined;
+  };
+  return messages.map((m) => {
+    if (typeof m.content === 'string') return m;
+    const stripped = strip(m.content);
+    return stripped ? ({ ...m, content: stripped } as MessageParam) : m;
+  });
+}
+
+/**
+ * Characters `value` (messages, a request) stands for, with each base64 image counted as the tokens
+ * it costs the model ({@link CHARS_PER_TOKEN} characters a token) rather than the length of its data.
+ */
+function weightOf(value: unknown): number {
+  let images = 0;
+  const json = JSON.stringify(value, function (this: unknown, key, v: unknown) {
+    const s = v as { type?: unknown; media_type?: unknown; data?: unknown } | null;
+    if (
+      key === 'source' &&
+      s?.type === 'base64' &&
+      typeof s.data === 'string' &&
+      typeof s.media_type === 'string'
+    ) {
+      images += base64ImageTokens(s.media_type, s.data) * CHARS_PER_TOKEN;
+      return { type: 'base64', media_type: s.media_type };
+    }
+    return v;
+  });
+  return (json?.length ?? 0) + images;
+}
+
 /** `messages` with the request for a summary as the last user message (open tool calls answered first). */
 export function summaryMessages(messages: readonly MessageParam[], focus?: string): readonly MessageParam[] {
-  const c = Conversation.fromJSON({ version: 1, messages: [...messages] });
+  const c = Conversation.fromJSON({ version: 1, messages: withoutImages(messages) });
   c.appendUser(summaryRequest(focus));
   return c.messages;
 }
@@ -155,7 +213,7 @@ export async function compact(
   if (messages.length === 0) return fail('the conversation is empty');
   await beforeCompaction(agent, opts.trigger, opts.focus, signal);
   const window = await agent.spec.context.window(agent.spec.model);
-  const chars = (ms: readonly MessageParam[]) => JSON.stringify(requestFor(agent, ms)).length;
+  const chars = (ms: readonly MessageParam[]) => weightOf(requestFor(agent, ms));
   const before =
     opts.tokensBefore ?? conversation.contextTokens ?? Math.ceil(chars(messages) / CHARS_PER_TOKEN);
   let perChar = before / chars(messages);
@@ -163,8 +221,7 @@ export async function compact(
 
   // Characters from each message to the end, and of a request with no messages (system and tools).
   const fromChars: number[] = [];
-  for (let i = messages.length - 1, sum = 0; i >= 0; i--)
-    fromChars[i] = sum += JSON.stringify(messages[i]).length;
+  for (let i = messages.length - 1, sum = 0; i >= 0; i--) fromChars[i] = sum += weightOf(messages[i]);
   const overhead = chars([]);
   const tokensFrom = (i: number) => perChar * (overhead + (fromChars[i] ?? 0));
 

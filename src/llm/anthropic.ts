@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Dispatcher } from 'undici';
 import { redactor } from '../util/redact';
-import { LlmError, MAX_REQUEST_BYTES, classify, isSpendLimit, requestTooLarge } from './errors';
+import { LlmError, checkRequestSize, classify, isSpendLimit } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { Accumulator } from './accumulator';
 import { buildRequest } from './request';
@@ -135,14 +135,13 @@ export class AnthropicClient implements LlmClient {
   /**
    * Stream one response (see {@link LlmClient.stream}).
    * @throws `RequestTooLargeError` (./errors) before sending anything when the body is over
-   *   {@link MAX_REQUEST_BYTES}, or when the endpoint answers 413.
+   *   the API's 32 MB or holds too many images (`checkRequestSize`), or when the endpoint answers 413.
    */
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
     const client = await this.#client();
     const body = buildRequest(request);
     // Refused here rather than by the API's edge: the person learns why, and nothing is paid for.
-    const bytes = Buffer.byteLength(JSON.stringify(body));
-    if (bytes > MAX_REQUEST_BYTES) throw requestTooLarge(bytes);
+    checkRequestSize(body);
     const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
     const maxRetries = this.#opts.maxRetries ?? 4;
     const base = this.#opts.streamRetryBaseMs ?? 1000;

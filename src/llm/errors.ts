@@ -1,5 +1,7 @@
 import { redactor } from '../util/redact';
 import { connectionCode } from './retry';
+import { MAX_REQUEST_IMAGES } from '../util/images';
+import { imagesIn } from './blocks';
 
 /**
  * Errors of the LLM layer. `message` is for the person (what to do next) and never holds a key.
@@ -132,7 +134,7 @@ export function classify(
  * Largest request body the Messages API takes, in bytes: 32 MB ("Request size limits" in Anthropic's
  * API docs; a larger one gets a 413 `request_too_large` from the edge).
  */
-export const MAX_REQUEST_BYTES = 32_000_000;
+const MAX_REQUEST_BYTES = 32_000_000;
 
 /**
  * A request too large to send: refused before sending (over {@link MAX_REQUEST_BYTES}) or answered
@@ -145,13 +147,40 @@ export class RequestTooLargeError extends LlmError {
   }
 }
 
-/** The refusal of a request body of `bytes` that is over {@link MAX_REQUEST_BYTES}. */
-export function requestTooLarge(bytes: number): RequestTooLargeError {
+/**
+ * The refusal of a request body of `bytes` that is over {@link MAX_REQUEST_BYTES}, or that holds more
+ * than {@link MAX_REQUEST_IMAGES} images; `images` counts its image blocks and their base64 bytes.
+ */
+function requestTooLarge(
+  bytes: number,
+  images: { count: number; bytes: number } = { count: 0, bytes: 0 },
+): RequestTooLargeError {
   const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+  const ofImages = images.count
+    ? ` (${images.count} image${images.count === 1 ? '' : 's'}: ${mb(images.bytes)})`
+    : '';
+  const next = images.count
+    ? 'Send fewer or smaller images, compact the conversation (/compact leaves old images out), or start a new conversation (/clear).'
+    : 'Send less at once (a shorter message, less pasted text), or start a new conversation (/clear).';
+  if (images.count > MAX_REQUEST_IMAGES)
+    return new RequestTooLargeError(
+      `the request would hold ${images.count} images, over the ${MAX_REQUEST_IMAGES} the Messages API takes, so it was not sent. ${next}`,
+    );
   return new RequestTooLargeError(
-    `the request would be ${mb(bytes)}, over the ${mb(MAX_REQUEST_BYTES)} the Messages API takes, so it was not sent. ` +
-      'Send less at once (a shorter message, less pasted text), or start a new conversation (/clear).',
+    `the request would be ${mb(bytes)}${ofImages}, over the ${mb(MAX_REQUEST_BYTES)} the Messages API takes, so it was not sent. ${next}`,
   );
+}
+
+/**
+ * Refuse a request body before it is sent when the Messages API would: over {@link MAX_REQUEST_BYTES}
+ * (images count by their base64) or over {@link MAX_REQUEST_IMAGES} images.
+ * @throws RequestTooLargeError saying which limit, and what to send instead.
+ */
+export function checkRequestSize(body: Record<string, unknown>): void {
+  const bytes = Buffer.byteLength(JSON.stringify(body));
+  const found = Array.isArray(body.messages) ? imagesIn(body.messages as { content: unknown }[]) : [];
+  const images = { count: found.length, bytes: found.reduce((n, s) => n + s.data.length, 0) };
+  if (bytes > MAX_REQUEST_BYTES || images.count > MAX_REQUEST_IMAGES) throw requestTooLarge(bytes, images);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { McpCallResult, McpServerTools, McpToolInfo } from '../util/mcp-shapes';
 import { fenced, makeFence, withoutControls } from './fence';
 import { jsonSchemaParams } from './json-schema';
-import { imageSize } from './image-size';
+import { imageSize } from '../util/images';
 import { defineTool, ToolError, type ImageMediaType, type Tool, type ToolResult } from './tool';
 import { capQuote, headTail, MAX_OUTPUT_CHARS } from './truncate';
 

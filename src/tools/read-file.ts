@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { versionOf } from '../util/file-version';
+import { byteSize, imageLabel, loadImage, otherMediaKind, sniffImage } from '../util/images';
 import { recordVersion } from './file-version';
 import { splitLines } from '../util/text';
 import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine } from './text-file';
@@ -19,30 +19,17 @@ const MAX_READ_BYTES = 50 * 1024 * 1024;
  */
 const READ_BUDGET_CHARS = MAX_OUTPUT_CHARS - 500;
 
-/** Extensions of images and PDFs, which need a multimodal content block rather than text. */
-const MEDIA_EXTENSIONS = new Set([
-  '.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp', '.ico', '.tif', '.tiff', '.avif', '.heic', '.pdf',
-]); // prettier-ignore
-
 const schema = z.object({
-  path: z.string().describe('File to read, relative to the workspace root (or absolute inside it).'),
-  offset: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('1-based line number to start at; default 1. Use it to read on after a cut.'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(`Maximum number of lines to return; default ${DEFAULT_READ_LINES}.`),
+  path: z.string().describe('File to read, relative to the workspace root or absolute inside it.'),
+  offset: z.number().int().min(1).optional().describe('Line to start at (1-based); default 1.'),
+  limit: z.number().int().min(1).optional().describe(`Most lines to return; default ${DEFAULT_READ_LINES}.`),
 });
 
 /**
- * `read_file(path, offset?, limit?)`: numbered lines like `cat -n`. Refuses folders, binary files (a
- * NUL byte in the first 8 KiB), images and PDFs, and files over {@link MAX_READ_BYTES}; a missing file
+ * `read_file(path, offset?, limit?)`: numbered lines like `cat -n`; a PNG, JPEG, GIF or WebP (known by
+ * its first bytes) comes back as an image block within the API's limits (`util/images.ts`). Refuses
+ * folders, binary files (a NUL byte in the first 8 KiB), PDFs and other media, and files over
+ * {@link MAX_READ_BYTES}; a missing file
  * gets a "did you mean" from its folder. Records the version read in the tool state, so a later
  * edit of a file that changed meanwhile is refused. The title says how many lines were read.
  */
@@ -50,9 +37,10 @@ export const readFileTool = defineTool({
   name: 'read_file',
   kind: 'read',
   description:
-    'Read a text file in the workspace. Output is numbered like `cat -n` (number, tab, line); the numbers ' +
-    'are not part of the file, so leave them out of edit_file strings. Long files come in parts: pass ' +
-    'offset (1-based line) and limit to read on.',
+    'Read a file in the workspace. Text is numbered like `cat -n` (number, tab, line); leave the numbers ' +
+    'out of edit_file strings. Long files come in parts: pass offset ' +
+    '(1-based line) and limit to read on. PNG, JPEG, GIF and WebP come back as the image (≤ 5 MiB as ' +
+    'base64, ≤ 8000 px a side).',
   schema,
   describe: (args, at) => {
     const p = callPath(args.path, at?.cwd);
@@ -70,9 +58,6 @@ export const readFileTool = defineTool({
         `${shown} is not a regular file (a device, socket or pipe); it cannot be read`,
         'not_a_file',
       );
-    if (MEDIA_EXTENSIONS.has(path.extname(abs).toLowerCase())) {
-      throw new ToolError(`${shown} is an image or PDF; images and PDFs are not supported yet`, 'not_text');
-    }
     if (st.size > MAX_READ_BYTES) {
       throw new ToolError(
         `${shown} is ${(st.size / 1024 / 1024).toFixed(0)} MiB, too large to read; use grep to find the ` +
@@ -83,6 +68,14 @@ export const readFileTool = defineTool({
     const buf = await readFile(abs, { signal: ctx.signal });
     recordVersion(ctx.state, abs, versionOf(buf));
     if (buf.length === 0) return { output: `${shown} is empty (0 bytes)`, title: 'Read 0 lines' };
+    if (sniffImage(buf)) return imageResult(buf, shown);
+    const other = otherMediaKind(buf);
+    if (other)
+      throw new ToolError(
+        `${shown} is ${other}; read_file takes text and PNG, JPEG, GIF or WebP images. Convert it with bash ` +
+          `(e.g. \`pdftotext ${shown} -\` for a PDF, \`convert ${shown} out.png\` for an image)`,
+        'not_text',
+      );
     if (looksBinary(buf, BINARY_SNIFF_BYTES)) {
       throw new ToolError(
         `${shown} looks like a binary file (NUL bytes in the first 8 KiB); use bash (e.g. xxd ${shown} | head) to inspect it`,
@@ -121,3 +114,24 @@ export const readFileTool = defineTool({
     };
   },
 });
+
+/** An image file as the tool's result: a line for the model, the image block, the label for the person. */
+function imageResult(buf: Buffer, shown: string) {
+  const loaded = loadImage(buf, shown);
+  if (!loaded) throw new Error('not an image');
+  if (!loaded.ok) throw new ToolError(loaded.error, loaded.damaged ? 'not_text' : 'too_large');
+  const { image } = loaded;
+  const label = imageLabel(image);
+  return {
+    output: `${shown}: ${image.mediaType}, ${image.width}×${image.height} px, ${byteSize(image.bytes)}; the image follows.`,
+    title: label,
+    display: {
+      kind: 'image' as const,
+      mediaType: image.mediaType,
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
+    },
+    images: [{ mediaType: image.mediaType, data: image.data }],
+  };
+}

@@ -6,7 +6,7 @@
  * environment either), and no network unless the call was allowed it. The one process runner
  * (`exec.ts`) puts a child in it when its options carry a {@link SandboxSpec}.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunChild, SandboxSpec } from '../util/exec-shapes';
 import { isInside, isProtectedPath } from './workspace';
@@ -79,13 +79,12 @@ function entries(dir: string): string[] {
 const AGENT_FILES: readonly string[] = ['.codey', '.claude', '.mcp.json'];
 
 /**
- * What stays read-only inside a writable folder: `.git/hooks` and `.git/config` (git runs what they
- * say), codey's project config files, `.codey`, `.claude` and `.mcp.json`; only those that exist
- * (a mount needs something to mount; a missing `.git/hooks` is mounted empty by {@link bwrapArgs}).
+ * What stays read-only inside a writable folder besides its repository ({@link gitMounts}): codey's
+ * project config files, `.codey`, `.claude` and `.mcp.json`; only those that exist (a mount needs
+ * something to mount).
  * A missing project file a command creates only takes effect after the person's trust answer. `package.json` stays writable: installing a package writes it.
  */
 function readOnlyInside(root: string): string[] {
-  const inGit = ['hooks', 'config'].map((n) => path.join(root, '.git', n));
   const config = [
     ...entries(root).map((n) => path.join(root, n)),
     ...entries(path.join(root, '.config')).map((n) => path.join(root, '.config', n)),
@@ -98,7 +97,68 @@ function readOnlyInside(root: string): string[] {
       isProtectedPath(path.relative(root, p))
     );
   });
-  return [...inGit, ...config, ...AGENT_FILES.map((n) => path.join(root, n))].filter((p) => kindOf(p));
+  return [...config, ...AGENT_FILES.map((n) => path.join(root, n))].filter((p) => kindOf(p));
+}
+
+/**
+ * The paths a repository's `.git/config` names that git reads or runs: `core.hooksPath` (husky's
+ * `.husky/_`) and `include.path` / `includeIf.*.path` files, relative ones from `root` (the work
+ * tree) and from `.git`. A rough reading (no quoting rules): what it misses stays writable.
+ */
+function namedByConfig(root: string, text: string): string[] {
+  const out: string[] = [];
+  let section = '';
+  for (const line of text.split('\n')) {
+    const head = /^\s*\[\s*([A-Za-z]+)/.exec(line);
+    if (head) section = head[1].toLowerCase();
+    const m = /^\s*(?:\[[^\]]*\]\s*)?([A-Za-z]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    const key = m[1].toLowerCase();
+    const value = m[2].replace(/^"(.*)"$/, '$1');
+    if (!value) continue;
+    if (section === 'core' && key === 'hookspath') out.push(path.resolve(root, value));
+    if ((section === 'include' || section === 'includeif') && key === 'path')
+      out.push(path.resolve(root, '.git', value));
+  }
+  return out;
+}
+
+/**
+ * The mounts that keep a workspace's repository from running a command's code later, outside the
+ * sandbox. A `.git` file (a linked worktree's pointer) is read-only. A `.git` folder is mounted on
+ * itself, so that it cannot be moved or removed (a mount point is busy) and replaced by one with
+ * hooks; in it `hooks` and `config` are read-only, a missing `hooks` an empty read-only folder and a
+ * missing `config` an empty file made first (git reads an empty config as none); and what `config`
+ * names inside the workspace (`core.hooksPath`, included files) is read-only too.
+ */
+function gitMounts(root: string): string[] {
+  const git = path.join(root, '.git');
+  const kind = kindOf(git);
+  if (kind === 'file') return ['--ro-bind', git, git];
+  if (kind !== 'dir') return [];
+  const out = ['--bind', git, git];
+  const hooks = path.join(git, 'hooks');
+  if (kindOf(hooks)) out.push('--ro-bind', hooks, hooks);
+  else out.push('--tmpfs', hooks, '--remount-ro', hooks);
+  const config = path.join(git, 'config');
+  try {
+    writeFileSync(config, '', { flag: 'wx' });
+  } catch {
+    // It is there (or cannot be made: then bwrap's own mount point stands in for it).
+  }
+  out.push('--ro-bind', config, config);
+  let text = '';
+  try {
+    text = readFileSync(config, 'utf8');
+  } catch {
+    // Unreadable: git cannot read it either.
+  }
+  for (const p of namedByConfig(root, text)) {
+    if (!isInside(root, p) || isInside(git, p)) continue;
+    if (kindOf(p)) out.push('--ro-bind', p, p);
+    else out.push('--tmpfs', p, '--remount-ro', p);
+  }
+  return out;
 }
 
 /**
@@ -113,14 +173,8 @@ function readOnlyInside(root: string): string[] {
 export function bwrapArgs(spec: SandboxSpec, cwd: string, file: string, args: readonly string[]): string[] {
   const out = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   for (const w of spec.writable) out.push('--bind', w, w);
-  for (const w of spec.writable) {
-    for (const r of readOnlyInside(w)) out.push('--ro-bind', r, r);
-    // A repository without a hooks folder gets an empty read-only one (bwrap makes the empty folder
-    // it mounts on): else a command could write a hook that git runs later, outside the sandbox.
-    const hooks = path.join(w, '.git', 'hooks');
-    if (kindOf(path.join(w, '.git')) === 'dir' && !kindOf(hooks))
-      out.push('--tmpfs', hooks, '--remount-ro', hooks);
-  }
+  for (const w of spec.writable) out.push(...gitMounts(w));
+  for (const w of spec.writable) for (const r of readOnlyInside(w)) out.push('--ro-bind', r, r);
   for (const h of spec.hidden) {
     if (spec.writable.some((w) => isInside(h, w))) continue;
     const kind = kindOf(h);

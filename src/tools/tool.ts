@@ -2,11 +2,9 @@ import type { CallPreview, Decided, DescribeContext, ToolCallDescription, ToolKi
 import type { SandboxSpec } from '../util/exec-shapes';
 import type { z } from 'zod';
 import { displayName } from '../util/text';
+import type { ImageMediaType } from '../util/images';
 
-export type { CallPreview, Decided, ToolKind };
-
-/** The image types the Messages API takes in a tool_result. */
-export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+export type { CallPreview, Decided, ImageMediaType, ToolKind };
 
 /** Progress a running tool reports for the person (never seen by the model). */
 export interface ToolProgress {
@@ -87,7 +85,7 @@ export interface ToolContext {
  *   left out by ignore files, `items` the entries (URLs), `cached` when answered from memory.
  * - `fetch`: a fetched page: the final URL, HTTP status, body size in bytes, the URLs redirected through.
  * - `subagent`: a child agent's run: its id and the task it was given.
- * - `image`: an image for the model: media type and size in bytes.
+ * - `image`: an image for the model: media type, size in bytes and (when known) pixels.
  * - `text`: lines for the person instead of the output.
  */
 export type ToolDisplay =
@@ -110,7 +108,7 @@ export type ToolDisplay =
     }
   | { kind: 'fetch'; url: string; status: number; bytes: number; redirects: readonly string[] }
   | { kind: 'subagent'; agentId: string; task: string }
-  | { kind: 'image'; mediaType: string; bytes: number }
+  | { kind: 'image'; mediaType: string; bytes: number; width?: number; height?: number }
   | { kind: 'text'; text: string };
 
 /**

@@ -139,6 +139,37 @@ describe('AnthropicClient', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('counts images in the size guard: their base64 toward 32 MB, and at most 100 of them', async () => {
+    const image = (data: string) => ({
+      type: 'image' as const,
+      source: { type: 'base64' as const, media_type: 'image/png' as const, data },
+    });
+    const big = request({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look' },
+            ...Array.from({ length: 7 }, () => image('A'.repeat(5_000_000))),
+          ],
+        },
+      ],
+    });
+    const err = await collect(client(), big).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestTooLargeError);
+    expect((err as Error).message).toMatch(
+      /^the request would be 35\.0 MB \(7 images: 35\.0 MB\), over the 32\.0 MB the Messages API takes, so it was not sent\. Send fewer or smaller images, compact the conversation \(\/compact leaves old images out\)/,
+    );
+    const many = request({
+      messages: [{ role: 'user', content: Array.from({ length: 101 }, () => image('iVBORw0KGgo=')) }],
+    });
+    const err2 = await collect(client(), many).catch((e: unknown) => e);
+    expect((err2 as Error).message).toMatch(
+      /^the request would hold 101 images, over the 100 the Messages API takes, so it was not sent\./,
+    );
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('says what to do when the endpoint answers 413', async () => {
     fake.enqueue(
       fault.status(413, { errorType: 'request_too_large', message: 'Request exceeds the maximum size' }),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../src/tools/read-file';
 import { call, fakeContext, removeDir, tempDir } from './file-tools-kit';
+import { byteSize } from '../../src/util/images';
+import { jpegHeadOf, pngOf } from '../support/images';
 
 let root: string;
 beforeEach(async () => {
@@ -97,13 +99,43 @@ describe('read_file', () => {
     );
   });
 
-  it('refuses images and PDFs', async () => {
-    await writeFile(path.join(root, 'shot.PNG'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    await writeFile(path.join(root, 'doc.pdf'), '%PDF-1.7\n');
-    expect((await read({ path: 'shot.PNG' })).output).toBe(
-      'shot.PNG is an image or PDF; images and PDFs are not supported yet',
+  it('returns a PNG, JPEG, GIF or WebP as an image block, known by its bytes, not its name', async () => {
+    const png = pngOf(1280, 720);
+    await writeFile(path.join(root, 'shot.dat'), png);
+    const r = await read({ path: 'shot.dat' });
+    expect(r.isError).toBeFalsy();
+    expect(r.output).toBe(`shot.dat: image/png, 1280×720 px, ${byteSize(png.length)}; the image follows.`);
+    expect(r.title).toBe(`[image 1280×720, ${byteSize(png.length)}]`);
+    expect(r.images).toEqual([{ mediaType: 'image/png', data: png.toString('base64') }]);
+    expect(r.display).toEqual({
+      kind: 'image',
+      mediaType: 'image/png',
+      bytes: png.length,
+      width: 1280,
+      height: 720,
+    });
+    await writeFile(path.join(root, 'photo.jpg'), jpegHeadOf(640, 480));
+    expect((await read({ path: 'photo.jpg' })).title).toBe('[image 640×480, 44 B]');
+    // A text file with an image's name is text.
+    await writeFile(path.join(root, 'notes.png'), 'not a picture\n');
+    expect((await read({ path: 'notes.png' })).output).toBe('     1\tnot a picture');
+  });
+
+  it('refuses an image over the API limits with its size and a hint', async () => {
+    await writeFile(path.join(root, 'huge.png'), pngOf(9000, 100));
+    const r = await read({ path: 'huge.png' });
+    expect(r).toMatchObject({ isError: true, code: 'too_large' });
+    expect(r.output).toMatch(
+      /^huge\.png is a PNG image of 9000×100 pixels, over the 8000 px a side the API takes\. Make a smaller copy first, e\.g\. with bash: `convert IN -resize 1568x1568 OUT\.png`/,
     );
-    expect((await read({ path: 'doc.pdf' })).output).toContain('images and PDFs are not supported yet');
+    expect(r.images).toBeUndefined();
+  });
+
+  it('refuses PDFs and other media with a way to convert them', async () => {
+    await writeFile(path.join(root, 'doc.pdf'), '%PDF-1.7\n');
+    expect((await read({ path: 'doc.pdf' })).output).toBe(
+      'doc.pdf is a PDF; read_file takes text and PNG, JPEG, GIF or WebP images. Convert it with bash (e.g. `pdftotext doc.pdf -` for a PDF, `convert doc.pdf out.png` for an image)',
+    );
   });
 
   it('suggests a similar name for a missing file', async () => {

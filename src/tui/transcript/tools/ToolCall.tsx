@@ -3,6 +3,7 @@ import type { ToolItem } from '../transcript-state';
 import { ShellView } from './ShellView';
 import { DiffView } from './DiffView';
 import { SubagentView } from './SubagentView';
+import { ImageView } from './ImageView';
 import { ResultLines } from './ResultLines';
 import { headerProps, ToolHeader } from './ToolHeader';
 import { ToolStatusLines } from './ToolStatusLines';
@@ -39,11 +40,12 @@ function GenericView({ item }: { item: ToolItem }) {
 /**
  * Picks the view by the shape of what the call shows (STYLE.md rule 15), never by the tool's name:
  * the finished call's `display.kind`, or while it runs the kind its tool announced. A shape with no
- * purpose-built view (list, fetch, image, text) gets the generic one.
+ * purpose-built view (list, fetch, text) gets the generic one.
  */
 export function ToolCall({ item }: { item: ToolItem }) {
   const d = item.display;
   if (d?.kind === 'diff' && item.status === 'done') return <DiffView item={item} change={d} />;
+  if (d?.kind === 'image' && item.status === 'done') return <ImageView item={item} image={d} />;
   if (d?.kind === 'shell' || (d === undefined && item.shows === 'shell'))
     return <ShellView item={item} shell={d} />;
   if (d?.kind === 'subagent' || (d === undefined && item.shows === 'subagent'))

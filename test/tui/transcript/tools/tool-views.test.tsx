@@ -166,3 +166,18 @@ describe('views by display kind, not by tool name', () => {
     );
   });
 });
+
+describe('image view', () => {
+  it('shows the image read as one line with its pixels and size', () => {
+    const out = show({
+      ...base,
+      name: 'read_file',
+      displayName: 'Read',
+      detail: 'shot.png',
+      output: 'shot.png: image/png, 1280×720 px, 212 kB; the image follows.',
+      title: '[image 1280×720, 212 kB]',
+      display: { kind: 'image', mediaType: 'image/png', bytes: 212_345, width: 1280, height: 720 },
+    });
+    expect(out).toBe('● Read(shot.png)\n  ⎿ [image 1280×720, 212 kB]');
+  });
+});
