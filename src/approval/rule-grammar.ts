@@ -19,7 +19,12 @@ import { isIP } from 'node:net';
  * - `Task(Explore)`, `spawn_agent(reviewer)`: a subagent of that type (its agent definition's name,
  *   `general-purpose` for none), never the task's text;
  * - MCP tools by name, `mcp__SERVER__TOOL`; `mcp__SERVER` (or `mcp__SERVER__*`) covers every tool of
- *   that server.
+ *   that server;
+ * - `Skill(name)`, `Skill(name:*)`, `Skill(review *)`: the skill of that name; `WebSearch(words)`: that query.
+ *
+ * What Claude Code users write but codey cannot match is a problem, never a rule that matches
+ * nothing: a specifier on `Grep`, `Glob` or an MCP tool, a `param:` other than `domain:` and `net:`,
+ * a web_fetch specifier that is neither a URL nor `domain:`.
  *
  * A rule that cannot be read, or that could match nothing, is a problem sentence naming the forms,
  * which the caller reports at start (see {@link readRule}).
@@ -171,6 +176,17 @@ export function readRule(text: string): { rule: Rule } | { problem: string } {
     }
     return rule({ kind: 'domain', value: domain });
   }
+  if (isServerRuleName(m[1]) || m[1].startsWith('mcp__'))
+    return nothing('an MCP tool is allowed or refused as a whole; write its name without (…)');
+  if (tool === 'grep' || tool === 'glob')
+    return nothing(
+      `${tool} calls are decided as a whole; write ${m[1]} alone, or a Read(path) deny rule to keep files out of its results`,
+    );
+  const param = /^([A-Za-z][A-Za-z_]+):(?!\/\/)(?!\*$)/.exec(inner);
+  if (param && tool !== 'bash')
+    return nothing(
+      `codey reads no "${param[1]}:" parameter here (only web_fetch(domain:…) and bash(net:…) take one)`,
+    );
   if (tool === 'spawn_agent') return rule({ kind: 'agent', value: inner });
   if (tools.every((t) => PATH_TOOLS.has(t))) {
     const p = pathMatch(inner);
@@ -183,11 +199,15 @@ export function readRule(text: string): { rule: Rule } | { problem: string } {
         `for a whole site write web_fetch(${DOMAIN_FORMS}); ignored`,
     };
   }
+  if (tool === 'web_fetch' && !/^https?:\/\/[^/]/i.test(inner))
+    return nothing(
+      `a web_fetch rule is a whole URL (https://…) or a site: write WebFetch(domain:${inner.replace(/^[a-z]+:\/*/i, '').split('/')[0]})`,
+    );
   if (inner.endsWith(':*') && !inner.slice(0, -2).includes('*')) {
     const prefix = inner.slice(0, -2).trim();
     return prefix ? rule({ kind: 'prefix', value: prefix }) : bad;
   }
-  if (tool === 'bash' && inner.includes('*')) return rule({ kind: 'wildcard', value: inner });
+  if (inner.includes('*')) return rule({ kind: 'wildcard', value: inner });
   return rule({ kind: 'exact', value: inner });
 }
 

@@ -5,6 +5,7 @@ import type { AgentEvent } from '../agent/events';
 import type { CommandSpec } from '../tui/commands/commands';
 import { childModel } from '../agent/subagent';
 import { describe } from '../approval/policy';
+import { rulesInForce } from './wiring';
 import { type CustomCommand, expandCommand } from '../skills/commands';
 import { inlineCommand } from '../skills/command-inline';
 import { bashTool, DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
@@ -55,7 +56,13 @@ function commandTurn(c: CustomCommand, host: CommandHost): CommandTurn {
     if (got.notice) host.notice(`/${c.name}: ${got.notice.replace('agent definition', 'command')}`);
     if (got.model !== host.agent.spec.model) model = got.model;
   }
-  const rules = c.allowedTools ?? [];
+  const problems: string[] = [];
+  const known = [
+    ...host.agent.registry.list().map((t) => t.name),
+    ...(host.agent.spec.hostedTools ?? []).map((t) => String(t.name)),
+  ];
+  const rules = c.allowedTools?.length ? rulesInForce({ allow: c.allowedTools }, known, problems).allow : [];
+  for (const p of problems) host.notice(`/${c.name}: allowed-tools: ${p.replace(/^codey: /, '')}`);
   if (rules.length && c.scope === 'project' && !host.projectTrusted) {
     host.notice(
       `/${c.name}: its allowed-tools (${rules.join(', ')}) hold once you trust this project; asking as usual`,

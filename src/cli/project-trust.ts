@@ -54,7 +54,9 @@ function ruleMeans(text: string): string {
         ? `any command starting with ${code(shown)} would run without asking`
         : `any ${code(tool)} call starting with ${code(shown)} would run without asking`;
     case 'wildcard':
-      return `any command matching ${code(shown)} (\`*\` is any text) would run without asking`;
+      return tool === 'bash'
+        ? `any command matching ${code(shown)} (\`*\` is any text) would run without asking`
+        : `any ${code(tool)} call matching ${code(shown)} (\`*\` is any text) would run without asking`;
     case 'path':
       return `${tools.map(code).join(' and ')} on paths matching ${code(shown)} would run without asking`;
     case 'agent':

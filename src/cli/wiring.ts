@@ -74,6 +74,7 @@ export function rulesInForce<K extends string>(
   tools: readonly string[],
   notices: string[],
 ): Record<K, string[]> {
+  const noTool: string[] = [];
   const inForce = (text: string): boolean => {
     const read = readRule(text);
     if ('problem' in read) {
@@ -81,12 +82,15 @@ export function rulesInForce<K extends string>(
       return false;
     }
     if (tools.some((t) => coversTool(read.rule, t))) return true;
-    notices.push(
-      `codey: the rule "${text}" names no tool of this session (tools: ${tools.join(', ')}); ignored`,
-    );
+    if (!noTool.includes(text)) noTool.push(text);
     return false;
   };
   const entries = Object.entries<readonly string[]>(rules).map(([k, list]) => [k, list.filter(inForce)]);
+  // Claude Code's TodoWrite, NotebookEdit, LS … have no codey tool: one line for them all.
+  if (noTool.length)
+    notices.push(
+      `codey: the rule${noTool.length > 1 ? 's' : ''} ${noTool.map((t) => `"${t}"`).join(', ')} name${noTool.length > 1 ? '' : 's'} no tool of this session (tools: ${tools.join(', ')}); ignored`,
+    );
   return Object.fromEntries(entries) as Record<K, string[]>;
 }
 

@@ -173,6 +173,54 @@ describe('rules that can match nothing are reported', () => {
   });
 });
 
+describe("every form of Claude Code's settings either matches or is reported", () => {
+  const skill = (name: string) => call('skill', name, true);
+  const search = (q: string) => call('web_search', q);
+
+  it.each([
+    ['Grep(src/**)', 'grep calls are decided as a whole'],
+    ['Glob(*.ts)', 'glob calls are decided as a whole'],
+    ['mcp__github__get_issue(owner:me)', 'an MCP tool is allowed or refused as a whole'],
+    ['WebFetch(example.com)', 'write WebFetch(domain:example.com)'],
+    ['WebFetch(url:https://example.com/a)', 'codey reads no "url:" parameter here'],
+    ['Read(path:src/**)', 'codey reads no "path:" parameter here'],
+    ['WebSearch(query:rust)', 'codey reads no "query:" parameter here'],
+    ['Task(subagent_type:Explore)', 'codey reads no "subagent_type:" parameter here'],
+  ])('%s is a problem, not a rule that matches nothing', (text, why) => {
+    const r = readRule(text);
+    expect('problem' in r && r.problem).toMatch(/^the rule ".+" can match nothing: .+; ignored$/);
+    expect('problem' in r && r.problem).toContain(why);
+  });
+
+  it('Skill(name), Skill(name:*), Skill(review *) and WebSearch(words) match what they name', () => {
+    expect(verdict(skill('review'), { deny: ['Skill(review)'] })).toBe('deny');
+    expect(verdict(skill('review'), { deny: ['Skill(review:*)'] })).toBe('deny');
+    expect(verdict(skill('review'), { deny: ['Skill(review *)'] })).toBe('deny');
+    expect(verdict(skill('reviewer'), { deny: ['Skill(review *)'] })).toBe('allow');
+    expect(verdict(skill('pdf-fill'), { deny: ['Skill(pdf-*)'] })).toBe('deny');
+    expect(verdict(search('rust async'), { allow: ['WebSearch(rust *)'] })).toBe('allow');
+    expect(verdict(search('go async'), { allow: ['WebSearch(rust *)'] })).toBe('ask');
+  });
+
+  it('the forms that keep working: whole tools, *, URLs, domains, paths, prefixes', () => {
+    for (const text of [
+      'Bash',
+      'Bash(*)',
+      'Read(*)',
+      'Task(*)',
+      'Bash(npm run test:*)',
+      'Bash(curl http://site.com/:*)',
+      'WebFetch(https://example.com/page)',
+      'WebFetch(domain:docs.python.org)',
+      'Edit(//Users/alice/src/**)',
+      'mcp__github',
+      'mcp__github__*',
+      'mcp__github__get_issue',
+    ])
+      expect(readRule(text), text).toHaveProperty('rule');
+  });
+});
+
 describe('rule lists', () => {
   it('split at commas and blanks outside parentheses (--allowedTools "Bash(git diff *) Edit")', () => {
     expect(splitRules('Bash(git diff *) Edit,Read(./a b.txt)  WebSearch')).toEqual([

@@ -151,4 +151,20 @@ describe("a repository's .claude/settings.json", () => {
     await put(file, '---\nallowed-tools: Bash(echo:*) Bash(rm:*)\n---\nWhere: !`echo HERE-AND-NOW`\n');
     expect((await codey(e2e.box, ['trust', 'show'])).stdout).toContain('codey: not trusted');
   }, 60_000);
+
+  it("a command's allowed-tools rule codey cannot match is reported when it runs, never held silently", async () => {
+    await put(
+      join(e2e.box.cwd, '.claude', 'commands', 'look.md'),
+      '---\nallowed-tools: Grep(src/**), TodoWrite\n---\nLook around\n',
+    );
+    e2e.fake.enqueue(reply.text('ok'));
+    const r = await codey(e2e.box, ['-p', '/look']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain(
+      'codey: /look: allowed-tools: the rule "Grep(src/**)" can match nothing: grep calls are decided as a whole',
+    );
+    expect(r.stderr).toContain(
+      'codey: /look: allowed-tools: the rule "TodoWrite" names no tool of this session',
+    );
+  }, 30_000);
 });
