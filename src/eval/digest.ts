@@ -6,6 +6,7 @@
  * the cache breakpoints) is replaced or left out before hashing.
  */
 import { createHash } from 'node:crypto';
+import { blocksOf } from '../llm/blocks';
 
 export interface RequestDigest {
   model: string;
@@ -60,16 +61,15 @@ export function normalize(v: unknown, vol: Volatile): Json {
 }
 
 type Block = Record<string, unknown>;
-const blocksOf = (content: unknown): Block[] =>
-  typeof content === 'string'
-    ? [{ type: 'text', text: content }]
-    : Array.isArray(content)
-      ? (content as Block[])
-      : [];
+/** A recorded system prompt or message content as blocks (nothing when it is neither). */
+const blocksIn = (content: unknown): Block[] =>
+  typeof content === 'string' || Array.isArray(content)
+    ? (blocksOf(content as never) as unknown as Block[])
+    : [];
 
 const systemText = (system: unknown, vol: Volatile): Json =>
   normalize(
-    blocksOf(system).map((b) => ({
+    blocksIn(system).map((b) => ({
       ...b,
       text: String(b.text ?? '').replace(`OS: ${vol.platform}`, 'OS: $OS'),
     })),
@@ -88,7 +88,7 @@ export function digestOf(body: Record<string, unknown>, vol: Volatile): RequestD
       return `${String(name)} ${hash(description ?? rest)} ${hash(input_schema ?? null)}`;
     }),
     messages: ((messages as Block[] | undefined) ?? []).map((m) =>
-      [String(m.role), ...blocksOf(m.content).map((b) => hash(normalize(b, vol)))].join(' '),
+      [String(m.role), ...blocksIn(m.content).map((b) => hash(normalize(b, vol)))].join(' '),
     ),
   };
 }
@@ -103,9 +103,9 @@ function describeBlock(b: Block, messages: readonly Block[]): string {
   if (b.type === 'tool_result') {
     const id = String(b.tool_use_id);
     const use = messages
-      .flatMap((m) => blocksOf(m.content))
+      .flatMap((m) => blocksIn(m.content))
       .find((x) => x.type === 'tool_use' && x.id === id);
-    const text = blocksOf(b.content)
+    const text = blocksIn(b.content)
       .map((x) => String(x.text ?? ''))
       .join('');
     return `the tool_result for ${id}${use ? ` (${String(use.name)})` : ''}, now ${clip(text)}`;
@@ -157,7 +157,7 @@ export function driftOf(
     if (!w) return `messages[${i}] (${g?.[0]}) is new: the recording has ${want.messages.length} messages`;
     if (!g) return `messages[${i}] (${w[0]}) is missing: the request has ${got.messages.length} messages`;
     if (w[0] !== g[0]) return `messages[${i}] is from the ${g[0]}, recorded from the ${w[0]}`;
-    const blocks = blocksOf(messages[i]?.content);
+    const blocks = blocksIn(messages[i]?.content);
     for (let j = 1; j < Math.max(w.length, g.length); j++) {
       if (w[j] === g[j]) continue;
       if (!g[j]) return `messages[${i}] (${g[0]}): block ${j - 1} is missing`;
