@@ -106,8 +106,7 @@ export function modeNamed(name: string): PermissionMode | undefined {
  * only the person's answer gives), or refused with the sentence the model reads.
  */
 export type Decided =
-  | { allowed: true; network?: boolean; unsandboxed?: boolean }
-  | { refused: { by: RefusedBy; text: string } };
+  { allowed: true; network?: boolean; unsandboxed?: boolean } | { refused: { by: RefusedBy; text: string } };
 
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {
