@@ -141,7 +141,7 @@ export function describeCommand(command: string): ToolCallDescription {
 }
 
 /** What a failed command run in the sandbox with the network adds, for the model. */
-export const SANDBOX_OUTSIDE_NOTE =
+const SANDBOX_OUTSIDE_NOTE =
   'if the sandbox is what stopped it, say so and call bash again with the same command: the person ' +
   'is asked and may run it outside the sandbox';
 
