@@ -19,6 +19,7 @@ export type {
 } from './transcript-types';
 import { keepTail } from '../text/format';
 import { compactionLine, retryingInSentence } from './endings';
+import { workingAfter } from './working';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
@@ -192,6 +193,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return { ...s, done: [...s.done, item], nextKey: s.nextKey + 1 };
     }
     case 'turn_start':
+    case 'shell_start':
       return s;
     case 'request_start':
       return { ...s, responseFrom: s.nextKey, continuing: a.continues };
@@ -370,7 +372,7 @@ export function reduceTranscript(
   now: number,
 ): TranscriptState {
   let s = state;
-  for (const a of actions) s = waitingAfter(settleFront(apply(s, a, now)), a, now);
+  for (const a of actions) s = workingAfter(waitingAfter(settleFront(apply(s, a, now)), a, now), a, now);
   return s;
 }
 
