@@ -162,7 +162,9 @@ export function App({
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
   // The working line and the queue sit above whatever asks or takes input.
-  const aboveRows = (state.waitingSince !== undefined || state.working ? 1 : 0) + queueRows;
+  // While a prompt asks, nothing runs: the working line gives the prompt its row.
+  const working = pending ? undefined : state.working;
+  const aboveRows = (state.waitingSince !== undefined || working ? 1 : 0) + queueRows;
   // Rows the input grew by since it was measured (a paste, queued text back): counted at once.
   const grown = Math.max(0, textRows - measured.textRows);
   const maxLiveRows =
@@ -202,7 +204,7 @@ export function App({
               <WorkingLine
                 model={controller.model}
                 waitingSince={state.waitingSince}
-                working={state.working}
+                working={working}
                 usage={state.usage}
               />
             ) : null}

@@ -63,6 +63,16 @@ function push(s: TranscriptState, item: NewItem): TranscriptState {
   return { ...s, live, nextKey: s.nextKey + 1, continuing: undefined };
 }
 
+/**
+ * The person's own lines (a command typed mid-turn and what it printed) go above whatever is still
+ * live, straight to `done`, so a streaming answer goes on in one piece under them.
+ */
+function above(s: TranscriptState, item: NewItem): TranscriptState {
+  if (s.live.length === 0) return push(s, item);
+  const done = [...s.done, { ...item, key: s.nextKey } as Item];
+  return { ...s, done, nextKey: s.nextKey + 1 };
+}
+
 function lastIndex(live: Item[], pred: (i: Item) => boolean): number {
   for (let i = live.length - 1; i >= 0; i--) if (pred(live[i])) return i;
   return -1;
@@ -170,9 +180,9 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
   if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
-      return push(s, { kind: 'user', text: a.text });
+      return above(s, { kind: 'user', text: a.text });
     case 'info':
-      return push(s, { kind: 'info', title: a.title, lines: a.lines });
+      return above(s, { kind: 'info', title: a.title, lines: a.lines });
     case 'local_error':
     case 'error':
       return push(s, { kind: 'error', text: a.message });
