@@ -28,7 +28,7 @@ describe('turns', () => {
     const { c, type, out, shows } = await start();
     await type('hi', KEY.enter);
     await shows('Waiting for claude-test-1…');
-    expect(out()).toMatch(/Waiting for claude-test-1… \d+\.\ds/);
+    expect(out()).toMatch(/Waiting for claude-test-1… \d+s/);
     c.emit({ type: 'request_start', request: 1, model: 'claude-test-1' });
     c.emit({ type: 'text_delta', text: 'Hello' });
     await shows('● Hello');
@@ -44,7 +44,7 @@ describe('turns', () => {
     // 11 characters streamed, about 3 tokens until the response's usage says.
     await shows('↓ 3 tokens');
     expect(out()).toMatch(/⠋|⠙|⠹|⠸|⠼|⠴|⠦|⠧|⠇|⠏/);
-    expect(out()).toMatch(/Working… \d+\.\ds · ↓ 3 tokens · esc to interrupt/);
+    expect(out()).toMatch(/Working… \d+s · ↓ 3 tokens · esc to interrupt/);
     c.emit({ type: 'usage', usage: usageOf({ output_tokens: 40 }), total: usageOf({ output_tokens: 40 }) });
     await shows('↓ 40 tokens');
     c.emit({
@@ -69,7 +69,7 @@ describe('turns', () => {
     (c as unknown as { shell: unknown }).shell = () => new Promise((resolve) => (finish = resolve));
     await type('!sleep 5', KEY.enter);
     await shows('Running !sleep 5…');
-    expect(out()).toMatch(/Running !sleep 5… \d+\.\ds · esc to interrupt/);
+    expect(out()).toMatch(/Running !sleep 5… \d+s · esc to interrupt/);
     finish({ output: '', exitCode: 0 });
     await eventually(() => expect(out()).not.toContain('Running !sleep 5'));
   });
