@@ -102,9 +102,11 @@ export function modeNamed(name: string): PermissionMode | undefined {
 
 /**
  * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed
- * (`network`: with the network, for a sandboxed command), or refused with the sentence the model reads.
+ * (`network`: with the network, for a sandboxed command; `unsandboxed`: outside the sandbox, which
+ * only the person's answer gives), or refused with the sentence the model reads.
  */
-export type Decided = { allowed: true; network?: boolean } | { refused: { by: RefusedBy; text: string } };
+export type Decided =
+  { allowed: true; network?: boolean; unsandboxed?: boolean } | { refused: { by: RefusedBy; text: string } };
 
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {

@@ -249,7 +249,9 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
             ? decisionNote(a.decision, a.rule)
             : a.source === 'mode'
               ? decisionNote(a.decision, undefined, a.mode)
-              : t.note,
+              : a.decision.kind === 'allow_unsandboxed'
+                ? 'run outside the sandbox, as you answered'
+                : t.note,
         ...(a.decision.kind === 'deny_with_message' ? { rejectedWith: a.decision.message } : {}),
       }));
     case 'tool_end': {
