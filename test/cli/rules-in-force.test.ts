@@ -27,6 +27,8 @@ describe('rules in force', () => {
       notices,
     );
     expect(rules).toEqual({ allow: ['Bash(npm test)'], deny: ['Read(./.env)'] });
-    expect(notices).toEqual(['codey: 3 comment entries (starting // or #) in the rule lists; not rules, ignored']);
+    expect(notices).toEqual([
+      'codey: 3 comment entries (starting // or #) in the rule lists; not rules, ignored',
+    ]);
   });
 });

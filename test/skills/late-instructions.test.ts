@@ -76,7 +76,7 @@ describe('lateInstructions', () => {
     ]);
   });
 
-  it('after /worktree, the worktree\'s own files come, matched from its root; what started in the prompt does not come again', async () => {
+  it("after /worktree, the worktree's own files come, matched from its root; what started in the prompt does not come again", async () => {
     const tree = {
       'CLAUDE.md': 'Root: read at start.\n',
       'api/CLAUDE.md': 'API rules.\n',
