@@ -190,8 +190,7 @@ export function loadSession(dir: string, id: string): StoredSession {
     } else if (r.type === 'compaction') {
       compactions++;
       contextTokens = tokensOf(r.tokens_after);
-    }
-    else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
+    } else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
       workspace = r.workspace;
   }
   if (!header) throw new Error(`${conversationFile(dir, id)} is empty: the session recorded no message`);
