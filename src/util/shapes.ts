@@ -274,12 +274,15 @@ export interface LateInstructionSource {
   /**
    * The instructions `touched` (the absolute path of a file just read or changed) brings that are
    * neither in the system prompt nor in `seen` (paths as {@link LateInstruction.path}), outermost
-   * folder first, each once; `keepsOut(abs)` true leaves a file out (a deny rule). `notices`: a file
-   * that could not be read, once each. Never rejects.
+   * folder first, each once; `keepsOut(abs)` true leaves a file out (a deny rule). `workspace`: the
+   * session's root now (after `/worktree`, the worktree: its files and rules, matched from its own
+   * root); by default the root it started in. `notices`: a file that could not be read, once each.
+   * Never rejects.
    */
   find(
     touched: string,
     seen: ReadonlySet<string>,
     keepsOut: (abs: string) => boolean,
+    workspace?: string,
   ): Promise<{ files: LateInstruction[]; notices: string[] }>;
 }
