@@ -48,6 +48,12 @@ async function waiting(c: McpConnections): Promise<Extract<McpLogin, { url: stri
   if (login.url === undefined) throw new Error(`no browser step: ${login.message}`);
   return login;
 }
+/** Log in through `c`, the browser approving at once. */
+async function logIn(c: McpConnections): Promise<void> {
+  const login = await waiting(c);
+  await approveInBrowser(login.url);
+  await login.done;
+}
 /** Every text codey produced about the servers, to look for a token in. */
 const said = (c: McpConnections, ...more: string[]) => JSON.stringify([c.states(), c.notices, ...more]);
 
@@ -97,10 +103,7 @@ describe('MCP OAuth', () => {
   }, 30_000);
 
   it('an expired token is refreshed on the 401 and the call carries the new one, which is stored', async () => {
-    const first = await session();
-    const login = await waiting(first);
-    await approveInBrowser(login.url);
-    await login.done;
+    await logIn(await session());
     const c = await session();
     fake.expireAll();
     const r = await c.tools[0].call('whoami', {}, { signal: signal() });
@@ -114,10 +117,7 @@ describe('MCP OAuth', () => {
   }, 30_000);
 
   it('a token nobody can refresh makes the call say the server needs login', async () => {
-    const first = await session();
-    const login = await waiting(first);
-    await approveInBrowser(login.url);
-    await login.done;
+    await logIn(await session());
     const c = await session();
     fake.expireAll();
     const stored = JSON.parse(await readFile(tokenFile, 'utf8')) as {
@@ -160,9 +160,7 @@ describe('MCP OAuth', () => {
 
   it('logout forgets the tokens and stops the server; the next session needs login again', async () => {
     const c = await session();
-    const login = await waiting(c);
-    await approveInBrowser(login.url);
-    await login.done;
+    await logIn(c);
     expect(await c.logout('guarded')).toBe(
       `logged out of MCP server guarded: its tokens are removed from ${tokenFile}; /mcp login guarded logs in again`,
     );
