@@ -19,7 +19,7 @@ afterEach(async () => {
 type Block = { type: string; text?: string; source?: unknown; cache_control?: unknown };
 /** The first message's blocks without the cache breakpoint codey puts on the last one. */
 const firstMessage = (): Block[] =>
-  (fake.messageRequests[0].body.messages as { content: Block[] }[])[0].content.map(
+  (fake.messageRequests[0].body.messages as unknown as { content: Block[] }[])[0].content.map(
     ({ cache_control: _, ...b }) => b,
   );
 const source = (bytes: Buffer, media_type = 'image/png') => ({
@@ -59,7 +59,10 @@ describe('codey -p --image FILE', () => {
     ]);
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(JSON.parse(lines[lines.length - 1])).toMatchObject({ type: 'result', result: 'a button is cut off' });
+    expect(JSON.parse(lines[lines.length - 1])).toMatchObject({
+      type: 'result',
+      result: 'a button is cut off',
+    });
     expect(firstMessage()).toEqual([
       { type: 'text', text: 'what is wrong here?' },
       { type: 'image', source: source(pngOf(40, 20)) },
