@@ -246,7 +246,7 @@ export class SessionController implements Controller {
     const context = shell.map((c) => shellNote(c.command, c.exit, c.output)).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
     if (shell.length) this.#s.recorder.recordPrompt(text, { said: prompt, shell });
-    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), prompt);
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), { label: prompt });
     this.#running = turn;
     try {
       await turn;
