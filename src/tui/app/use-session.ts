@@ -3,6 +3,7 @@ import type { Controller } from './controller';
 import {
   COMMANDS,
   executeCommand,
+  isCommandLine,
   findCommand,
   type CommandOutcome,
   type CommandSpec,
@@ -261,14 +262,17 @@ export function useSession(
     (text: string) => {
       const shell = shellOf(text);
       dispatch({ type: 'user_prompt', text });
-      if (text.startsWith('/')) runCommand(text);
+      if (isCommandLine(text, commands)) runCommand(text);
       else if (shell) runShell(text.slice(1).trim(), shell);
       else runPrompt(text);
     },
-    [dispatch, runCommand, runPrompt, runShell, shellOf],
+    [commands, dispatch, runCommand, runPrompt, runShell, shellOf],
   );
 
-  const isPrompt = useCallback((text: string) => !text.startsWith('/') && !shellOf(text), [shellOf]);
+  const isPrompt = useCallback(
+    (text: string) => !isCommandLine(text, commands) && !shellOf(text),
+    [commands, shellOf],
+  );
 
   /** Sends what is next in the queue, once nothing runs and no choice is pending. */
   const drain = useCallback(() => {
@@ -293,8 +297,9 @@ export function useSession(
       remember(text);
       const waiting = Boolean(running.current) || picking.current || queue.current.length > 0;
       // A command that may run during a turn (or that is unknown: its error shows now) runs at once.
-      const spec = text.startsWith('/') ? findCommand(text.trim().split(/\s+/)[0], commands) : undefined;
-      const atOnce = text.startsWith('/') && (!spec || spec.whileBusy);
+      const command = isCommandLine(text, commands);
+      const spec = command ? findCommand(text.trim().split(/\s+/)[0], commands) : undefined;
+      const atOnce = command && (!spec || spec.whileBusy);
       if (!waiting || atOnce) return start(text);
       setQueue([...queue.current, text]);
       drain();

@@ -100,6 +100,11 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
         session.setModel(name);
         return { kind: 'info', lines: [`Model set to ${session.model}.`] };
       };
+      if (/\s/.test(args))
+        return {
+          kind: 'error',
+          message: `A model name has no spaces: /model NAME (e.g. /model claude-sonnet-4-6), or /model alone to pick one.`,
+        };
       if (args) return set(args);
       // No name: pick one of the current models (the one in use first when it is another).
       const ids = MODEL_CHOICES.map((m) => m.id);

@@ -59,15 +59,18 @@ export function movePick(
 }
 
 /**
- * What Enter sends: the highlighted command when the text is only the start of several names,
- * else the text.
+ * What Enter does: with the text only the start of several names, a highlight the person moved
+ * (↑/↓, Tab) is run; one they did not is filled in (`/c` Enter gives `/clear`, highlighted, and a
+ * second Enter runs it), so an ambiguous prefix never runs a command by chance. Else the text is sent.
  */
 export function enterLine(
   value: string,
   pick: CommandPick | undefined,
   commands: readonly CommandSpec[],
-): string {
-  const { matches, index } = listedCommands(value, pick, commands);
+): { send: string } | { fill: { value: string; pick: CommandPick } } {
+  const { base, matches, index } = listedCommands(value, pick, commands);
   const several = matches.length > 1 && !matches.some((m) => m.name === value.toLowerCase());
-  return several ? matches[index].name : value;
+  if (!several) return { send: value };
+  if (pick) return { send: matches[index].name };
+  return { fill: { value: matches[index].name, pick: { base, index } } };
 }

@@ -41,6 +41,16 @@ export function findCommand(word: string, commands = COMMANDS): CommandSpec | un
 }
 
 /**
+ * Whether `text` is a command line: it starts with `/` and its first word is a command's, or holds
+ * no other `/`. A path (`/tmp/out.txt is empty`) is a message, not an unknown command.
+ */
+export function isCommandLine(text: string, commands = COMMANDS): boolean {
+  if (!text.startsWith('/')) return false;
+  const word = text.trim().split(/\s+/)[0];
+  return !word.slice(1).includes('/') || findCommand(word, commands) !== undefined;
+}
+
+/**
  * Tab completion: the one match (with a space when it takes arguments), else the longest common
  * prefix of the matches; undefined when nothing would change.
  */

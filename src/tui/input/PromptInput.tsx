@@ -261,9 +261,12 @@ export function PromptInput({
       }
       case 'newline':
         return set(edit.insert(state, '\n'));
-      case 'submit':
+      case 'submit': {
         if (state.value[state.cursor - 1] === '\\') return set(edit.insert(edit.backspace(state), '\n'));
-        return submit(enterLine(state.value, c.pick, commands));
+        const enter = enterLine(state.value, c.pick, commands);
+        if ('send' in enter) return submit(enter.send);
+        return set(edit.inputOf(enter.fill.value), enter.fill.pick);
+      }
       case 'complete': {
         // A typed Tab completes a slash command and does nothing elsewhere; a pasted tab is text.
         const done = tabCompletion(state.value, c.pick, commands);

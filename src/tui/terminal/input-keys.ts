@@ -62,7 +62,7 @@ const plain = (key: Key) => !key.ctrl && !key.meta;
 export const INPUT_KEYS: readonly KeyRow[] = [
   {
     keys: 'Enter',
-    does: 'send (queued while a turn runs); on the start of a /command, run the highlighted one',
+    does: 'send (queued while a turn runs); on the start of several /commands, fill in the highlighted one',
     bindings: [
       { action: 'submit', matches: (i, k) => k.return && !k.shift && !k.meta && i !== SHIFT_ENTER_XTERM },
     ],
@@ -151,12 +151,19 @@ export const INPUT_KEYS: readonly KeyRow[] = [
     ],
   },
   {
-    keys: 'Alt+B / Alt+F (or Alt+← / Alt+→)',
+    keys: 'Alt+B / Alt+F (or Alt+← / Alt+→, Ctrl+← / Ctrl+→)',
     does: 'back / forward one word',
     // Alt+B arrives as ESC b, which Ink reads as meta with the letter.
     bindings: [
-      { action: 'word-left', matches: (i, k) => k.meta && (i === 'b' || k.leftArrow) },
-      { action: 'word-right', matches: (i, k) => k.meta && (i === 'f' || k.rightArrow) },
+      // Ctrl+← arrives as CSI 1;5D, which Ink reads as ctrl with the arrow.
+      {
+        action: 'word-left',
+        matches: (i, k) => (k.meta && i === 'b') || ((k.meta || k.ctrl) && k.leftArrow),
+      },
+      {
+        action: 'word-right',
+        matches: (i, k) => (k.meta && i === 'f') || ((k.meta || k.ctrl) && k.rightArrow),
+      },
     ],
   },
   {

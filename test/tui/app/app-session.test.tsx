@@ -381,6 +381,10 @@ describe('slash commands', () => {
     await type('/mo', KEY.tab, 'claude-other', KEY.enter);
     await eventually(() => expect(status(out())).toContain('claude-other · ~/src/proj'));
     expect(c.models).toEqual(['claude-other']);
+    // Words after the name are no model: refused, the model stays.
+    await type('/model a b c', KEY.enter);
+    await eventually(() => expect(out()).toContain('A model name has no spaces'));
+    expect(c.models).toEqual(['claude-other']);
   });
 
   it('/cost shows token counts and what they cost', async () => {

@@ -124,6 +124,34 @@ describe('Tab', () => {
   });
 });
 
+describe('Enter on a command prefix', () => {
+  it('several matches and no highlight moved: Enter fills in the highlighted name, the next Enter runs it', async () => {
+    const { c, type, out } = await start();
+    await type('/co');
+    await eventually(() => expect(out()).toMatch(/^▸ \/cost +\S/m));
+    await type(KEY.enter);
+    await eventually(() => expect(boxRows(out())).toEqual(['/cost']));
+    expect(out()).toMatch(/^ {2}\/compact/m);
+    expect(c.compactions).toEqual([]);
+    expect(out()).not.toContain('input tokens:');
+    await type(KEY.enter);
+    await eventually(() => expect(out()).toContain('input tokens:'));
+  });
+
+  it('Ctrl+← and Ctrl+→ (CSI 1;5D / 1;5C) move by word', async () => {
+    const { c, type } = await start();
+    await type('one two three', '\u001b[1;5D', '\u001b[1;5D', 'X', '\u001b[1;5C', 'Y', KEY.enter);
+    await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['one XtwoY three']));
+  });
+
+  it('a line that starts with a path is a message, not an unknown command', async () => {
+    const { c, type, out } = await start();
+    await type('/tmp/out.txt is empty', KEY.enter);
+    await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['/tmp/out.txt is empty']));
+    expect(out()).not.toContain('Unknown command');
+  });
+});
+
 describe('Ctrl+C', () => {
   it('interrupts a turn without arming; the next one arms, the one after quits', async () => {
     const { c, type, out } = await start();

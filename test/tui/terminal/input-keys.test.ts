@@ -33,6 +33,8 @@ const cases: [string, string, Key, string | undefined][] = [
   ['Alt+←', '', k({ meta: true, leftArrow: true }), 'word-left'],
   ['Alt+F', 'f', k({ meta: true }), 'word-right'],
   ['Alt+→', '', k({ meta: true, rightArrow: true }), 'word-right'],
+  ['Ctrl+←', '', k({ ctrl: true, leftArrow: true }), 'word-left'],
+  ['Ctrl+→', '', k({ ctrl: true, rightArrow: true }), 'word-right'],
   ['Backspace', '', k({ delete: true }), 'backspace'],
   ['Ctrl+W', 'w', k({ ctrl: true }), 'delete-word'],
   ['Ctrl+U', 'u', k({ ctrl: true }), 'delete-to-start'],
