@@ -154,6 +154,8 @@ const REFUSALS: Record<RefusedBy | 'person_said', Sentences> = {
 const ALLOWED: Decided = Object.freeze({ allowed: true as const });
 /** Allowed with the network: a sandboxed command keeps it. */
 const WITH_NETWORK: Decided = Object.freeze({ allowed: true as const, network: true });
+/** Allowed outside the sandbox: the person's "yes, outside the sandbox", never a rule's. */
+const UNSANDBOXED: Decided = Object.freeze({ allowed: true as const, unsandboxed: true });
 
 /**
  * The {@link Decide} of one tool_use: its events carry the call's id, its denial records the call's
@@ -209,16 +211,28 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
     const said = await opts.pre?.();
     if (said && 'refused' in said) return refuse('hook', { req, hook: said.refused }, step);
     const hookAsks = said !== undefined && 'ask' in said;
-    if (verdict.action === 'allow' && !hookAsks) return byRule(verdict, req, step);
+    // A command that failed in the sandbox asks where it would run unasked, so the person may run it outside.
+    const retry =
+      !step &&
+      deps.requestApproval !== undefined &&
+      verdict.action === 'allow' &&
+      !verdict.mode &&
+      deps.policy.failedInSandbox(req);
+    if (verdict.action === 'allow' && !hookAsks && !retry) return byRule(verdict, req, step);
     if (said && 'allow' in said && verdict.action === 'ask' && !verdict.rule && !staged.why && !req.network) {
       deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'allow_once' }, source: 'hook' });
       return ALLOWED;
     }
-    const why = hookAsks ? `a PreToolUse hook asks: ${said.ask}` : staged.why;
+    const why = hookAsks
+      ? `a PreToolUse hook asks: ${said.ask}`
+      : retry
+        ? 'it failed in the sandbox last time; it may run outside'
+        : staged.why;
     // A hook that asks keeps asking when the rules would allow by the time the question's turn comes.
     const rules = (r: ApprovalRequest): Verdict => {
       const v = deps.policy.evaluate(r, { step });
-      return hookAsks && v.action === 'allow' ? { action: 'ask' } : v;
+      const asks = v.action === 'allow' && (hookAsks || (retry && !v.mode));
+      return asks ? { action: 'ask' } : v;
     };
     const ask = deps.requestApproval;
     if (!ask) return refuse('no_one_to_ask', { req, ...(why ? { why } : {}) }, step);
@@ -257,7 +271,8 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
         const said = decision.kind === 'deny_with_message' ? decision.message : undefined;
         return refuse('person', { req, ...(said === undefined ? {} : { said }) }, step);
       }
-      if (req.network || decision.kind === 'allow_network') yes = WITH_NETWORK;
+      if (decision.kind === 'allow_unsandboxed') yes = UNSANDBOXED;
+      else if (req.network || decision.kind === 'allow_network') yes = WITH_NETWORK;
       if (shown === undefined) return yes; // no preview to compare
     }
   };

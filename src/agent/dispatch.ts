@@ -50,7 +50,9 @@ type Extra = { title?: string; display?: ToolDisplay; code?: ToolErrorCode; imag
 /**
  * The context a tool runs with: progress goes out as `tool_progress` events, scrubbed of secrets
  * across pieces (`progress` holds back what could be the start of one until the next piece or the
- * end of the call); `approve` decides a step of the call by the call's own {@link Decide}.
+ * end of the call); `approve` decides a step of the call by the call's own {@link Decide}. Its
+ * commands run in the registry's sandbox, if any, with the network or not, unless the person
+ * answered "yes, outside the sandbox" (`allowed.unsandboxed`).
  */
 function toolContext(
   use: ToolUse,
@@ -59,9 +61,11 @@ function toolContext(
   signal: AbortSignal,
   progress: RedactingStream,
   decide: Decide,
-  network = false,
+  allowed: { network?: boolean; unsandboxed?: boolean } = {},
 ): ToolContext {
-  const sandbox = deps.registry.sandboxFor(deps.cwd, network);
+  const sandbox = allowed.unsandboxed
+    ? undefined
+    : deps.registry.sandboxFor(deps.cwd, allowed.network === true);
   return {
     cwd: deps.cwd,
     signal,
@@ -207,15 +211,15 @@ export async function dispatch(
   // run
   // A subagent gets longer: its own calls are abandoned first, and then it reports what it had.
   const grace = tool.kind === 'agent' ? 2 * ABANDON_GRACE_MS : ABANDON_GRACE_MS;
-  const network = decided.network === true;
   const ran = await abandonedAfter(
-    deps.registry.run(tool, args, toolContext(use, tool, deps, signal, progress, decide, network)),
+    deps.registry.run(tool, args, toolContext(use, tool, deps, signal, progress, decide, decided)),
     signal,
     grace,
   );
   if (ran === ABANDONED) return end('interrupted', INTERRUPTED.abandoned, { code: 'interrupted' });
   if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
   if (ran.untrusted) deps.policy.taint.entered(ran.untrusted);
+  if (ran.sandboxFailed !== undefined) deps.policy.ranInSandbox(request, ran.sandboxFailed);
   // post
   const result: ToolResult = await hooks.post(hookCall, ran, signal);
   // scrub and cap, in `end`

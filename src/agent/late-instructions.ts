@@ -86,7 +86,7 @@ export async function lateInstructionBlocks(
     const file = touched(use, results[i], cwd);
     if (file === undefined) continue;
     const found = await source
-      .find(file, seen, (abs) => agent.spec.policy.keepsOut(abs))
+      .find(file, seen, (abs) => agent.spec.policy.keepsOut(abs), cwd)
       .catch(() => ({ files: [], notices: [] }));
     for (const n of found.notices)
       agent.spec.emit({ type: 'notice', level: 'warn', message: n.replace(/^codey: /, '') });

@@ -148,6 +148,7 @@ export function ruleFor(req: ApprovalRequest, decision: Decision): string | unde
       return req.domain ? `${req.tool}(domain:${req.domain})` : undefined;
     case 'allow_once':
     case 'allow_network':
+    case 'allow_unsandboxed':
     case 'deny':
     case 'deny_with_message':
       return undefined;
@@ -183,6 +184,8 @@ export class Policy {
   readonly #toolAnswers = new Set<string>();
   /** Untrusted text in the conversation and what it changes about approvals (./taint.ts). */
   readonly taint = new Taint();
+  /** Sandboxed commands (tool and detail) whose last run in the sandbox failed. */
+  readonly #failedInSandbox = new Set<string>();
 
   constructor(allow: readonly string[] = [], deny: readonly string[] = [], opts: PolicyOptions = {}) {
     const parsed = (list: readonly string[]) => list.map(parseRule).filter((r): r is Rule => r !== undefined);
@@ -277,6 +280,21 @@ export class Policy {
     if (rule && decision.kind === 'allow_tool') this.#toolAnswers.add(rule.source);
     this.taint.answered(req, decision.kind !== 'deny' && decision.kind !== 'deny_with_message');
     return text;
+  }
+
+  /**
+   * Note how a sandboxed command ran: one that failed is asked about the next time it would run
+   * unasked ({@link failedInSandbox}), so the person may run it outside the sandbox.
+   */
+  ranInSandbox(req: ApprovalRequest, failed: boolean): void {
+    const key = `${req.tool}\0${req.detail}`;
+    if (failed) this.#failedInSandbox.add(key);
+    else this.#failedInSandbox.delete(key);
+  }
+
+  /** Whether this very command failed the last time it ran in the sandbox. */
+  failedInSandbox(req: ApprovalRequest): boolean {
+    return this.#failedInSandbox.has(`${req.tool}\0${req.detail}`);
   }
 
   /** Whether calls of `tool` run without asking: a whole-tool allow rule and no deny or ask rule for it. */

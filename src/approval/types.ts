@@ -36,6 +36,11 @@ export type Decision =
   | { kind: 'allow_once' }
   /** Once, with the network (a sandboxed command). */
   | { kind: 'allow_network' }
+  /**
+   * Once, outside the sandbox (a sandboxed command the sandbox stops): only the person gives it, in
+   * the prompt; no rule, setting or argument of the model's does.
+   */
+  | { kind: 'allow_unsandboxed' }
   | { kind: 'allow_tool' }
   | { kind: 'allow_detail' }
   | { kind: 'allow_domain' }

@@ -7,6 +7,8 @@ export interface CliOptions {
   baseUrl?: string;
   maxTurns?: number;
   outputFormat: 'text' | 'json' | 'stream-json';
+  /** `--image FILE` (repeatable, with -p): images attached to the prompt. */
+  image?: string[];
   allow: string[];
   deny?: string[];
   /** `--add-dir`: more folders for the file tools. */

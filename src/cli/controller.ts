@@ -34,6 +34,7 @@ import type { CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
 import { editInEditor } from './editor';
+import { openInBrowser } from './open-url';
 import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn, type ShellRun } from '../session/store';
@@ -245,7 +246,7 @@ export class SessionController implements Controller {
     const context = shell.map((c) => shellNote(c.command, c.exit, c.output)).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
     if (shell.length) this.#s.recorder.recordPrompt(text, { said: prompt, shell });
-    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), prompt);
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), { label: prompt });
     this.#running = turn;
     try {
       await turn;
@@ -336,6 +337,24 @@ export class SessionController implements Controller {
 
   restartMcp(name: string): Promise<string> {
     return this.#s.mcp?.restart(name) ?? Promise.resolve('no MCP servers are configured');
+  }
+
+  async loginMcp(name: string): Promise<string[]> {
+    const mcp = this.#s.mcp;
+    if (!mcp) return ['no MCP servers are configured'];
+    const login = await mcp.login(name);
+    if (login.url === undefined) return [login.message];
+    const opening = openInBrowser(login.url, this.#env, this.#s.workspace);
+    void login.done.then((message) => this.#s.events.emit({ type: 'notice', level: 'info', message }));
+    return [
+      `Log in to MCP server ${name} in your browser${opening ? ' (opening it now)' : ''}:`,
+      login.url,
+      'codey waits up to 5 minutes and says here how it went.',
+    ];
+  }
+
+  logoutMcp(name: string): Promise<string> {
+    return this.#s.mcp?.logout(name) ?? Promise.resolve('no MCP servers are configured');
   }
 
   agents(): AgentInfo[] | undefined {

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Settings } from '../config/resolve';
-import { personHome } from '../config/paths';
+import { personHome, stateDir } from '../config/paths';
 import type { McpConnections } from '../mcp/client';
 import { readServers, type McpServerSpec, type ServerOrigin } from '../mcp/servers';
 import { startPiped } from '../tools/exec';
@@ -68,6 +68,11 @@ export async function mcpServerSpecs(
   return { specs, notices: [...notices, ...problems] };
 }
 
+/** Where the OAuth tokens of HTTP servers are kept (mode 0600): codey's state folder. */
+export function mcpTokenFile(env: Env, workspace: string): string {
+  return join(stateDir(env, workspace), 'mcp-oauth.json');
+}
+
 /**
  * Open the servers of `specs` for a session in `workspace`; undefined (and the SDK never loaded)
  * when there are none.
@@ -84,5 +89,6 @@ export async function openSessionMcp(
     timeoutMs: opts.timeoutMs,
     startPiped,
     version: opts.version,
+    tokenFile: mcpTokenFile(opts.env, opts.workspace),
   });
 }

@@ -15,7 +15,7 @@ type MentionHost = Pick<Agent, 'spec' | 'registry' | 'scrub'>;
 /** What one `@path` adds to the message: text after the prompt, and an image when it is one. */
 interface Mention {
   text: string;
-  image?: NonNullable<ToolResult['images']>[number];
+  image?: AttachedImage;
 }
 
 /** `rel` as the model reads it: `/` between parts. */
@@ -70,17 +70,22 @@ async function mention(ref: string, host: MentionHost, signal: AbortSignal): Pro
   return { text: `Contents of ${shown}:\n${host.scrub(result.output)}` };
 }
 
+/** An image that goes with the person's message (a mention, `--image`, a pasted one). */
+export type AttachedImage = NonNullable<ToolResult['images']>[number];
+
 /**
  * The person's prompt with its `@path` mentions read (an `@` at the start or after whitespace, outside
  * code; emails and `@someone` are left alone): a text file's numbered lines (capped as read_file caps
  * them, the cut stated), a folder's listing, an image as an image block; a missing or binary file, a
  * path outside the workspace or one a deny rule keeps from read_file stays as written, with a notice
- * after the prompt. Without mentions the prompt comes back as it was.
+ * after the prompt. `attached` images (`--image`, a paste) follow the mentioned ones. Without
+ * mentions or images the prompt comes back as it was.
  */
 export async function withMentions(
   prompt: string,
   host: MentionHost,
   signal: AbortSignal,
+  attached: readonly AttachedImage[] = [],
 ): Promise<string | ContentBlockParam[]> {
   const found: Mention[] = [];
   for (const ref of atReferences(prompt)) {
@@ -89,9 +94,12 @@ export async function withMentions(
     const got = await mention(ref, host, signal);
     if (got) found.push(got);
   }
-  if (found.length === 0) return prompt;
-  const text = `${prompt}\n\n${found.map((m) => m.text).join('\n\n')}`;
-  const images = found.flatMap((m) => (m.image ? [m.image] : []));
+  const text = found.length ? `${prompt}\n\n${found.map((m) => m.text).join('\n\n')}` : prompt;
+  return withImages(text, [...found.flatMap((m) => (m.image ? [m.image] : [])), ...attached]);
+}
+
+/** `text` followed by `images` as image blocks; `text` as it is without images. */
+export function withImages(text: string, images: readonly AttachedImage[]): string | ContentBlockParam[] {
   if (images.length === 0) return text;
   return [
     { type: 'text', text },

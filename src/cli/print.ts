@@ -114,6 +114,9 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
         out.stderr(`codey: ${e.reason}; ${retryingIn(e.delayMs, e.attempt, e.attempts)}\n`);
         break;
       case 'notice':
+        // What only tells what codey did ("instructions loaded: …") is for --verbose.
+        if (e.level === 'warn' || verbose) out.stderr(`codey: ${e.message}\n`);
+        break;
       case 'error':
         out.stderr(`codey: ${e.message}\n`);
         break;

@@ -38,6 +38,11 @@ export function buildProgram(): Command {
         .choices(['text', 'json', 'stream-json'])
         .default('text'),
     )
+    .option(
+      '--image <file>',
+      'with -p: attach a PNG, JPEG, GIF or WebP image to the prompt (repeatable)',
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
+    )
     .option('--no-web', 'no web tools, whatever the configuration says')
     .option('--verbose', 'show configuration sources, tools and the session log path on stderr')
     .version(version, '-v, --version', 'print the version')

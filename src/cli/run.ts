@@ -12,6 +12,7 @@ import { printSubscriber, redactingOut, resultObject, terminalSafeOut } from './
 import { looksLikeSessionId } from '../session/store';
 import { findFor, readForResume, resumeRequestOf, type Resumption } from './resume';
 import { createSession } from './session';
+import { imageFiles } from './image-files';
 import { onStopSignals, signalExitCode, type StopSignal } from './signals';
 import { onStdoutFailed } from './broken-pipe';
 import { readPipedStdin } from './stdin';
@@ -77,6 +78,12 @@ export async function runMode(input: ModeInput): Promise<number> {
   const resolved = await settingsFor(opts);
   if (typeof resolved === 'number') return resolved;
 
+  if (opts.image?.length && (input.setup || opts.print === undefined)) {
+    stderr(
+      'codey: --image goes with -p (codey -p "what is wrong here?" --image shot.png); in the session, type @shot.png or paste an image with Ctrl+V\n',
+    );
+    return EXIT.usage;
+  }
   if (input.setup || opts.print === undefined) {
     const { runInteractive } = await import('./interactive');
     return runInteractive({
@@ -140,6 +147,11 @@ async function runPrint(
     stderr(
       `codey: ${badKey} (from ${settings.api_key ? 'the api_key setting or its variable' : 'ANTHROPIC_AUTH_TOKEN'})\n`,
     );
+    return EXIT.usage;
+  }
+  const attached = await imageFiles(opts.image ?? [], process.cwd());
+  if (!attached.ok) {
+    stderr(`codey: ${attached.error}\n`);
     return EXIT.usage;
   }
   const broad = broadWorkspace(process.cwd(), env);
@@ -234,8 +246,9 @@ async function runPrint(
       out.stderr(`codey: ${(err as Error).message}\n`);
       return EXIT.usage;
     }
-    session.log?.write({ type: 'user_prompt', text: sent });
-    const result = await session.run(sent, controller.signal);
+    const images = attached.images;
+    session.log?.write({ type: 'user_prompt', text: sent, ...(images.length && { images: images.length }) });
+    const result = await session.run(sent, controller.signal, { images });
     const obj = resultObject(result, {
       sessionId: session.id,
       model: settings.model,

@@ -5,7 +5,7 @@ import { Conversation } from '../agent/conversation';
 import { EventHub } from '../agent/events';
 import type { Agent } from '../agent/agent';
 import { runTurn, type TurnResult } from '../agent/loop';
-import { withMentions } from './mentions';
+import { withImages, withMentions, type AttachedImage } from './mentions';
 import { Policy, splitRules } from '../approval/policy';
 import { personEnv, personHome, stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
@@ -114,8 +114,13 @@ export interface CodeySession {
    * Run one user turn on the conversation with the current agent, once every change asked for is
    * made (and a command's turn settings). `label`: how `/rewind` names the turn (default the
    * prompt's first line; the TUI gives the person's words without the `!cmd` notes before them).
+   * `images` (`--image`, a paste) go with the message after the text.
    */
-  run(prompt: string, signal: AbortSignal, label?: string): Promise<TurnResult>;
+  run(
+    prompt: string,
+    signal: AbortSignal,
+    extra?: { label?: string; images?: readonly AttachedImage[] },
+  ): Promise<TurnResult>;
   /**
    * Make a new agent with `change` (`rebuild`): changes are made one after the other, in the order
    * asked; `run` and `ready` wait for them. Rejects when the agent cannot be built (it stays as it was).
@@ -329,17 +334,18 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     get model() {
       return wantedModel ?? this.agent.spec.model;
     },
-    async run(prompt, signal, label) {
+    async run(prompt, signal, extra = {}) {
       await this.ready();
-      this.checkpoints.beginTurn(label ?? prompt);
+      this.checkpoints.beginTurn(extra.label ?? prompt);
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
+      const images = extra.images ?? [];
       // A command's prompt had its `@path` files inlined when it was prepared.
-      if (!turn) return runTurn(this.agent, await withMentions(prompt, this.agent, signal), signal);
+      if (!turn) return runTurn(this.agent, await withMentions(prompt, this.agent, signal, images), signal);
       const release = this.policy.hold(turn.allow);
       try {
         const agent = turn.model ? await rebuild(this.agent, { model: turn.model }) : this.agent;
-        return await runTurn(agent, prompt, signal);
+        return await runTurn(agent, withImages(prompt, images), signal);
       } finally {
         release();
       }

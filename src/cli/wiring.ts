@@ -65,9 +65,13 @@ export async function hostedToolsFor(
   });
 }
 
+/** An entry people write to explain a list (`"// keep lint fast"`, `"# tests"`): no rule. */
+const isComment = (text: string): boolean => /^\s*(\/\/|#)/.test(text);
+
 /**
  * The rules in force: those that parse and name a tool of the session (`tools`), so `--verbose` lists
- * what applies. Each other rule gets a notice saying why it is ignored.
+ * what applies. Each other rule gets a notice saying why it is ignored; comment entries (`// …`,
+ * `# …`) are counted in one line.
  */
 export function rulesInForce<K extends string>(
   rules: Record<K, readonly string[]>,
@@ -75,7 +79,12 @@ export function rulesInForce<K extends string>(
   notices: string[],
 ): Record<K, string[]> {
   const noTool: string[] = [];
+  let comments = 0;
   const inForce = (text: string): boolean => {
+    if (isComment(text)) {
+      comments++;
+      return false;
+    }
     const read = readRule(text);
     if ('problem' in read) {
       notices.push(`codey: ${read.problem}`);
@@ -86,6 +95,10 @@ export function rulesInForce<K extends string>(
     return false;
   };
   const entries = Object.entries<readonly string[]>(rules).map(([k, list]) => [k, list.filter(inForce)]);
+  if (comments)
+    notices.push(
+      `codey: ${comments} comment entr${comments > 1 ? 'ies' : 'y'} (starting // or #) in the rule lists; not rules, ignored`,
+    );
   // Claude Code's TodoWrite, NotebookEdit, LS … have no codey tool: one line for them all.
   if (noTool.length)
     notices.push(

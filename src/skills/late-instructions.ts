@@ -11,7 +11,17 @@ import {
   type LoadState,
   type PathRule,
 } from './instructions';
+import { gitRootOf } from '../util/git-root';
 import { absoluteEnv, projectRoot, shownPath, type PlacesInput } from './places';
+
+/** The project as a session root sees it (`lateInstructions`). */
+interface RootView {
+  root: string;
+  real: string;
+  seen: string[];
+  rules: (PathRule & { match: (p: string) => boolean })[];
+  show: (f: string) => string;
+}
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -50,20 +60,49 @@ export function lateInstructions(
   places: PlacesInput,
   start: { seen?: readonly string[]; pathRules?: readonly PathRule[] },
 ): LateInstructionSource {
-  const root = projectRoot(places);
+  const startRoot = projectRoot(places);
   const home = absoluteEnv(places.env).HOME;
-  const show = (f: string) => shownPath(f, places.workspace, places.env);
   const rules = (start.pathRules ?? []).map((r) => ({
     ...r,
     match: picomatch(r.paths.map(globOf).filter(Boolean), { dot: true }),
   }));
   const failed = new Set<string>();
-  let rootReal: Promise<string | undefined> | undefined;
+  const views = new Map<string, Promise<RootView | undefined>>();
+  const startReal = realpath(startRoot).catch(() => undefined);
+  /**
+   * The project as seen from `workspace`: its root, and the start's files and rules at the same
+   * place under that root (a worktree holds its own copy of each; outside the root they stay).
+   */
+  const viewOf = (workspace: string): Promise<RootView | undefined> => {
+    const root = workspace === places.workspace ? startRoot : (gitRootOf(workspace, home) ?? workspace);
+    let view = views.get(root);
+    if (!view) {
+      view = (async () => {
+        const real = await realpath(root).catch(() => undefined);
+        const from = await startReal;
+        if (!real || !from) return undefined;
+        const moved = (p: string) => {
+          const rel = path.relative(from, p);
+          return rel.startsWith('..') || path.isAbsolute(rel) ? p : path.join(real, rel);
+        };
+        return {
+          root,
+          real,
+          seen: (start.seen ?? []).map(moved),
+          rules: rules.map((r) => ({ ...r, file: moved(r.file) })),
+          show: (f: string) => shownPath(f, workspace, places.env),
+        };
+      })();
+      views.set(root, view);
+    }
+    return view;
+  };
   return {
-    async find(touched, seen, keepsOut) {
-      const realRoot = await (rootReal ??= realpath(root).catch(() => undefined));
+    async find(touched, seen, keepsOut, workspace = places.workspace) {
       const none = { files: [], notices: [] };
-      if (!realRoot) return none;
+      const view = await viewOf(workspace);
+      if (!view) return none;
+      const { root, real: realRoot, show } = view;
       const real = await realpath(touched).catch(() => path.resolve(touched));
       const rel = path.relative(realRoot, real);
       if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return none;
@@ -76,9 +115,9 @@ export function lateInstructions(
           candidates.push({ file: path.join(folder, name), covers: `files under ${folder}` });
       }
       const posix = rel.split(path.sep).join('/');
-      for (const r of rules)
+      for (const r of view.rules)
         if (r.match(posix)) candidates.push({ file: r.file, covers: `files matching ${r.paths.join(', ')}` });
-      const known = new Set([...(start.seen ?? []), ...seen, ...failed]);
+      const known = new Set([...view.seen, ...seen, ...failed]);
       const files: LateInstruction[] = [];
       const notices: string[] = [];
       for (const c of candidates) {

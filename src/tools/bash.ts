@@ -140,14 +140,20 @@ export function describeCommand(command: string): ToolCallDescription {
   };
 }
 
+/** What a failed command run in the sandbox with the network adds, for the model. */
+const SANDBOX_OUTSIDE_NOTE =
+  'if the sandbox is what stopped it, say so and call bash again with the same command: the person ' +
+  'is asked and may run it outside the sandbox';
+
 /** What a failed command run in the sandbox without network adds, for the model. */
 export const SANDBOX_NOTE =
   'it ran in the sandbox: no network, and only the workspace and /tmp writable; if it needs the ' +
-  'network, call bash again with network: true (the person is asked)';
+  `network, call bash again with network: true (the person is asked); ${SANDBOX_OUTSIDE_NOTE}`;
 
 /**
  * Run one bash call in `ctx` (its sandbox, if any): the tool_result, its title and the `shell`
- * display. A command that failed in the sandbox without network says so ({@link SANDBOX_NOTE}).
+ * display. A command that failed in the sandbox says so ({@link SANDBOX_NOTE} without network,
+ * {@link SANDBOX_OUTSIDE_NOTE} with it) and is marked `sandboxFailed`.
  */
 export async function runBashCall(
   args: { command: string; timeout_ms?: number },
@@ -169,13 +175,14 @@ export async function runBashCall(
       : o.signal
         ? o.signal
         : `exit ${o.exitCode}`;
-  const offline = ctx.sandbox !== undefined && !ctx.sandbox.network;
   const failed = !o.timedOut && !o.aborted && o.exitCode !== 0;
+  const note = ctx.sandbox && failed ? (ctx.sandbox.network ? SANDBOX_OUTSIDE_NOTE : SANDBOX_NOTE) : '';
   return {
-    output: formatOutcome(o, timeoutMs) + (offline && failed ? `\n(${SANDBOX_NOTE})` : ''),
+    output: formatOutcome(o, timeoutMs) + (note && `\n(${note})`),
     isError: o.timedOut || o.aborted || o.spawnError !== undefined,
     title,
     display: { kind: 'shell', command: args.command, exitCode: o.exitCode, timedOut: o.timedOut },
+    ...(ctx.sandbox && { sandboxFailed: failed }),
   };
 }
 

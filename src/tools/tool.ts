@@ -129,6 +129,11 @@ export interface ToolResult {
    */
   untrusted?: string;
   /**
+   * Set when the call's command ran in the sandbox: whether it failed (a non-zero exit, a failure to
+   * start). The same command then asks before it runs unasked again, so the person may run it outside.
+   */
+  sandboxFailed?: boolean;
+  /**
    * Images for the model (base64 `data`), sent as image blocks after the output; the tool caps
    * their size and count. Never scrubbed or cut (they are not text).
    */

@@ -148,11 +148,13 @@ export function base64ImageTokens(mediaType: string, data: string): number {
 /**
  * `bytes` as an image for the model, or why not, in a sentence the model (or person) can act on:
  * not an image codey sends (undefined), over {@link MAX_IMAGE_BASE64}, over {@link MAX_IMAGE_SIDE}
- * a side, or a header whose size cannot be read. `shown` names the image in the sentence.
+ * a side, or a header whose size cannot be read. `shown` names the image in the sentence; `then`
+ * ends the hint on how to make it smaller (what to do with the copy).
  */
 export function loadImage(
   bytes: Buffer,
   shown: string,
+  then = 'then read that',
 ): { ok: true; image: LoadedImage } | { ok: false; error: string; damaged?: true } | undefined {
   const mediaType = sniffImage(bytes);
   if (!mediaType) return undefined;
@@ -167,7 +169,7 @@ export function loadImage(
   const dims = `${px.width}×${px.height}`;
   const hint =
     'Make a smaller copy first, e.g. with bash: `convert IN -resize 1568x1568 OUT.png` (ImageMagick) ' +
-    'or `ffmpeg -i IN -vf scale=1568:-1 OUT.png`, then read that.';
+    `or \`ffmpeg -i IN -vf scale=1568:-1 OUT.png\`, ${then}.`;
   const b64 = base64Length(bytes.length);
   if (b64 > MAX_IMAGE_BASE64)
     return {

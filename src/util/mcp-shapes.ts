@@ -51,8 +51,11 @@ export interface McpServerState {
   transport: 'stdio' | 'http' | 'sse';
   /** Where its entry came from: the person's config, a project file, Claude Code's file, a flag. */
   origin: string;
-  /** `late`: not ready by the start-up deadline; `stopped`: it was running and ended. */
-  status: 'starting' | 'connected' | 'failed' | 'late' | 'stopped';
+  /**
+   * `late`: not ready by the start-up deadline; `stopped`: it was running and ended;
+   * `needs-login`: an HTTP server that wants OAuth tokens codey does not have (`/mcp login NAME`).
+   */
+  status: 'starting' | 'connected' | 'failed' | 'late' | 'stopped' | 'needs-login';
   /** Its tools' names as the server lists them (empty unless it connected in time). */
   tools: readonly string[];
   /** The server's prompts' names. */

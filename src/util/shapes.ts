@@ -102,9 +102,11 @@ export function modeNamed(name: string): PermissionMode | undefined {
 
 /**
  * How a call or a step of one was decided (the agent's `decide`, a tool's `ctx.approve`): allowed
- * (`network`: with the network, for a sandboxed command), or refused with the sentence the model reads.
+ * (`network`: with the network, for a sandboxed command; `unsandboxed`: outside the sandbox, which
+ * only the person's answer gives), or refused with the sentence the model reads.
  */
-export type Decided = { allowed: true; network?: boolean } | { refused: { by: RefusedBy; text: string } };
+export type Decided =
+  { allowed: true; network?: boolean; unsandboxed?: boolean } | { refused: { by: RefusedBy; text: string } };
 
 /** Where a call is described: paths are shown relative to `cwd` (the agent's workspace root). */
 export interface DescribeContext {
@@ -272,12 +274,15 @@ export interface LateInstructionSource {
   /**
    * The instructions `touched` (the absolute path of a file just read or changed) brings that are
    * neither in the system prompt nor in `seen` (paths as {@link LateInstruction.path}), outermost
-   * folder first, each once; `keepsOut(abs)` true leaves a file out (a deny rule). `notices`: a file
-   * that could not be read, once each. Never rejects.
+   * folder first, each once; `keepsOut(abs)` true leaves a file out (a deny rule). `workspace`: the
+   * session's root now (after `/worktree`, the worktree: its files and rules, matched from its own
+   * root); by default the root it started in. `notices`: a file that could not be read, once each.
+   * Never rejects.
    */
   find(
     touched: string,
     seen: ReadonlySet<string>,
     keepsOut: (abs: string) => boolean,
+    workspace?: string,
   ): Promise<{ files: LateInstruction[]; notices: string[] }>;
 }

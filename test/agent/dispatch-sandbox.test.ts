@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,8 +44,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function deps(policy: Policy, answer?: Decision, asked: ApprovalRequest[] = []): DispatchDeps {
-  const events: AgentEvent[] = [];
+function deps(
+  policy: Policy,
+  answer?: Decision,
+  asked: ApprovalRequest[] = [],
+  events: AgentEvent[] = [],
+): DispatchDeps {
   return {
     registry,
     policy,
@@ -106,5 +111,43 @@ describe.skipIf(!hasBwrap && process.env.CI !== 'true')('bash with the sandbox o
     expect(r.content).toBe('sent');
     const plain = await call(send(), deps(new Policy(), { kind: 'allow_once' }));
     expect(plain.content).toContain(SANDBOX_NOTE);
+  });
+
+  it('"yes, outside the sandbox" runs the command without bwrap, and a failed one asks again to offer it', async () => {
+    const outside = await realpath(await mkdtemp(path.join(tmpdir(), 'codey-outside-')));
+    try {
+      const target = path.join(outside, 'made');
+      const write = { command: `echo made > ${target} && echo wrote` };
+      const policy = new Policy([], [], { sandboxAutoAllow: true });
+      const asked: ApprovalRequest[] = [];
+      const events: AgentEvent[] = [];
+      const first = await call(write, deps(policy, { kind: 'allow_unsandboxed' }, asked, events));
+      expect(asked).toHaveLength(0);
+      expect(first.content).toContain('exit code 1');
+      expect(first.content).toContain('the person is asked and may run it outside the sandbox');
+      expect(existsSync(target)).toBe(false);
+      // Without anyone to ask (-p), the same command runs in the sandbox again.
+      const printed = await call(write, deps(policy));
+      expect(printed.content).toContain('exit code 1');
+      const second = await call(write, deps(policy, { kind: 'allow_unsandboxed' }, asked, events));
+      expect(asked).toHaveLength(1);
+      expect(asked[0].summary).toContain('it failed in the sandbox last time');
+      expect(second.content).toBe('wrote');
+      expect(readFileSync(target, 'utf8')).toBe('made\n');
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'approval_decision',
+          decision: { kind: 'allow_unsandboxed' },
+          source: 'person',
+        }),
+      );
+      // It ran as the person: the PID namespace is codey's own, not a new one whose first process is bwrap's.
+      const pid = await call({ command: 'echo $$' }, deps(new Policy(), { kind: 'allow_unsandboxed' }));
+      expect(Number(pid.content)).toBeGreaterThan(2);
+      const inside = await call({ command: 'echo $$' }, deps(new Policy(), { kind: 'allow_once' }));
+      expect(Number(inside.content)).toBeLessThanOrEqual(2);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

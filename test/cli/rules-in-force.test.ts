@@ -18,4 +18,17 @@ describe('rules in force', () => {
       'codey: the rules "TodoWrite", "NotebookEdit(x.ipynb)", "LS" name no tool of this session (tools: bash, read_file, grep); ignored',
     ]);
   });
+
+  it('comment entries people put in lists are one line, not a parse error each', () => {
+    const notices: string[] = [];
+    const rules = rulesInForce(
+      { allow: ['// lint and tests', 'Bash(npm test)', '# git'], deny: ['//never the keys', 'Read(./.env)'] },
+      ['bash', 'read_file'],
+      notices,
+    );
+    expect(rules).toEqual({ allow: ['Bash(npm test)'], deny: ['Read(./.env)'] });
+    expect(notices).toEqual([
+      'codey: 3 comment entries (starting // or #) in the rule lists; not rules, ignored',
+    ]);
+  });
 });

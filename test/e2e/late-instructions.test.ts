@@ -72,7 +72,8 @@ describe('instructions that load when a file under them is first read', () => {
     // The second read under api/ adds nothing: it is in the conversation once.
     expect(lateBlocks(reqs[3])).toHaveLength(1);
     expect(blocksOf(messagesOf(reqs[3]).at(-1)!).map((b) => b.type)).toEqual(['tool_result']);
-    expect(r.stderr).toContain('codey: instructions loaded: api/CLAUDE.md (for api/users.ts)');
+    // Without --verbose, -p keeps such news off stderr.
+    expect(r.stderr).not.toContain('instructions loaded: ');
   });
 
   it('does not send it again after -c when the resumed conversation holds it', async () => {
@@ -82,11 +83,11 @@ describe('instructions that load when a file under them is first read', () => {
     e2e.fake.enqueue(reply.toolUse('read_file', { path: 'api/users.ts' }), reply.text('one'));
     expect((await codey(e2e.box, ['-p', 'first'])).exitCode).toBe(0);
     e2e.fake.enqueue(reply.toolUse('read_file', { path: 'api/users.ts' }), reply.text('two'));
-    const r = await codey(e2e.box, ['-p', '-c', 'again']);
+    const r = await codey(e2e.box, ['-p', '-c', 'again', '--verbose']);
     expect(r.exitCode, r.stderr).toBe(0);
     const reqs = e2e.fake.messageRequests;
     expect(lateBlocks(reqs.at(-1)!)).toHaveLength(1);
-    expect(r.stderr).not.toContain('instructions loaded');
+    expect(r.stderr).not.toContain('instructions loaded: ');
   });
 
   it('a .claude/rules file with paths: arrives with the first edit of a matching file, and not for others', async () => {
@@ -119,5 +120,6 @@ describe('instructions that load when a file under them is first read', () => {
     expect(late[0].text).toContain('TEST-RULE: use vitest, never jest.');
     expect(late[0].text).toContain('files matching src/**/*.test.ts');
     expect(late[0].text).not.toContain('paths:');
+    expect(r.stderr).toContain('codey: instructions loaded: .claude/rules/tests.md (for src/app.test.ts)');
   });
 });

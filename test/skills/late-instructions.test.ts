@@ -76,6 +76,32 @@ describe('lateInstructions', () => {
     ]);
   });
 
+  it("after /worktree, the worktree's own files come, matched from its root; what started in the prompt does not come again", async () => {
+    const tree = {
+      'CLAUDE.md': 'Root: read at start.\n',
+      'api/CLAUDE.md': 'API rules.\n',
+      '.claude/rules/ts.md': '---\npaths: ["src/**/*.ts"]\n---\nTS rule.\n',
+    };
+    const wt = path.join(repo, '.codey/worktrees/fix');
+    await writeTree(repo, { ...tree, '.git/HEAD': 'ref: refs/heads/main\n' });
+    await writeTree(wt, {
+      ...tree,
+      'api/CLAUDE.md': 'API rules on the branch.\n',
+      '.git': 'gitdir: ../../../.git/worktrees/fix\n',
+      'api/h.ts': 'x',
+      'src/a.ts': 'x',
+    });
+    const src = await sourceFor();
+    const api = await src.find(path.join(wt, 'api/h.ts'), new Set(), none, wt);
+    expect(api.files.map((f) => [path.relative(wt, f.path), f.text])).toEqual([
+      ['api/CLAUDE.md', 'API rules on the branch.'],
+    ]);
+    const ts = await src.find(path.join(wt, 'src/a.ts'), new Set(), none, wt);
+    expect(ts.files.map((f) => [path.relative(wt, f.path), f.covers])).toEqual([
+      ['.claude/rules/ts.md', 'files matching src/**/*.ts'],
+    ]);
+  });
+
   it('brings nothing for a file outside the project root or under node_modules, or for a denied file', async () => {
     await writeTree(base, {
       'repo/node_modules/pkg/CLAUDE.md': 'A dependency speaks.\n',

@@ -237,6 +237,18 @@ export class FakeController implements Controller {
     return Promise.resolve(`MCP server ${name} is running again`);
   }
 
+  logins: string[] = [];
+
+  loginMcp(name: string): Promise<string[]> {
+    this.logins.push(name);
+    return Promise.resolve([`Log in to MCP server ${name} in your browser:`, 'http://auth.test/authorize']);
+  }
+
+  logoutMcp(name: string): Promise<string> {
+    this.logins.push(`-${name}`);
+    return Promise.resolve(`logged out of MCP server ${name}`);
+  }
+
   agents(): AgentInfo[] | undefined {
     return this.agentList;
   }

@@ -14,7 +14,7 @@ import { StatusLine } from './StatusLine';
 import { Transcript } from '../transcript/Transcript';
 import { Viewer } from '../viewer/Viewer';
 import { isViewable } from '../viewer/viewer-page';
-import { Waiting } from '../transcript/Waiting';
+import { WorkingLine } from '../transcript/WorkingLine';
 import { KeyRouterProvider, useKeyRouter } from '../terminal/keys';
 import { ThemeContext, makeTheme } from '../widgets/theme';
 import { useApproval } from '../approval/use-approval';
@@ -161,8 +161,10 @@ export function App({
   const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3 - queueRows);
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
-  // The waiting line and the queue sit above whatever asks or takes input.
-  const aboveRows = (state.waitingSince !== undefined ? 1 : 0) + queueRows;
+  // The working line and the queue sit above whatever asks or takes input.
+  // While a prompt asks, nothing runs: the working line gives the prompt its row.
+  const working = pending ? undefined : state.working;
+  const aboveRows = (state.waitingSince !== undefined || working ? 1 : 0) + queueRows;
   // Rows the input grew by since it was measured (a paste, queued text back): counted at once.
   const grown = Math.max(0, textRows - measured.textRows);
   const maxLiveRows =
@@ -198,8 +200,13 @@ export function App({
                 onClose={() => setViewing(undefined)}
               />
             ) : null}
-            {state.waitingSince !== undefined && !viewerOpen ? (
-              <Waiting model={controller.model} since={state.waitingSince} />
+            {!viewerOpen ? (
+              <WorkingLine
+                model={controller.model}
+                waitingSince={state.waitingSince}
+                working={working}
+                usage={state.usage}
+              />
             ) : null}
             <QueuedMessages lines={queueView} />
             {pending ? (

@@ -230,6 +230,7 @@ export function useSession(
       const ac = new AbortController();
       abort.current = ac;
       setBusy(true);
+      dispatch({ type: 'shell_start', command });
       const run = new Promise<{ output: string; exitCode: number | null }>((resolve) =>
         resolve(shell(command, ac.signal)),
       )
@@ -238,6 +239,7 @@ export function useSession(
           dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) }),
         )
         .finally(() => {
+          dispatch({ type: 'settle' });
           if (abort.current === ac) abort.current = undefined;
           if (running.current === run) running.current = undefined;
           setBusy(false);

@@ -16,7 +16,7 @@ export interface ApprovalChoice {
 
 /**
  * The choices for `request`, in order: yes once; yes with network (a sandboxed command that did not
- * ask for it); always for the tool; always for the detail (only when rememberable); always for the
+ * ask for it); yes outside the sandbox (any sandboxed command: the person's choice alone); always for the tool; always for the detail (only when rememberable); always for the
  * domain (only when the request names one); no; no with a message. A yes to a sandboxed command
  * that asks for the network gives it the network.
  */
@@ -24,6 +24,8 @@ export function approvalChoices(request: ApprovalRequest, displayName: string): 
   const choices: ApprovalChoice[] = [{ label: 'Yes', decision: { kind: 'allow_once' } }];
   if (request.sandboxed && !request.network)
     choices.push({ label: 'Yes, with network', decision: { kind: 'allow_network' } });
+  if (request.sandboxed)
+    choices.push({ label: 'Yes, outside the sandbox', decision: { kind: 'allow_unsandboxed' } });
   choices.push({
     label: `Yes, always for ${request.toolNoun ?? displayName}`,
     decision: { kind: 'allow_tool' },

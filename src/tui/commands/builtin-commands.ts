@@ -189,22 +189,32 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
   STATUS_COMMAND,
   {
     name: '/mcp',
-    description: 'the MCP servers: status, tools, last error (/mcp restart NAME starts one again)',
+    description: 'the MCP servers: status, tools, last error (/mcp restart|login|logout NAME)',
     whileBusy: true,
     run: async ({ args, session }) => {
-      const restart = /^restart\s+(\S+)$/.exec(args.trim());
-      if (restart) return { kind: 'info', lines: [await session.restartMcp(restart[1])] };
-      if (args.trim()) return { kind: 'error', message: 'usage: /mcp, or /mcp restart NAME' };
+      const [verb, name, ...rest] = args.trim().split(/\s+/);
+      if (name && !rest.length) {
+        if (verb === 'restart') return { kind: 'info', lines: [await session.restartMcp(name)] };
+        if (verb === 'login') return { kind: 'info', lines: await session.loginMcp(name) };
+        if (verb === 'logout') return { kind: 'info', lines: [await session.logoutMcp(name)] };
+      }
+      if (args.trim()) return { kind: 'error', message: 'usage: /mcp, or /mcp restart|login|logout NAME' };
       const servers = session.mcpServers();
       if (!servers.length)
         return {
           kind: 'info',
           lines: ['No MCP servers configured. Add mcp_servers to your config, or see README, "MCP servers".'],
         };
-      const down = servers.filter((s) => s.status !== 'connected' && s.status !== 'starting');
-      const hint = down.length
-        ? ['', `/mcp restart NAME starts one again (${down.map((s) => s.name).join(', ')})`]
-        : [];
+      const names = (list: typeof servers) => list.map((s) => s.name).join(', ');
+      const login = servers.filter((s) => s.status === 'needs-login');
+      const down = servers.filter(
+        (s) => s.status !== 'connected' && s.status !== 'starting' && s.status !== 'needs-login',
+      );
+      const hint = [
+        ...(down.length ? [`/mcp restart NAME starts one again (${names(down)})`] : []),
+        ...(login.length ? [`/mcp login NAME logs in to one (${names(login)})`] : []),
+      ];
+      if (hint.length) hint.unshift('');
       return { kind: 'info', title: 'MCP servers', lines: [...mcpLines(servers, { tools: true }), ...hint] };
     },
   },

@@ -14,7 +14,10 @@ export function mcpLines(
     const prompts = m.prompts.length
       ? `, ${m.prompts.length} prompt${m.prompts.length === 1 ? '' : 's'}`
       : '';
-    const head = `${opts.prefix ?? ''}${m.name} (${m.transport}, ${m.origin}): ${m.status}, ${count}${prompts}${m.lastError ? `; last error: ${m.lastError}` : ''}`;
+    const status = m.status === 'needs-login' ? 'needs login' : m.status;
+    // "needs login" says it all; "logged out" is worth its words.
+    const error = m.lastError && m.lastError !== 'needs login' ? `; last error: ${m.lastError}` : '';
+    const head = `${opts.prefix ?? ''}${m.name} (${m.transport}, ${m.origin}): ${status}, ${count}${prompts}${error}`;
     return opts.tools && m.tools.length
       ? [head, ...m.tools.map((t) => `  mcp__${m.name}__${t}`.replace(/[^\x20-\x7e]/g, '_'))]
       : [head];

@@ -205,6 +205,13 @@ export interface SessionPort {
   /** `/mcp restart NAME`: start that server again; resolves with a sentence saying how it went. */
   restartMcp(name: string): Promise<string>;
   /**
+   * `/mcp login NAME`: begin an OAuth login to that HTTP server; resolves with the lines to show
+   * (the URL to visit, the browser opened where it can be); how it ends comes later as a notice.
+   */
+  loginMcp(name: string): Promise<string[]>;
+  /** `/mcp logout NAME`: forget that server's OAuth tokens; a sentence saying what was done. */
+  logoutMcp(name: string): Promise<string>;
+  /**
    * `/worktree NAME`: create a git worktree on a new branch and move the session into it (into the
    * existing one when codey made it before); `/worktree main`: move it back to the workspace it
    * started in. Rejects with an

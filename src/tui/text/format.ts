@@ -1,11 +1,11 @@
 /** Small text helpers for the TUI. Pure; widths are never cached (the terminal may resize). */
 
-/** Braille spinner, one frame per 100 ms. */
+/** Braille spinner frames. */
 const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/** The spinner's frame at `now` (ms since the epoch). */
-export function spinnerFrame(now: number): string {
-  return SPINNER_FRAMES[Math.floor(now / 100) % SPINNER_FRAMES.length];
+/** The spinner's frame at `now` (ms since the epoch), one frame per `stepMs`. */
+export function spinnerFrame(now: number, stepMs = 100): string {
+  return SPINNER_FRAMES[Math.floor(now / stepMs) % SPINNER_FRAMES.length];
 }
 
 /** 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M". */

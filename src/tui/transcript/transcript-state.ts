@@ -19,6 +19,7 @@ export type {
 } from './transcript-types';
 import { keepTail } from '../text/format';
 import { compactionLine, retryingInSentence } from './endings';
+import { workingAfter } from './working';
 
 /** Characters of a running tool's output kept for the screen (its tail; the model gets it all). */
 export const PROGRESS_KEEP_CHARS = 16_000;
@@ -60,6 +61,16 @@ type NewItem = Item extends infer I ? (I extends Item ? Omit<I, 'key'> : never) 
 function push(s: TranscriptState, item: NewItem): TranscriptState {
   const live = [...s.live, { ...item, key: s.nextKey } as Item];
   return { ...s, live, nextKey: s.nextKey + 1, continuing: undefined };
+}
+
+/**
+ * The person's own lines (a command typed mid-turn and what it printed) go above whatever is still
+ * live, straight to `done`, so a streaming answer goes on in one piece under them.
+ */
+function above(s: TranscriptState, item: NewItem): TranscriptState {
+  if (s.live.length === 0) return push(s, item);
+  const done = [...s.done, { ...item, key: s.nextKey } as Item];
+  return { ...s, done, nextKey: s.nextKey + 1 };
 }
 
 function lastIndex(live: Item[], pred: (i: Item) => boolean): number {
@@ -169,9 +180,9 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
   if ('agentId' in a && a.agentId && a.type !== 'notice') return applyChild(s, a, updateTool);
   switch (a.type) {
     case 'user_prompt':
-      return push(s, { kind: 'user', text: a.text });
+      return above(s, { kind: 'user', text: a.text });
     case 'info':
-      return push(s, { kind: 'info', title: a.title, lines: a.lines });
+      return above(s, { kind: 'info', title: a.title, lines: a.lines });
     case 'local_error':
     case 'error':
       return push(s, { kind: 'error', text: a.message });
@@ -192,6 +203,7 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
       return { ...s, done: [...s.done, item], nextKey: s.nextKey + 1 };
     }
     case 'turn_start':
+    case 'shell_start':
       return s;
     case 'request_start':
       return { ...s, responseFrom: s.nextKey, continuing: a.continues };
@@ -237,7 +249,9 @@ function apply(s: TranscriptState, a: TranscriptAction, now: number): Transcript
             ? decisionNote(a.decision, a.rule)
             : a.source === 'mode'
               ? decisionNote(a.decision, undefined, a.mode)
-              : t.note,
+              : a.decision.kind === 'allow_unsandboxed'
+                ? 'run outside the sandbox, as you answered'
+                : t.note,
         ...(a.decision.kind === 'deny_with_message' ? { rejectedWith: a.decision.message } : {}),
       }));
     case 'tool_end': {
@@ -370,7 +384,7 @@ export function reduceTranscript(
   now: number,
 ): TranscriptState {
   let s = state;
-  for (const a of actions) s = waitingAfter(settleFront(apply(s, a, now)), a, now);
+  for (const a of actions) s = workingAfter(waitingAfter(settleFront(apply(s, a, now)), a, now), a, now);
   return s;
 }
 

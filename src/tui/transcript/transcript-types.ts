@@ -96,6 +96,8 @@ export type LocalAction =
   | { type: 'local_error'; message: string }
   /** A prompt went to the agent: wait for the model until something arrives. */
   | { type: 'turn_start' }
+  /** The person's `!cmd` started: the working line shows it with a clock until `settle`. */
+  | { type: 'shell_start'; command: string }
   /** Print an approval's whole preview now, above the live part (straight to `done`). */
   | { type: 'show_preview'; title: string; detail: string; before?: string; after?: string }
   /** The words of call `id` held `hidden` characters that would not show (written as `\u` escapes). */
@@ -106,6 +108,18 @@ export type LocalAction =
   | { type: 'clear' };
 
 export type TranscriptAction = AgentEvent | LocalAction;
+
+/** A prompt's turn or a `!cmd`, running: what the working line draws. */
+export interface Working {
+  /** ms since the epoch when it started. */
+  since: number;
+  /** The session's output tokens when it started. */
+  outputBase: number;
+  /** Characters streamed since the latest response's usage (an estimate of its tokens). */
+  streamed: number;
+  /** The `!cmd` running, when it is one. */
+  command?: string;
+}
 
 export interface TranscriptState {
   done: Item[];
@@ -133,6 +147,8 @@ export interface TranscriptState {
    * is sent, a request starts or a response is retried; cleared by the first thing that arrives.
    */
   waitingSince?: number;
+  /** Set while a turn or a `!cmd` runs, pauses and approvals included; cleared by `settle`. */
+  working?: Working;
 }
 
 export type ToolItem = Extract<Item, { kind: 'tool' }>;

@@ -28,12 +28,50 @@ describe('turns', () => {
     const { c, type, out, shows } = await start();
     await type('hi', KEY.enter);
     await shows('Waiting for claude-test-1…');
-    expect(out()).toMatch(/Waiting for claude-test-1… \d+\.\ds/);
+    expect(out()).toMatch(/Waiting for claude-test-1… \d+s/);
     c.emit({ type: 'request_start', request: 1, model: 'claude-test-1' });
     c.emit({ type: 'text_delta', text: 'Hello' });
     await shows('● Hello');
     expect(out()).not.toContain('Waiting for');
     c.endTurn('Hello');
+  });
+
+  it('keeps one working line after the first token: through a pause and a tool, with the tokens so far', async () => {
+    const { c, type, out, shows } = await start();
+    await type('hi', KEY.enter);
+    c.emit({ type: 'request_start', request: 1, model: 'claude-test-1' });
+    c.emit({ type: 'text_delta', text: 'Hello there' });
+    // 11 characters streamed, about 3 tokens until the response's usage says.
+    await shows('↓ 3 tokens');
+    expect(out()).toMatch(/⠋|⠙|⠹|⠸|⠼|⠴|⠦|⠧|⠇|⠏/);
+    expect(out()).toMatch(/Working… \d+s · ↓ 3 tokens · esc to interrupt/);
+    c.emit({ type: 'usage', usage: usageOf({ output_tokens: 40 }), total: usageOf({ output_tokens: 40 }) });
+    await shows('↓ 40 tokens');
+    c.emit({
+      type: 'tool_start',
+      id: 't1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command: 'sleep 9' },
+      summary: 'sleep 9',
+      detail: 'sleep 9',
+    });
+    await shows('Bash(sleep 9)');
+    expect(out()).toContain('Working…');
+    c.endTurn('Hello there');
+    await eventually(() => expect(out()).not.toContain('Working…'));
+    expect(out()).not.toContain('esc to interrupt');
+  });
+
+  it('shows a !cmd running with its command and a clock until it ends', async () => {
+    const { c, type, out, shows } = await start();
+    let finish: (r: { output: string; exitCode: number | null }) => void = () => undefined;
+    (c as unknown as { shell: unknown }).shell = () => new Promise((resolve) => (finish = resolve));
+    await type('!sleep 5', KEY.enter);
+    await shows('Running !sleep 5…');
+    expect(out()).toMatch(/Running !sleep 5… \d+s · esc to interrupt/);
+    finish({ output: '', exitCode: 0 });
+    await eventually(() => expect(out()).not.toContain('Running !sleep 5'));
   });
 
   it('streams a long reply paragraph by paragraph, whole and in order', async () => {

@@ -139,6 +139,17 @@ describe('ApprovalPrompt', () => {
     expect(approvalChoices(bash, 'Bash').map((c) => c.label)).not.toContain('Yes, with network');
   });
 
+  it('offers "yes, outside the sandbox" for a sandboxed command, by its digit', async () => {
+    const sandboxed = { ...bash, sandboxed: true };
+    const { out, decisions } = await answer(sandboxed, 'Bash', '3');
+    expect(out()).toContain('3. Yes, outside the sandbox');
+    expect(decisions).toEqual([{ kind: 'allow_unsandboxed' }]);
+    const networked = await answer({ ...sandboxed, network: true }, 'Bash', '2');
+    expect(networked.out()).toContain('2. Yes, outside the sandbox');
+    expect(networked.decisions).toEqual([{ kind: 'allow_unsandboxed' }]);
+    expect(approvalChoices(bash, 'Bash').map((c) => c.label)).not.toContain('Yes, outside the sandbox');
+  });
+
   it('offers "always for DOMAIN" only when the request names a domain', async () => {
     const { out, decisions } = await answer(fetchReq, 'WebFetch', '4');
     expect(out()).toContain('3. Yes, always for this URL');

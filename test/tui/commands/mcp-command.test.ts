@@ -47,6 +47,43 @@ describe('/mcp', () => {
     expect(c.restarted).toEqual(['db']);
   });
 
+  it('a server that needs login says so, with the command that logs in', async () => {
+    const c = new FakeController();
+    c.mcpList = [
+      {
+        name: 'notion',
+        transport: 'http',
+        origin: 'config',
+        status: 'needs-login',
+        tools: [],
+        prompts: [],
+        lastError: 'needs login',
+      },
+    ];
+    expect(await executeCommand('/mcp', c)).toEqual({
+      kind: 'info',
+      title: 'MCP servers',
+      lines: ['notion (http, config): needs login, 0 tools', '', '/mcp login NAME logs in to one (notion)'],
+    });
+  });
+
+  it('login NAME and logout NAME go to the session', async () => {
+    const c = new FakeController();
+    expect(await executeCommand('/mcp login notion', c)).toEqual({
+      kind: 'info',
+      lines: ['Log in to MCP server notion in your browser:', 'http://auth.test/authorize'],
+    });
+    expect(await executeCommand('/mcp logout notion', c)).toEqual({
+      kind: 'info',
+      lines: ['logged out of MCP server notion'],
+    });
+    expect(c.logins).toEqual(['notion', '-notion']);
+    expect(await executeCommand('/mcp login', c)).toEqual({
+      kind: 'error',
+      message: 'usage: /mcp, or /mcp restart|login|logout NAME',
+    });
+  });
+
   it('says how to add one when none is configured', async () => {
     const out = await executeCommand('/mcp', new FakeController());
     expect(out).toEqual({
