@@ -80,7 +80,8 @@ class ChildStats {
 function failureOf(r: TurnResult, maxTurns: number): string | undefined {
   switch (r.reason) {
     case 'end_turn':
-      return undefined;
+      // The report is the final message: an empty one tells the parent nothing it can use.
+      return r.text.trim() === '' ? 'it ended without writing a final message' : undefined;
     case 'interrupted':
       return 'it was interrupted';
     case 'max_turns':

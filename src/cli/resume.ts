@@ -133,6 +133,8 @@ export function readForResume(summary: SessionSummary, env: Env): Resumption {
     throw err;
   }
   const { conversation, repairs } = resumeConversation(stored.messages, stored.finishedResults);
+  // The last request's size as recorded, so the first request after -c compacts when it must.
+  conversation.contextTokens = stored.contextTokens;
   const lines = [...repairs];
   if (stored.skipped.cut)
     lines.unshift('the last record line, cut mid-write when codey stopped, was dropped');

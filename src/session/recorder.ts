@@ -46,6 +46,11 @@ export interface SpliceRecord {
   at: number;
   remove: number;
   messages: StoredMessage[];
+  /**
+   * Tokens the prompt of the conversation's last request took (`Conversation.contextTokens`), when
+   * known: a resumed session compacts before its first request when it must.
+   */
+  context_tokens?: number;
 }
 
 /** A tool's result, recorded as soon as the tool finishes, before the message that will hold it. */
@@ -187,8 +192,10 @@ export class SessionRecorder {
   follow(conversation: Conversation): void {
     this.#unfollow?.();
     this.#byContent = true;
-    this.#sync(conversation.messages);
-    this.#unfollow = conversation.onChange(() => this.#sync(conversation.messages));
+    this.#sync(conversation.messages, conversation.contextTokens);
+    this.#unfollow = conversation.onChange(() =>
+      this.#sync(conversation.messages, conversation.contextTokens),
+    );
   }
 
   /**
@@ -198,7 +205,7 @@ export class SessionRecorder {
    * `replacePrefix` (the change is recorded anyway); it adds the facts to the record.
    */
   recordCompaction(conversation: Conversation, facts: CompactionFacts): void {
-    this.#sync(conversation.messages);
+    this.#sync(conversation.messages, conversation.contextTokens);
     if (this.#fd !== undefined)
       this.#append({ type: 'compaction', time: new Date().toISOString(), ...facts });
   }
@@ -309,7 +316,7 @@ export class SessionRecorder {
     return a === b || (this.#byContent && JSON.stringify(a) === JSON.stringify(b));
   }
 
-  #sync(current: readonly StoredMessage[]): void {
+  #sync(current: readonly StoredMessage[], contextTokens: number | undefined): void {
     if (this.#failure.message !== undefined) return;
     const old = this.#written;
     let p = 0;
@@ -338,6 +345,7 @@ export class SessionRecorder {
       at: p,
       remove: old.length - p - s,
       messages: current.slice(p, current.length - s),
+      ...(contextTokens !== undefined && { context_tokens: contextTokens }),
     };
     this.#append(record);
     this.#writeSummary(current, record.time);

@@ -47,6 +47,11 @@ export interface StoredSession {
   finishedResults: ToolResultRecord['result'][];
   /** Compactions recorded. */
   compactions: number;
+  /**
+   * Tokens the prompt of the last request took, as last recorded (a change's `context_tokens`, or a
+   * compaction's `tokens_after`); undefined when not known.
+   */
+  contextTokens?: number;
   /** The one-line title each finished tool call showed (`Read 60 lines`), by tool_use id. */
   toolTitles: Record<string, string>;
   /** How the person sent each user text block that had `!` commands before it, by `promptDigest`. */
@@ -54,6 +59,10 @@ export interface StoredSession {
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
   wholeBytes: number;
 }
+
+/** A recorded token count, or undefined when it is not a whole number ≥ 0. */
+const tokensOf = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 
 function readSummary(path: string): SessionSummary | undefined {
   try {
@@ -151,6 +160,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   let finished: ToolResultRecord['result'][] = [];
   const toolTitles: Record<string, string> = {};
   const prompts: Record<string, StoredPrompt> = {};
+  let contextTokens: number | undefined;
   for (const line of lines) {
     let r: Record<string, unknown>;
     try {
@@ -169,6 +179,7 @@ export function loadSession(dir: string, id: string): StoredSession {
       const at = Math.min(r.at as number, messages.length);
       messages.splice(at, r.remove as number, ...(r.messages as StoredMessage[]));
       finished = [];
+      contextTokens = tokensOf(r.context_tokens);
     } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
       finished.push(r.result as ToolResultRecord['result']);
     } else if (r.type === 'tool_title' && typeof r.id === 'string' && typeof r.title === 'string') {
@@ -176,8 +187,10 @@ export function loadSession(dir: string, id: string): StoredSession {
     } else if (r.type === 'prompt' && typeof r.digest === 'string' && typeof r.said === 'string') {
       const shell = Array.isArray(r.shell) ? (r.shell as StoredPrompt['shell']) : [];
       prompts[r.digest] = { said: r.said, shell: shell.filter((c) => typeof c?.command === 'string') };
-    } else if (r.type === 'compaction') compactions++;
-    else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
+    } else if (r.type === 'compaction') {
+      compactions++;
+      contextTokens = tokensOf(r.tokens_after);
+    } else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
       workspace = r.workspace;
   }
   if (!header) throw new Error(`${conversationFile(dir, id)} is empty: the session recorded no message`);
@@ -208,6 +221,7 @@ export function loadSession(dir: string, id: string): StoredSession {
     finishedResults: finished,
     wholeBytes: whole,
     compactions,
+    ...(contextTokens !== undefined && { contextTokens }),
     toolTitles,
     prompts,
   };

@@ -4,7 +4,7 @@ import { versionOf } from '../util/file-version';
 import { byteSize, imageLabel, loadImage, otherMediaKind, sniffImage } from '../util/images';
 import { recordVersion } from './file-version';
 import { splitLines } from '../util/text';
-import { BINARY_SNIFF_BYTES, decodeText, looksBinary, numberLine } from './text-file';
+import { BINARY_SNIFF_BYTES, decodeForReading, looksBinary, numberLine } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
 import { callPath, checkPathLength, displayPath, missingFileMessage, resolveInWorkspace } from './workspace';
@@ -82,7 +82,8 @@ export const readFileTool = defineTool({
         'not_text',
       );
     }
-    const lines = splitLines(decodeText(buf).text);
+    const decoded = decodeForReading(buf);
+    const lines = splitLines(decoded.text);
     const total = lines.length;
     const start = args.offset ?? 1;
     if (start > total) {
@@ -108,6 +109,7 @@ export const readFileTool = defineTool({
         `showing lines ${start}–${end} of ${total.toLocaleString('en-US')}; call again with offset=${end + 1} to read on`,
       );
     }
+    if (decoded.note) out.push('', `${shown} is ${decoded.note}`);
     return {
       output: out.join('\n'),
       title: `Read ${end - start + 1} line${end === start ? '' : 's'}`,

@@ -3,6 +3,7 @@
  * uses (judged by its byte-order mark, as ripgrep does), whether it is binary, and how to write text
  * back in the same encoding.
  */
+import iconv from 'iconv-lite';
 
 /** Bytes looked at to call a file binary (git and read_file: a NUL in the first 8 KiB). */
 export const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -49,6 +50,30 @@ export function decodeText(buf: Uint8Array, fatal = false): { text: string; enco
         text: new TextDecoder('utf-16be', { fatal, ignoreBOM: true }).decode(buf.subarray(2)),
         encoding,
       };
+  }
+}
+
+/**
+ * Decode `buf` for reading (read_file): as {@link decodeText}, and when the bytes are not valid in
+ * the file's encoding, `note` says how they were shown. A file without a byte-order mark that is not
+ * valid UTF-8 is decoded as Windows-1252 (the WHATWG "latin1", a superset of ISO-8859-1: every byte
+ * is a character); invalid UTF-16 shows U+FFFD where it breaks.
+ */
+export function decodeForReading(buf: Uint8Array): { text: string; encoding: TextEncoding; note?: string } {
+  try {
+    return decodeText(buf, true);
+  } catch {
+    const encoding = sniffEncoding(buf);
+    if (encoding === 'utf8')
+      return {
+        text: iconv.decode(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), 'win1252'),
+        encoding,
+        note: 'not valid UTF-8: shown decoded as Windows-1252 (Latin-1), so a few characters may be wrong; edit_file cannot change it (edit it with bash, e.g. sed, or convert it with iconv -f latin1 -t utf-8)',
+      };
+    return {
+      ...decodeText(buf),
+      note: `not valid ${encoding === 'utf8-bom' ? 'UTF-8' : 'UTF-16'} everywhere: what could not be decoded is shown as U+FFFD (�)`,
+    };
   }
 }
 

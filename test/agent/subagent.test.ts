@@ -128,6 +128,26 @@ describe('spawn_agent', () => {
     expect(res.content).toMatch(/2 requests; tools: glob ×2;/);
   });
 
+  it('a child that ends without any text is an error the parent sees as one', async () => {
+    const ws = await workspace();
+    const llm = new RouterLlm((s) =>
+      s.child
+        ? s.step === 0
+          ? { content: [block.toolUse('c0', 'glob', { pattern: '*.md' })] }
+          : { content: [] }
+        : s.step === 0
+          ? { content: [spawn('t1', 'look around')] }
+          : { content: [block.text('ok')] },
+    );
+    const deps = await parentAgent(llm, ws);
+    await runTurn(deps, 'go', signal());
+    const [res] = resultsOf(llm.parent[1]);
+    expect(res.is_error).toBe(true);
+    expect(res.content).toContain(
+      'The subagent did not finish: it ended without writing a final message.\nWhat it had reported so far:\n(the subagent wrote no text)',
+    );
+  });
+
   it('child events carry agentId and the spawn_agent call id; files it wrote are in the footer', async () => {
     const ws = await workspace();
     const llm = new RouterLlm((s) => {

@@ -275,6 +275,21 @@ describe('faults', () => {
 });
 
 describe('interruption', () => {
+  it('SIGINT mid-stream keeps the partial answer on stdout and exits 130', async () => {
+    const answer = reply.text('The first line.\nThen the rest of it, which never comes.', { chunkSize: 5 });
+    fake.enqueue(fault.hang({ afterEvents: 8, reply: answer }));
+    const child = codey(box, ['-p', 'tell me']);
+    // Five 5-character deltas arrive with the response's start, then the stream stalls.
+    for (let i = 0; i < 400 && fake.messageRequests.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 1000));
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(r.stdout).toBe('The first line.\nThen the ');
+    expect(r.stderr).toContain('codey: interrupting');
+  });
+
   it('SIGINT reaches the running bash through the loop: the process group dies and codey exits 130', async () => {
     fake.enqueue(reply.toolUse('bash', { command: 'echo $$ > pid.txt; exec sleep 30' }), reply.text('never'));
     const child = codey(box, ['-p', 'run it', '--allow', 'bash', '--output-format', 'json']);

@@ -111,6 +111,21 @@ describe('codey -p with --resume and --continue', () => {
   });
 });
 
+describe('the context figure', () => {
+  it('is kept with the session: a conversation that was near the window compacts before the first request after -c', async () => {
+    fake.enqueue(reply.text(`a long answer ${'a'.repeat(30_000)}`, { usage: { input_tokens: 190_000 } }));
+    expect((await codey(box, ['-p', `a long question ${'q'.repeat(30_000)}`])).exitCode).toBe(0);
+    fake.enqueue(reply.text('SUMMARY: a long question had a long answer.'), reply.text('went on'));
+    const r = await codey(box, ['-p', '-c', 'go on']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('went on');
+    // The first request after -c asks for the summary; the next holds it and the new prompt.
+    expect(fake.messageRequests).toHaveLength(3);
+    expect(JSON.stringify(fake.messageRequests[2].body.messages)).toContain('SUMMARY: a long question');
+    expect(JSON.stringify(fake.messageRequests[2].body.messages)).not.toContain('q'.repeat(1000));
+  });
+});
+
 describe('resume after kill -9', () => {
   it('during a running bash: the dangling tool_use gets its result, a finished one keeps its own, the person is told', async () => {
     fake.enqueue(

@@ -66,6 +66,22 @@ describe('read_file', () => {
     expect((await read({ path: 'bom.txt' })).output).toBe('     1\thello');
   });
 
+  it('reads a file that is not UTF-8 as Windows-1252 and says so', async () => {
+    // "café – naïve" in Windows-1252: é = E9, en dash = 96, ï = EF.
+    await writeFile(
+      path.join(root, 'latin.txt'),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x6e, 0x61, 0xef, 0x76, 0x65, 0x0a]),
+    );
+    const r = await read({ path: 'latin.txt' });
+    expect(r.isError).toBeFalsy();
+    expect(r.output).toBe(
+      '     1\tcafé – naïve\n\nlatin.txt is not valid UTF-8: shown decoded as Windows-1252 (Latin-1), so a few characters may be wrong; edit_file cannot change it (edit it with bash, e.g. sed, or convert it with iconv -f latin1 -t utf-8)',
+    );
+    // Valid UTF-8 says nothing of its encoding.
+    await writeFile(path.join(root, 'utf8.txt'), 'café – naïve\n');
+    expect((await read({ path: 'utf8.txt' })).output).toBe('     1\tcafé – naïve');
+  });
+
   it('says an empty file is empty', async () => {
     await writeFile(path.join(root, 'empty.txt'), '');
     const r = await read({ path: 'empty.txt' });
