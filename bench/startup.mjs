@@ -5,12 +5,14 @@
 //   b. `codey -p hi` against a fake Messages API that answers at once (no tool call);
 //   c. `codey -p hi --allow bash` whose first answer is one bash call (`true`): the first tool call
 //      loads what running a command needs;
+//   c2. b with one stdio MCP server configured (the SDK-based test server of test/mcp/fixtures),
+//      against b without: what a configured server costs the start;
 //   d. peak RSS of b (util-linux /usr/bin/time) and the files b and c read from node_modules (strace),
 //      each "n/a" when the tool is missing.
 //
 //   node bench/startup.mjs        (also part of `npm run bench`)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -97,10 +99,14 @@ const RUN_P = ['-p', 'hi'];
 const RUN_BASH = ['-p', 'bench-bash', '--allow', 'bash'];
 
 /** Run `prefix… node bin/codey.js args` to its end; resolves with its stderr. */
-function run(args, prefix = []) {
+function run(args, prefix = [], extra = {}) {
   const [cmd, ...pre] = [...prefix, process.execPath];
   return new Promise((res, rej) => {
-    const c = spawn(cmd, [...pre, BIN, ...args], { env, cwd: home, stdio: ['ignore', 'ignore', 'pipe'] });
+    const c = spawn(cmd, [...pre, BIN, ...args], {
+      env: { ...env, ...extra },
+      cwd: home,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     c.stderr.on('data', (d) => (err += d));
     c.on('error', rej);
@@ -110,12 +116,12 @@ function run(args, prefix = []) {
   });
 }
 // spawnSync would block the fake server's event loop, so these runs are timed with async spawn.
-async function pWall(args) {
-  await run(args);
+async function pWall(args, extra = {}) {
+  await run(args, [], extra);
   const xs = [];
   for (let i = 0; i < RUNS; i++) {
     const t = process.hrtime.bigint();
-    await run(args);
+    await run(args, [], extra);
     xs.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   return median(xs);
@@ -123,6 +129,19 @@ async function pWall(args) {
 const pMs = await pWall(RUN_P);
 const firstRequest = api.sizes[0];
 const bashMs = await pWall(RUN_BASH);
+
+// The same turn with one stdio MCP server in the user config (another config folder, same home).
+const mcpConfig = join(home, 'c-mcp');
+mkdirSync(join(mcpConfig, 'codey'), { recursive: true });
+writeFileSync(
+  join(mcpConfig, 'codey', 'config.json'),
+  JSON.stringify({
+    mcp_servers: {
+      bench: { command: process.execPath, args: [join(ROOT, 'test/mcp/fixtures/test-server.mjs')] },
+    },
+  }),
+);
+const mcpMs = await pWall(RUN_P, { XDG_CONFIG_HOME: mcpConfig });
 
 /** Peak RSS (MB) of one run, or undefined without /usr/bin/time. */
 async function peakRss(args) {
@@ -149,6 +168,7 @@ const na = (x, unit = '') => (x === undefined ? 'n/a' : `${x.toFixed(0)}${unit}`
 
 console.log(`codey -p (instant API)    ${ratio(pMs)} (goal < 350 ms)`);
 console.log(`codey -p, one bash call   ${ratio(bashMs)}`);
+console.log(`codey -p, one MCP server  ${ratio(mcpMs)} (+${(mcpMs - pMs).toFixed(0)} ms over none)`);
 console.log(`codey -p peak RSS         ${na(rss, ' MB')} (goal < 100 MB)`);
 console.log(`node_modules files read   -p: ${na(filesP)}, -p with a bash call: ${na(filesBash)}`);
 console.log(
@@ -166,6 +186,13 @@ record({
   part: 'startup',
   figure: 'codey -p one bash call, wall',
   value: bashMs,
+  unit: 'ms',
+  baseline: base,
+});
+record({
+  part: 'startup',
+  figure: 'codey -p one turn, one stdio MCP server',
+  value: mcpMs,
   unit: 'ms',
   baseline: base,
 });

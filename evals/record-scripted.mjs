@@ -1,49 +1,14 @@
 #!/usr/bin/env node
-// Re-record the cassettes of hand-written cases: each case's cassette.jsonl (its replies, recorded
-// or written by hand as bare `{"content": [...]}` lines) is served by a scripted Messages API on
-// 127.0.0.1, and `codey eval --record` against it writes the cassette again with the digest of
-// each request. Run it after a deliberate change to the prompts or tools (then review the diff).
+// Give the hand-written cases of this repository their digests again: `codey eval --update` replays
+// each cassette's replies (hand-written as bare `{"content": [...]}` lines, or recorded) without
+// comparing digests and rewrites the cassette of each case that passes. Run it after a deliberate
+// change to the prompts or tools, then review the cassettes' diff.
 //
 //   npm run build && node evals/record-scripted.mjs [CASE_DIR...]   (default: every case of evals/cases)
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseReplay, startReplayServer } from './lib/replay-server.mjs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const CASES = join(import.meta.dirname, 'cases');
-const dirs =
-  process.argv.length > 2
-    ? process.argv.slice(2).map((d) => resolve(d))
-    : readdirSync(CASES)
-        .sort()
-        .map((n) => join(CASES, n));
-
-/** The replies of a cassette, as bare lines (a recorded line is `{request, response}`). */
-const replies = (text) =>
-  text
-    .split('\n')
-    .map((l) => {
-      const t = l.trim();
-      if (!t || t.startsWith('//')) return t;
-      const o = JSON.parse(t);
-      return JSON.stringify(o.response ?? o);
-    })
-    .join('\n');
-
-let failed = 0;
-for (const dir of dirs) {
-  const turns = parseReplay(replies(readFileSync(join(dir, 'cassette.jsonl'), 'utf8')), dir);
-  const server = await startReplayServer(turns);
-  const code = await new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      [join(ROOT, 'bin', 'codey.js'), 'eval', '--record', '--jobs', '1', '--base-url', server.url, dir],
-      { stdio: 'inherit', env: { ...process.env, ANTHROPIC_API_KEY: 'sk-ant-scripted-0000000000' } },
-    );
-    child.on('close', done);
-  });
-  await server.close();
-  if (code !== 0) failed++;
-}
-process.exit(failed ? 1 : 0);
+const dirs = process.argv.length > 2 ? process.argv.slice(2) : [join(import.meta.dirname, 'cases')];
+const cli = join(import.meta.dirname, '..', 'bin', 'codey.js');
+const r = spawnSync(process.execPath, [cli, 'eval', '--update', ...dirs], { stdio: 'inherit' });
+process.exit(r.status ?? 1);

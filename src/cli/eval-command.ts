@@ -32,6 +32,8 @@ Options:
   --merge         join the JSON reports given as arguments
   --live          run against the model (ANTHROPIC_API_KEY; --base-url or ANTHROPIC_BASE_URL)
   --record        as --live, and write each case's cassette.jsonl
+  --update        replay the recorded replies without comparing digests, and write the new
+                  digests of each case that passes (after a deliberate change to prompts or tools)
   --model M       the model of a live or record run
   --repeat K      live: run each case K times, report the pass rate
   --base-url URL  the Messages API of a live or record run
@@ -68,6 +70,7 @@ export async function runEvalCommand(
         merge: { type: 'boolean' },
         live: { type: 'boolean' },
         record: { type: 'boolean' },
+        update: { type: 'boolean' },
         model: { type: 'string' },
         repeat: { type: 'string' },
         'base-url': { type: 'string' },
@@ -111,6 +114,7 @@ export async function runEvalCommand(
   if (o.live && o.record) return usage('--live and --record: choose one (--record runs live too)');
   if (!live && (o.model || repeat > 1 || o['base-url']))
     return usage('--model, --repeat and --base-url need --live or --record');
+  if (o.update && live) return usage('--update replays the cassettes: no --live or --record');
   if (o.record && repeat > 1) return usage('--record writes one cassette: no --repeat');
   const key = env.ANTHROPIC_API_KEY || env.CODEY_API_KEY;
   if (live && !key) return usage('--live and --record need ANTHROPIC_API_KEY');
@@ -128,6 +132,7 @@ export async function runEvalCommand(
       guard,
       keep: o.keep,
       record: o.record,
+      update: o.update,
       model: o.model,
       env,
       ...(live && {

@@ -76,6 +76,11 @@ export interface RecordedResponse {
 
 /** One line of a cassette; a hand-written line has no `request` until it is recorded. */
 export interface CassetteEntry {
+  /**
+   * Serve this reply only to a request whose first message holds this text (a subagent's task), so
+   * that a hand-written cassette can script parallel subagents, whose requests come in any order.
+   */
+  match?: string;
   request?: RequestDigest;
   response: RecordedResponse;
 }
@@ -110,7 +115,10 @@ function parseCassette(text: string, file: string): CassetteEntry[] {
       b.type === 'tool_use' ? { ...b, id: b.id ?? `toolu_eval_${n}_${j}`, input: b.input ?? {} } : b,
     );
     const toolUse = content.some((b) => b.type === 'tool_use');
+    if (obj.match !== undefined && typeof obj.match !== 'string')
+      throw new CaseError(`${file}:${i + 1}: "match" is not a string`);
     out.push({
+      ...(typeof obj.match === 'string' && { match: obj.match }),
       ...(obj.request ? { request: obj.request as RequestDigest } : {}),
       response: {
         content,
@@ -122,7 +130,7 @@ function parseCassette(text: string, file: string): CassetteEntry[] {
   return out;
 }
 
-/** The cassette's text: one `{request, response}` line per exchange. */
+/** The cassette's text: one `{match?, request, response}` line per exchange. */
 function formatCassette(entries: readonly CassetteEntry[]): string {
   return entries.map((e) => JSON.stringify(e)).join('\n') + '\n';
 }

@@ -1,9 +1,11 @@
 /**
- * The Messages API a case's codey talks to, on 127.0.0.1: in replay it answers the n-th request
- * with the n-th reply of the cassette after comparing the request's digest with the recorded one
- * (the first difference is cassette drift, and the request is refused); in forward mode (`--live`,
- * `--record`) it passes each request to the real endpoint with the real key, which codey itself
- * never holds, and keeps what came back.
+ * The Messages API a case's codey talks to, on 127.0.0.1: in replay it answers each request with
+ * the unused reply of the cassette whose recorded digest is the request's (requests are matched by
+ * digest, not by arrival, because parallel subagents' requests interleave in any order); a request
+ * no recorded digest matches is cassette drift, named against the nearest recording, and refused.
+ * In forward mode (`--live`, `--record`) it passes each request to the real endpoint with the real
+ * key, which codey itself never holds, and keeps what came back. In update mode it serves the
+ * replies without comparing digests, so that new digests can be written after a deliberate change.
  */
 import http from 'node:http';
 import type { CassetteEntry, RecordedResponse } from './case-file';
@@ -19,6 +21,8 @@ export interface Upstream {
 export interface Exchange {
   digest: RequestDigest;
   response?: RecordedResponse;
+  /** In replay and update: the cassette entry it was answered with (0-based). */
+  entry?: number;
 }
 
 export interface ModelServer {
@@ -55,33 +59,91 @@ async function forward(up: Upstream, path: string, req: http.IncomingMessage, ra
   };
 }
 
-/** Start the server. `cassette` for replay, `upstream` to forward; `vol` normalizes the digests. */
+/** The text of a request's first message: a conversation's (or a subagent's) brief. */
+function firstText(body: Record<string, unknown>): string {
+  const first = (body.messages as { content?: unknown }[] | undefined)?.[0]?.content;
+  if (typeof first === 'string') return first;
+  return Array.isArray(first)
+    ? first.map((b: { text?: unknown }) => (typeof b.text === 'string' ? b.text : '')).join('\n')
+    : '';
+}
+
+const sameDigest = (a: RequestDigest, b: RequestDigest): boolean =>
+  a.model === b.model &&
+  a.params === b.params &&
+  a.system === b.system &&
+  a.tools.join('\n') === b.tools.join('\n') &&
+  a.messages.join('\n') === b.messages.join('\n');
+
+/** Same conversation (its first message) at the same point (its length): the reply meant for it. */
+const sameThread = (a: RequestDigest, b: RequestDigest): boolean =>
+  a.messages[0] === b.messages[0] && a.messages.length === b.messages.length;
+
+/**
+ * The entry to answer a request with when no recorded digest is its own: a recorded one of the same
+ * thread, else a hand-written one whose `match` the first message holds, else the first unused one
+ * that has no `match`.
+ */
+function scriptedPick(
+  cassette: readonly CassetteEntry[],
+  unused: readonly number[],
+  digest: RequestDigest,
+  body: Record<string, unknown>,
+): number | undefined {
+  const first = firstText(body);
+  return (
+    unused.find((i) => cassette[i].request && sameThread(cassette[i].request, digest)) ??
+    unused.find((i) => cassette[i].match !== undefined && first.includes(cassette[i].match!)) ??
+    unused.find((i) => cassette[i].match === undefined)
+  );
+}
+
+/**
+ * Start the server. `cassette` for replay (`update`: without comparing digests), `upstream` to
+ * forward; `vol` normalizes the digests.
+ */
 export function startModelServer(o: {
   cassette?: readonly CassetteEntry[];
   upstream?: Upstream;
+  update?: boolean;
   vol: Volatile;
 }): Promise<ModelServer> {
   const state: ModelServer = { url: '', exchanges: [], problems: [], close: async () => {} };
+  const cassette = o.cassette ?? [];
+  const unused = cassette.map((_, i) => i);
   let requests = 0;
 
   const replay = (n: number, body: Record<string, unknown>, digest: RequestDigest): Answer => {
-    const entry = o.cassette?.[n - 1];
-    if (!entry) {
-      const message = `request ${n}: the cassette has only ${o.cassette?.length ?? 0} replies`;
-      state.problems.push(message);
-      return apiError(400, 'invalid_request_error', message);
-    }
-    if (!entry.request) {
-      state.problems.push(`request ${n}: the cassette holds no digest for it (record the case)`);
-    } else {
-      const drift = driftOf(entry.request, digest, body);
-      if (drift) {
+    const exact = o.update
+      ? undefined
+      : unused.find((i) => cassette[i].request && sameDigest(cassette[i].request, digest));
+    let pick = exact;
+    if (pick === undefined) {
+      const recorded = unused.filter((i) => cassette[i].request);
+      if (o.update || recorded.length < unused.length) {
+        pick = scriptedPick(cassette, unused, digest, body);
+        if (!o.update && pick !== undefined && !cassette[pick].request)
+          state.problems.push(`request ${n}: the cassette holds no digest for it (record the case)`);
+      } else if (recorded.length) {
+        // The nearest recording: the same thread, else the same brief, else the next in order.
+        const near =
+          recorded.find((i) => sameThread(cassette[i].request!, digest)) ??
+          recorded.find((i) => cassette[i].request!.messages[0] === digest.messages[0]) ??
+          recorded[0];
+        const drift = driftOf(cassette[near].request!, digest, body) ?? 'the request differs';
         state.drift ??= `request ${n}: ${drift}`;
         return apiError(400, 'invalid_request_error', `cassette drift: request ${n}: ${drift}`);
       }
     }
-    state.exchanges.push({ digest, response: entry.response });
-    return { status: 200, type: 'text/event-stream', body: sseOf(entry.response, digest.model, n) };
+    if (pick === undefined) {
+      const message = `request ${n}: the cassette has only ${cassette.length} replies`;
+      state.problems.push(message);
+      return apiError(400, 'invalid_request_error', message);
+    }
+    unused.splice(unused.indexOf(pick), 1);
+    const { response } = cassette[pick];
+    state.exchanges.push({ digest, response, entry: pick });
+    return { status: 200, type: 'text/event-stream', body: sseOf(response, digest.model, n) };
   };
 
   const answer = async (req: http.IncomingMessage, raw: Buffer): Promise<Answer> => {

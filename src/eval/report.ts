@@ -43,7 +43,7 @@ export interface Totals {
 }
 
 export interface Report {
-  mode: 'replay' | 'live' | 'record';
+  mode: 'replay' | 'update' | 'live' | 'record';
   cases: CaseResult[];
   totals: Totals;
 }

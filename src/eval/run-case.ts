@@ -30,6 +30,11 @@ export interface RunOptions {
   upstream?: Upstream;
   /** Write the cassette from this run (needs `upstream`). */
   record?: boolean;
+  /**
+   * Replay the cassette's replies without comparing digests, and when the case passes write the
+   * cassette again with this run's digests (after a deliberate change to the prompts or tools).
+   */
+  update?: boolean;
   model?: string;
   keep?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
@@ -97,7 +102,12 @@ export async function runCase(c: EvalCase, o: RunOptions): Promise<CaseResult> {
     date: new Date().toISOString().slice(0, 10),
     platform: process.platform,
   };
-  const server = await startModelServer({ cassette: c.cassette ?? [], upstream: o.upstream, vol });
+  const server = await startModelServer({
+    cassette: c.cassette ?? [],
+    upstream: o.upstream,
+    update: o.update,
+    vol,
+  });
   const model = o.upstream ? (o.model ?? def.model) : (c.cassette?.[0]?.request?.model ?? def.model);
   const args = [
     '--import',
@@ -164,6 +174,17 @@ export async function runCase(c: EvalCase, o: RunOptions): Promise<CaseResult> {
       writeCassette(
         c,
         server.exchanges.map((x) => ({ request: x.digest, response: x.response! })),
+      );
+    // In the cassette's own order, so that an update's diff shows only the digests that changed.
+    if (o.update && reasons.length === 0)
+      writeCassette(
+        c,
+        [...server.exchanges]
+          .sort((a, b) => a.entry! - b.entry!)
+          .map((x) => {
+            const { match } = c.cassette![x.entry!];
+            return { ...(match !== undefined && { match }), request: x.digest, response: x.response! };
+          }),
       );
   }
 

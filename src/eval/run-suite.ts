@@ -66,5 +66,6 @@ export async function runSuite(o: SuiteOptions): Promise<Report> {
     return r;
   });
   const rows = o.repeat === 1 ? results : names.map((n) => repeated(results.filter((r) => r.name === n)));
-  return reportOf(o.record ? 'record' : o.upstream ? 'live' : 'replay', rows);
+  const mode = o.record ? 'record' : o.upstream ? 'live' : o.update ? 'update' : 'replay';
+  return reportOf(mode, rows);
 }

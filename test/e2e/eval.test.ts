@@ -1,6 +1,7 @@
 /**
  * `codey eval` end to end: record a case against a local scripted Messages API, replay it offline to
- * a pass from the default folder, then change what the model would read and see it fail as drift.
+ * a pass from the default folder, then change what the model would read and see it fail as drift,
+ * and pass again after `--update`.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ beforeAll(async () => {
       prompt: 'What does a.txt say?',
       checks: {
         tools: ['read_file'],
-        files: { 'a.txt': 'hello\n' },
+        files: { 'a.txt': { contains: 'hello' } },
         result_contains: 'hello',
         max_requests: 2,
       },
@@ -86,12 +87,22 @@ describe('codey eval', () => {
       expect(report).toMatchObject({ mode: 'replay', totals: { passed: 1, failed: 0 } });
       expect(report.cases[0]).toMatchObject({ requests: 2, tools: { read_file: 1 } });
 
-      await writeFile(join(caseDir, 'workspace', 'a.txt'), 'goodbye\n');
+      await writeFile(join(caseDir, 'workspace', 'a.txt'), 'hello again\n');
       const drifted = await evalCli([]);
       expect(drifted.exitCode).toBe(1);
       expect(drifted.stdout).toContain(
         'cassette drift: request 2: messages[2] (user): the tool_result for toolu_e2e_1 (read_file), now',
       );
+
+      // A deliberate change: --update gives the cassette the new digests, and replay passes again.
+      const updated = await evalCli(['--update']);
+      expect(updated.stdout).toContain('1 passed, 0 failed');
+      const after = (await readFile(join(caseDir, 'cassette.jsonl'), 'utf8')).trim().split('\n');
+      expect(after).not.toEqual(lines);
+      expect(after.map((l) => (JSON.parse(l) as { response: unknown }).response)).toEqual(
+        lines.map((l) => (JSON.parse(l) as { response: unknown }).response),
+      );
+      expect((await evalCli([])).exitCode).toBe(0);
 
       const merged = await evalCli(['--merge', join(root, 'record.json'), join(root, 'replay.json')]);
       expect(merged.stdout).toContain('2 passed, 0 failed');
@@ -106,6 +117,7 @@ describe('codey eval', () => {
       ['--repeat', '3'],
       ['no-such-folder'],
       ['--live'],
+      ['--update', '--record'],
     ]) {
       const r = await evalCli(args);
       expect(r.exitCode, args.join(' ')).toBe(2);

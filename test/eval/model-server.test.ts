@@ -68,6 +68,63 @@ describe('the model server', () => {
     expect(s.drift).toMatch(/^request 1: messages\[0\]/);
   });
 
+  it('answers each request by its digest, whatever order they come in', async () => {
+    const answer = (text: string) => ({ content: [{ type: 'text', text }], stop_reason: 'end_turn' });
+    const cassette: CassetteEntry[] = ['one', 'two', 'three'].map((t) => ({
+      request: digestOf(request(`task ${t}`), vol),
+      response: answer(`did ${t}`),
+    }));
+    const s = await startModelServer({ cassette, vol });
+    servers.push(s);
+    const said = [];
+    for (const t of ['three', 'one', 'two']) {
+      const res = await post(s.url, request(`task ${t}`));
+      said.push(responseOfSse(await res.text())?.content[0].text);
+    }
+    expect(said).toEqual(['did three', 'did one', 'did two']);
+    expect(s.exchanges.map((x) => x.entry)).toEqual([2, 0, 1]);
+    expect([s.drift, s.problems]).toEqual([undefined, []]);
+  });
+
+  it('names drift against the recording of the same conversation, not the next in order', async () => {
+    const two = (text: string) => ({
+      ...request('task two'),
+      messages: [
+        { role: 'user', content: 'task two' },
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        { role: 'user', content: text },
+      ],
+    });
+    const cassette: CassetteEntry[] = [
+      { request: digestOf(request('task one'), vol), response },
+      { request: digestOf(two('go on'), vol), response },
+    ];
+    const s = await startModelServer({ cassette, vol });
+    servers.push(s);
+    expect((await post(s.url, two('go further'))).status).toBe(400);
+    expect(s.drift).toBe(
+      'request 1: messages[2] (user): a text block, now "go further" differs from the recording',
+    );
+  });
+
+  it('in update mode serves the replies without comparing digests, by thread or match', async () => {
+    const answer = (text: string) => ({ content: [{ type: 'text', text }], stop_reason: 'end_turn' });
+    const cassette: CassetteEntry[] = [
+      { response: answer('main') },
+      { match: 'look at b', response: answer('b done') },
+      { request: digestOf(request('look at a'), vol), response: answer('a done') },
+    ];
+    const s = await startModelServer({ cassette, vol, update: true });
+    servers.push(s);
+    const said = [];
+    for (const t of ['please look at b', 'look at a', 'the main task']) {
+      const res = await post(s.url, { ...request(t), system: 'a changed prompt' });
+      said.push(responseOfSse(await res.text())?.content[0].text);
+    }
+    expect(said).toEqual(['b done', 'a done', 'main']);
+    expect([s.drift, s.problems]).toEqual([undefined, []]);
+  });
+
   it('forwards to the endpoint with the real key and keeps the reply', async () => {
     const fake = await startFakeAnthropic({ apiKeys: ['sk-ant-real'], steps: [reply.text('hello')] });
     servers.push(fake);
