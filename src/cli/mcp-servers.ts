@@ -6,9 +6,11 @@
 import { join } from 'node:path';
 import type { Settings } from '../config/resolve';
 import { personHome, stateDir } from '../config/paths';
-import type { McpConnections } from '../mcp/client';
+import type { McpConnections, openMcp as OpenMcp } from '../mcp/client';
+import { childCommand, startChild } from '../mcp/child-start';
 import { readServers, type McpServerSpec, type ServerOrigin } from '../mcp/servers';
 import { startPiped } from '../tools/exec';
+import type { PipedChild } from '../util/exec-shapes';
 import { readJsonObject } from '../util/json-file';
 
 type Env = Record<string, string | undefined>;
@@ -82,8 +84,27 @@ export async function openSessionMcp(
   opts: { env: Env; workspace: string; timeoutMs: number; version: string },
 ): Promise<McpConnections | undefined> {
   if (specs.length === 0) return undefined;
-  const { openMcp } = await import('../mcp/client');
+  // The children boot (hundreds of ms) while the SDK loads.
+  const started = new Map<string, PipedChild>();
+  for (const spec of specs)
+    if (spec.transport === 'stdio')
+      started.set(
+        spec.name,
+        startChild(childCommand(spec), startPiped, { cwd: opts.workspace, env: opts.env }),
+      );
+  const killEarly = () => started.forEach((child) => child.kill());
+  process.once('exit', killEarly);
+  let openMcp: typeof OpenMcp;
+  try {
+    ({ openMcp } = await import('../mcp/client'));
+  } catch (err) {
+    killEarly();
+    throw err;
+  } finally {
+    process.off('exit', killEarly);
+  }
   return openMcp(specs, {
+    started,
     cwd: opts.workspace,
     env: opts.env,
     timeoutMs: opts.timeoutMs,

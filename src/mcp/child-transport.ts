@@ -3,11 +3,11 @@
  * layer imports no process module): newline-delimited JSON-RPC on the child's stdin and stdout,
  * its stderr kept (the last part) to say why it ended.
  */
-import { isAbsolute, resolve } from 'node:path';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { PipedChild, StartPiped } from '../util/exec-shapes';
+import { startChild, type ChildCommand, type ChildWhere } from './child-start';
 
 /** Characters of a server's stderr kept for "last error". */
 const STDERR_TAIL = 2_000;
@@ -23,15 +23,15 @@ export class ChildTransport implements Transport {
   /** How the child ended, once it has. */
   ended?: { exitCode: number | null; signal: string | null; error?: string };
 
+  /**
+   * @param started the child when it was started before the SDK loaded (`startChild`); `start`
+   *   then reads it instead of starting another.
+   */
   constructor(
-    private readonly command: {
-      file: string;
-      args: readonly string[];
-      env: Record<string, string>;
-      cwd?: string;
-    },
+    private readonly command: ChildCommand,
     private readonly startPiped: StartPiped,
-    private readonly where: { cwd: string; env: Readonly<Record<string, string | undefined>> },
+    private readonly where: ChildWhere,
+    private readonly started?: PipedChild,
   ) {}
 
   /** The child's process id while it runs. */
@@ -40,9 +40,7 @@ export class ChildTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    const { file, args, env, cwd } = this.command;
-    const dir = cwd === undefined ? this.where.cwd : isAbsolute(cwd) ? cwd : resolve(this.where.cwd, cwd);
-    const child = this.startPiped(file, args, { cwd: dir, env: this.where.env, named: env });
+    const child = this.started ?? startChild(this.command, this.startPiped, this.where);
     this.#child = child;
     void child.ended.then((how) => {
       this.ended = how;
@@ -50,7 +48,7 @@ export class ChildTransport implements Transport {
     });
     if (child.pid === undefined) {
       const how = await child.ended;
-      throw new Error(how.error ?? `could not start ${file}`);
+      throw new Error(how.error ?? `could not start ${this.command.file}`);
     }
     child.stdout.on('data', (chunk: Buffer) => {
       this.#buffer.append(chunk);

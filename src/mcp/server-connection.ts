@@ -7,7 +7,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { StartPiped } from '../util/exec-shapes';
+import type { PipedChild, StartPiped } from '../util/exec-shapes';
 import type {
   McpCallOptions,
   McpCallResult,
@@ -16,6 +16,7 @@ import type {
   McpServerTools,
   McpToolInfo,
 } from '../util/mcp-shapes';
+import { childCommand } from './child-start';
 import { ChildTransport } from './child-transport';
 import { NeedsLoginError, StoredOAuth, TokenStore } from './oauth';
 import type { McpServerSpec } from './servers';
@@ -42,6 +43,8 @@ export interface OpenOptions {
   version: string;
   /** The OAuth token file (codey's state folder); without it an HTTP server's 401 is a failed start. */
   tokenFile?: string;
+  /** Stdio children already started (`startChild`), by server name: each is used by its first connection. */
+  started?: Map<string, PipedChild>;
 }
 
 /** Why a call could not be made (the server is not running, the request failed), as a sentence. */
@@ -125,17 +128,16 @@ export class Server implements McpServerTools {
 
   private transportFor(kind: 'stdio' | 'http' | 'sse'): Transport {
     const spec = this.spec;
-    if (spec.transport === 'stdio')
+    if (spec.transport === 'stdio') {
+      const started = this.opts.started?.get(spec.name);
+      this.opts.started?.delete(spec.name);
       return new ChildTransport(
-        {
-          file: spec.command,
-          args: spec.args,
-          env: spec.env,
-          ...(spec.cwd !== undefined && { cwd: spec.cwd }),
-        },
+        childCommand(spec),
         this.opts.startPiped,
         { cwd: this.opts.cwd, env: this.opts.env },
+        started,
       );
+    }
     const store = this.store;
     return this.httpTransport(
       kind === 'sse' ? 'sse' : 'http',
@@ -176,22 +178,32 @@ export class Server implements McpServerTools {
       }
     }
     const client = this.client as Client;
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor });
-      for (const t of page.tools) tools.push(t as McpToolInfo);
-      cursor = page.nextCursor;
-    } while (cursor);
-    if (client.getServerCapabilities()?.prompts) {
-      this.prompts = await client
-        .listPrompts()
-        .then((p) => p.prompts as McpPromptInfo[])
-        .catch(() => []);
-    }
+    const listTools = async () => {
+      const tools: McpToolInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        for (const t of page.tools) tools.push(t as McpToolInfo);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return tools;
+    };
+    const listPrompts = async () =>
+      client.getServerCapabilities()?.prompts
+        ? client
+            .listPrompts()
+            .then((p) => p.prompts as McpPromptInfo[])
+            .catch(() => [])
+        : [];
+    const [tools, prompts] = await Promise.all([listTools(), listPrompts()]);
+    this.prompts = prompts;
     this.tools = tools;
-    const prompts = this.prompts.map((p) => p.name);
-    this.state = { ...this.state, status: 'connected', tools: tools.map((t) => t.name), prompts };
+    this.state = {
+      ...this.state,
+      status: 'connected',
+      tools: tools.map((t) => t.name),
+      prompts: prompts.map((p) => p.name),
+    };
   }
 
   async call(tool: string, args: Record<string, unknown>, opts: McpCallOptions): Promise<McpCallResult> {
