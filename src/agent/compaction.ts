@@ -30,6 +30,11 @@ export const defaultContext = (): ContextSettings => ({
 const KEEP_SHARE = 0.25;
 /** Share of the endpoint's limit that a summary request is cut down to after it overflowed. */
 const FIT_SHARE = 0.85;
+/**
+ * Below this many tokens of messages (counted at CHARS_PER_TOKEN) a compaction goes ahead even when
+ * the summary is not smaller: there is too little to keep for the difference to matter.
+ */
+const SHRINK_FLOOR_TOKENS = 1_000;
 /** Most summary requests in one compaction: the first, then retries with fewer messages. */
 const MAX_SUMMARY_ATTEMPTS = 4;
 /** Characters per token assumed until a request reports usage (English and code average about 4). */
@@ -278,6 +283,14 @@ export async function compact(
     (i) => tokensFrom(i) - perChar * overhead <= window * KEEP_SHARE,
   );
   const head = summaryHandoff(summary);
+  // What the compacted conversation would weigh, judged the same way as `before`.
+  const estimate = Math.round(
+    perChar * (overhead + (fromChars[cut] ?? 0) + weightOf({ type: 'text', text: head })),
+  );
+  if (estimate >= before && (fromChars[0] ?? 0) >= SHRINK_FLOOR_TOKENS * CHARS_PER_TOKEN)
+    return fail(
+      `the summary would not make the conversation smaller (about ${before} tokens now, ${estimate} after), so the conversation is kept as it was`,
+    );
   const replaced = conversation.replacePrefix(cut, head);
   const after = Math.round(perChar * chars(conversation.messages));
   conversation.contextTokens = after;

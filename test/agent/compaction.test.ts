@@ -318,6 +318,25 @@ describe('compaction on demand', () => {
     },
   );
 
+  it('a summary longer than the conversation it would replace does nothing and says so', async () => {
+    const { run, conversation, deps, events } = await agent();
+    fake.enqueue(reply.text('answer'));
+    await run('question '.repeat(600));
+    const before = conversation.messages;
+    fake.enqueue(reply.text('a summary that says more than it replaces '.repeat(200)));
+    const r = await compact(deps, signal(), { trigger: 'manual' });
+    expect(r).toMatchObject({ ok: false, aborted: false });
+    expect(r.ok ? '' : r.error).toMatch(
+      /^the summary would not make the conversation smaller \(about \d+ tokens now, \d+ after\), so the conversation is kept as it was$/,
+    );
+    expect(conversation.messages).toEqual(before);
+    expect(compactions(events)).toEqual([]);
+
+    fake.enqueue(reply.text('a short summary'));
+    expect(await compact(deps, signal(), { trigger: 'manual' })).toMatchObject({ ok: true });
+    expect(conversation.length).toBe(1);
+  });
+
   it('fails without touching the conversation when it is empty or the API fails', async () => {
     const { run, conversation, deps } = await agent();
     expect(await compact(deps, signal(), { trigger: 'manual' })).toEqual({
