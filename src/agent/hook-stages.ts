@@ -6,7 +6,7 @@
  * unchanged ({@link NO_HOOKS}).
  */
 import type { ApprovalRequest } from '../approval/types';
-import { claudeCall } from '../hooks/claude-call';
+import { claudeCall, claudeResponse } from '../hooks/claude-call';
 import type { Fired, Hooks } from '../hooks/hooks';
 import { toolNames } from '../hooks/matcher';
 import type { ToolResult } from '../tools/tool';
@@ -104,7 +104,7 @@ export function hookStagesOf(hooks: Hooks | undefined, ctx: HookStageContext): H
           ...callFields(call, ctx),
           ...(failed
             ? { error: result.output, is_interrupt: signal.aborted }
-            : { tool_response: { output: result.output, is_error: false } }),
+            : { tool_response: claudeResponse(call.use.name, call.use.input, result.output, ctx.cwd) }),
         },
         { on: toolNames(call.use.name), cwd: ctx.cwd, signal },
       );

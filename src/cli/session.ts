@@ -7,6 +7,7 @@ import type { Agent } from '../agent/agent';
 import { runTurn, type TurnResult } from '../agent/loop';
 import { withImages, withMentions, type AttachedImage } from './mentions';
 import { Policy, splitRules } from '../approval/policy';
+import { claudeModeName } from '../util/shapes';
 import { personEnv, personHome, stateDir } from '../config/paths';
 import type { Settings } from '../config/resolve';
 import { contextWindowLookup } from '../llm/context-window';
@@ -207,7 +208,11 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     ? new Hooks({
         setting: s.hooks,
         place: { run: runChild, cwd: workspace, projectDir: workspace, env },
-        session: () => ({ id: session.id, transcriptPath: session.recorder.path }),
+        session: () => ({
+          id: session.id,
+          transcriptPath: session.recorder.path,
+          permissionMode: claudeModeName(session.policy.mode),
+        }),
         scrub: redactor(secrets, { keyShapes: false }),
       })
     : undefined;

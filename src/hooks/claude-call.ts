@@ -61,3 +61,56 @@ export function claudeCall(
     codey_tool_name: tool,
   };
 }
+
+const lines = (output: string) => output.split('\n').filter((l) => l.trim() !== '');
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** Claude Code's `tool_response` fields of each tool's successful result, by codey's name. */
+const CLAUDE_RESPONSES: Readonly<
+  Record<string, (input: Input, output: string, cwd: string) => Record<string, unknown>>
+> = {
+  bash: (_i, output) => ({ stdout: output, stderr: '', interrupted: false, isImage: false }),
+  read_file: (i, output, cwd) => ({
+    type: 'text',
+    file: { filePath: filePath(i, cwd).file_path, content: output },
+  }),
+  write_file: (i, _o, cwd) => ({ filePath: filePath(i, cwd).file_path, content: i.content, success: true }),
+  edit_file: (i, _o, cwd) => ({
+    filePath: filePath(i, cwd).file_path,
+    oldString: i.old_string,
+    newString: i.new_string,
+    replaceAll: i.replace_all === true,
+    success: true,
+  }),
+  glob: (_i, output) => {
+    const filenames = lines(output);
+    return { filenames, numFiles: filenames.length };
+  },
+  grep: (i, output) => {
+    const mode = str(i.output_mode) ?? 'files_with_matches';
+    if (mode !== 'files_with_matches') return { mode, content: output, numLines: lines(output).length };
+    const filenames = lines(output);
+    return { mode, filenames, numFiles: filenames.length };
+  },
+  web_fetch: (i, output) => ({ url: i.url, result: output }),
+  web_search: (i, output) => ({ query: i.query, results: [output] }),
+  spawn_agent: (_i, output) => ({ content: [{ type: 'text', text: output }] }),
+};
+
+/**
+ * A PostToolUse payload's `tool_response` for a successful call of `tool`: Claude Code's fields for
+ * that tool (`stdout` of Bash, `file.content` of Read, `filePath` of Write and Edit, `filenames` of
+ * Glob, …) beside codey's own `output` (the text the model reads) and `is_error: false`. Tools
+ * Claude Code does not have (MCP tools, codey's own) get codey's two fields only.
+ */
+export function claudeResponse(
+  tool: string,
+  input: unknown,
+  output: string,
+  cwd: string,
+): Record<string, unknown> {
+  const own = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Input) : {};
+  const fields = CLAUDE_RESPONSES[tool]?.(own, output, cwd) ?? {};
+  const present = Object.entries(fields).filter(([, v]) => v !== undefined);
+  return { ...Object.fromEntries(present), output, is_error: false };
+}

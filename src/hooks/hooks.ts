@@ -23,6 +23,8 @@ export interface HookSession {
   id: string;
   /** The stored conversation (JSON lines), when there is one. */
   transcriptPath?: string;
+  /** The permission mode in force, by Claude Code's name (`default`, `acceptEdits`, `plan`, `bypassPermissions`). */
+  permissionMode?: string;
 }
 
 export interface HooksInput {
@@ -140,7 +142,8 @@ export class Hooks {
   /**
    * Run the hooks of `event` whose matcher fits `on` (the names matched, see `MATCHED_ON`; ignored
    * for events without a matcher), each command once, side by side, each given the payload
-   * `{ session_id, transcript_path, cwd, hook_event_name, ...fields }` as JSON on stdin. `cwd`:
+   * `{ session_id, transcript_path, cwd, permission_mode, hook_event_name, ...fields }` as JSON on
+   * stdin (`transcript_path` only when the session has a file). `cwd`:
    * where the agent works (default the session's workspace). Never throws.
    */
   async fire(
@@ -165,6 +168,7 @@ export class Hooks {
         session_id: session.id,
         ...(session.transcriptPath && { transcript_path: session.transcriptPath }),
         cwd,
+        permission_mode: session.permissionMode ?? 'default',
         hook_event_name: event,
         ...fields,
       }),

@@ -92,6 +92,11 @@ export function nextMode(mode: PermissionMode): PermissionMode {
 /** Every name a mode may be given by: codey's, then Claude Code's other ones. */
 export const PERMISSION_MODE_NAMES = [...PERMISSION_MODES, 'acceptEdits', 'bypassPermissions'] as const;
 
+/** Claude Code's name for `mode` (`accept-edits` → `acceptEdits`), as hook payloads carry it in `permission_mode`. */
+export function claudeModeName(mode: PermissionMode): string {
+  return Object.entries(CLAUDE_MODE_NAMES).find(([, ours]) => ours === mode)?.[0] ?? mode;
+}
+
 /** A mode's name as codey writes it (`accept-edits`) or as Claude Code does (`acceptEdits`); undefined for neither. */
 export function modeNamed(name: string): PermissionMode | undefined {
   if ((PERMISSION_MODES as readonly string[]).includes(name)) return name as PermissionMode;

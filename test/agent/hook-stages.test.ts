@@ -102,6 +102,7 @@ describe('the hook stages of dispatch', () => {
     expect(JSON.parse(await readFile(join(root, 'payload.json'), 'utf8'))).toEqual({
       session_id: 's1',
       cwd: root,
+      permission_mode: 'default',
       hook_event_name: 'PreToolUse',
       tool_name: 'Write',
       codey_tool_name: 'write_file',
@@ -191,7 +192,8 @@ describe('the hook stages of dispatch', () => {
     await s.call('glob');
     expect(JSON.parse(await readFile(join(root, 'post.json'), 'utf8'))).toMatchObject({
       hook_event_name: 'PostToolUse',
-      tool_response: { output: 'glob ran', is_error: false },
+      permission_mode: 'default',
+      tool_response: { filenames: ['glob ran'], numFiles: 1, output: 'glob ran', is_error: false },
     });
   });
 

@@ -60,23 +60,26 @@ describe('hooks in codey -p', () => {
     expect(payload + env).not.toContain(CANARY);
   }, 30_000);
 
-  it('a PostToolUse hook gets the result, and the model reads what it adds', async () => {
+  it("a PostToolUse hook gets the result in Claude Code's shape and the mode, and the model reads what it adds", async () => {
     await personHooks({
       PostToolUse: hook(
         `cat > ${e2e.box.root}/post.json; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 0 problems"}}'`,
       ),
     });
     e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo hello-from-bash' }), reply.text('ok'));
-    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash']);
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash', '--permission-mode', 'acceptEdits']);
     expect(r.exitCode).toBe(0);
     const payload = JSON.parse(await readFile(join(e2e.box.root, 'post.json'), 'utf8')) as {
-      tool_response: { output: string; is_error: boolean };
+      tool_response: { output: string; stdout: string; is_error: boolean };
     };
     expect(payload).toMatchObject({
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
       codey_tool_name: 'bash',
+      permission_mode: 'acceptEdits',
+      tool_response: { stderr: '', interrupted: false },
     });
+    expect(payload.tool_response.stdout).toContain('hello-from-bash');
     expect(payload.tool_response.output).toContain('hello-from-bash');
     expect(payload.tool_response.is_error).toBe(false);
     expect(resultIn(1)?.content).toContain('hello-from-bash');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeCall } from '../../src/hooks/claude-call';
+import { claudeCall, claudeResponse } from '../../src/hooks/claude-call';
 
 describe("a call in a hook's payload", () => {
   it.each([
@@ -49,5 +49,38 @@ describe("a call in a hook's payload", () => {
       file_path: 'mine',
     });
     expect(claudeCall('bash', 'ls', '/w').tool_input).toBe('ls');
+  });
+});
+
+describe('a successful result in a PostToolUse payload', () => {
+  it.each([
+    ['bash', { command: 'ls' }, 'a\nb', { stdout: 'a\nb', stderr: '', interrupted: false, isImage: false }],
+    ['read_file', { path: 'a.ts' }, '1\tx', { type: 'text', file: { filePath: '/w/a.ts', content: '1\tx' } }],
+    [
+      'write_file',
+      { path: 'b.ts', content: 'x' },
+      'Wrote',
+      { filePath: '/w/b.ts', content: 'x', success: true },
+    ],
+    [
+      'edit_file',
+      { path: 'c.ts', old_string: 'a', new_string: 'b' },
+      'Edited',
+      { filePath: '/w/c.ts', oldString: 'a', newString: 'b', replaceAll: false, success: true },
+    ],
+    ['glob', { pattern: '*' }, 'a.ts\nb.ts\n', { filenames: ['a.ts', 'b.ts'], numFiles: 2 }],
+    ['grep', { pattern: 'x' }, 'a.ts\n', { mode: 'files_with_matches', filenames: ['a.ts'], numFiles: 1 }],
+    [
+      'grep',
+      { pattern: 'x', output_mode: 'content' },
+      'a.ts:1:x',
+      { mode: 'content', content: 'a.ts:1:x', numLines: 1 },
+    ],
+    ['web_fetch', { url: 'https://a.example/' }, 'page', { url: 'https://a.example/', result: 'page' }],
+    ['web_search', { query: 'zod' }, 'r', { query: 'zod', results: ['r'] }],
+    ['spawn_agent', { task: 't' }, 'done', { content: [{ type: 'text', text: 'done' }] }],
+    ['mcp__github__create_issue', { title: 't' }, 'made', {}],
+  ])("%s has Claude Code's fields beside codey's output", (tool, input, output, expected) => {
+    expect(claudeResponse(tool, input, output, '/w')).toEqual({ ...expected, output, is_error: false });
   });
 });

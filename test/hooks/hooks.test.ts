@@ -29,7 +29,11 @@ function hooksOf(setting: HooksSetting) {
       projectDir: root,
       env: { PATH: process.env.PATH, ANTHROPIC_API_KEY: CANARY, CODEY_API_KEY: CANARY },
     },
-    session: () => ({ id: 'session-1', transcriptPath: '/state/session-1.jsonl' }),
+    session: () => ({
+      id: 'session-1',
+      transcriptPath: '/state/session-1.jsonl',
+      permissionMode: 'acceptEdits',
+    }),
     scrub: redactor([CANARY], { keyShapes: false }),
   });
 }
@@ -46,6 +50,7 @@ describe('a hook command', () => {
       session_id: 'session-1',
       transcript_path: '/state/session-1.jsonl',
       cwd: root,
+      permission_mode: 'acceptEdits',
       hook_event_name: 'PreToolUse',
       tool_name: 'bash',
       tool_input: { command: 'ls' },
