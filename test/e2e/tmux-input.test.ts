@@ -70,6 +70,21 @@ describe.skipIf(tmuxMissing)('input in a real terminal', () => {
   }, 60_000);
 });
 
+describe.skipIf(tmuxMissing)('Delete in a real terminal', () => {
+  it('Delete removes the character under the cursor, Backspace the one before it', async () => {
+    app.fake.enqueue(reply.text('edited'));
+    app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env, width: 60, height: 20 });
+    await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+    app.term.type('abcd');
+    await app.term.waitFor('the text', (s) => s.includes('abcd'));
+    app.term.keys('Left', 'Left', 'DC', 'BSpace');
+    await app.term.waitFor('the edit', (s) => /› ad\s*│/.test(s));
+    app.term.keys('Enter');
+    await app.term.waitFor('the answer', (s) => s.includes('edited'));
+    expect(sent(0)).toBe('ad');
+  }, 40_000);
+});
+
 describe.skipIf(tmuxMissing)('codey -r in a real terminal', () => {
   it('Esc in the picker ends its line: the next message starts a line of its own', async () => {
     app.fake.enqueue(reply.text('stored'));

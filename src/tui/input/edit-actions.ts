@@ -11,6 +11,7 @@ export const EDIT_ACTIONS: Partial<Record<InputAction, (state: edit.InputState) 
   'word-left': edit.wordLeft,
   'word-right': edit.wordRight,
   backspace: edit.backspace,
+  'delete-forward': edit.deleteForward,
   'delete-word': edit.deleteWordBack,
   'delete-to-start': edit.killToStart,
   'delete-to-end': edit.killToEnd,

@@ -117,7 +117,7 @@ export function down(s: InputState): InputState | undefined {
   return { ...s, cursor: indexAtColumn(s.value, e + 1, lineEnd(s.value, e + 1), col) };
 }
 
-/** Ctrl+D on a non-empty input: deletes the character under the cursor (a whole surrogate pair). */
+/** Delete, or Ctrl+D on a non-empty input: deletes the character under the cursor (a whole surrogate pair). */
 export function deleteForward(s: InputState): InputState {
   if (s.cursor >= s.value.length) return s;
   const moved = right(s);

@@ -4,6 +4,7 @@
  * pasted `git diff --color` output) becomes a key with no name, and its input hook throws on it,
  * which ends the app. Keys keep their sequences: arrows, Home/End, F-keys, `~` keys (Delete, PgUp,
  * the bracketed-paste markers `ESC[200~`/`ESC[201~`), Shift+Tab, focus events, kitty `u` keys.
+ * Delete is handed over as Shift+Delete ({@link FORWARD_DELETE}).
  */
 
 import type { TerminalFocus } from './attention';
@@ -13,9 +14,20 @@ const CSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 /** Final bytes of the CSI sequences that are keys. */
 const KEY_FINALS = new Set([...'ABCDEFGHPQRSZIOu~']);
 
-/** `text` without the CSI sequences that are not keys. */
+/** The Delete key as terminals send it. */
+const DELETE_KEY = '\u001b[3~';
+/**
+ * What Delete becomes for Ink: Ink names both DEL (0x7f, which the Backspace key sends) and
+ * ESC[3~ "delete", so Delete is handed over as Shift+Delete (ESC[3;2~), which Ink marks with
+ * `shift`: the input can then tell Delete from Backspace.
+ */
+export const FORWARD_DELETE = '\u001b[3;2~';
+
+/** `text` without the CSI sequences that are not keys, and with Delete as {@link FORWARD_DELETE}. */
 export function withoutNonKeySequences(text: string): string {
-  return text.replace(CSI, (seq) => (KEY_FINALS.has(seq.at(-1)!) ? seq : ''));
+  return text.replace(CSI, (seq) =>
+    seq === DELETE_KEY ? FORWARD_DELETE : KEY_FINALS.has(seq.at(-1)!) ? seq : '',
+  );
 }
 
 /**

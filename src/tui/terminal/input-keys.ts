@@ -29,6 +29,7 @@ export type InputAction =
   | 'left'
   | 'right'
   | 'backspace'
+  | 'delete-forward'
   | 'delete-word'
   | 'delete-to-start'
   | 'delete-to-end';
@@ -169,8 +170,14 @@ export const INPUT_KEYS: readonly KeyRow[] = [
   {
     keys: 'Backspace',
     does: 'delete the character before the cursor',
-    // The Backspace key sends DEL (0x7f), which Ink names "delete".
-    bindings: [{ action: 'backspace', matches: (_, k) => k.backspace || k.delete }],
+    // The Backspace key sends DEL (0x7f), which Ink names "delete"; Delete reaches Ink as
+    // Shift+Delete (ink-stdin.ts).
+    bindings: [{ action: 'backspace', matches: (_, k) => k.backspace || (k.delete && !k.shift) }],
+  },
+  {
+    keys: 'Delete',
+    does: 'delete the character under the cursor',
+    bindings: [{ action: 'delete-forward', matches: (_, k) => k.delete && k.shift }],
   },
   {
     keys: 'Ctrl+W / Ctrl+U / Ctrl+K',

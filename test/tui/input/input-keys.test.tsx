@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeController } from '../fake-controller';
 import { KEY, eventually } from '../helpers';
 import { startApp } from '../app/app-driver';
+import { FORWARD_DELETE } from '../../../src/tui/terminal/ink-stdin';
 
 let dir: string;
 beforeEach(async () => {
@@ -142,6 +143,12 @@ describe('Enter on a command prefix', () => {
     const { c, type } = await start();
     await type('one two three', '\u001b[1;5D', '\u001b[1;5D', 'X', '\u001b[1;5C', 'Y', KEY.enter);
     await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['one XtwoY three']));
+  });
+
+  it('Delete (ESC[3~, as Ink gets it) deletes to the right; Backspace (DEL) to the left', async () => {
+    const { c, type } = await start();
+    await type('abcd', KEY.left, KEY.left, FORWARD_DELETE, '\u007f', KEY.enter);
+    await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['ad']));
   });
 
   it('a line that starts with a path is a message, not an unknown command', async () => {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { keysOnly, withoutNonKeySequences } from '../../../src/tui/terminal/ink-stdin';
+import { FORWARD_DELETE, keysOnly, withoutNonKeySequences } from '../../../src/tui/terminal/ink-stdin';
 
 describe('what Ink reads', () => {
   it('loses colour codes and other sequences that are no key, and keeps every key', () => {
@@ -10,13 +10,17 @@ describe('what Ink reads', () => {
       '\u001b[A',
       '\u001b[1;5C',
       '\u001b[H',
-      '\u001b[3~',
       '\u001b[200~',
       '\u001b[201~',
       '\u001b[Z',
       '\u001b[97;5u',
     ];
     for (const k of keys) expect(withoutNonKeySequences(k)).toBe(k);
+  });
+
+  it('hands Delete (ESC[3~) over as Shift+Delete, so it is not taken for Backspace (DEL)', () => {
+    expect(withoutNonKeySequences('a\u001b[3~b\u007f')).toBe(`a${FORWARD_DELETE}b\u007f`);
+    expect(FORWARD_DELETE).toBe('\u001b[3;2~');
   });
 
   it('filters stdin.read in place and reads on past a chunk that was only such sequences', () => {

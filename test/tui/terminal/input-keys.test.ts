@@ -36,6 +36,7 @@ const cases: [string, string, Key, string | undefined][] = [
   ['Ctrl+←', '', k({ ctrl: true, leftArrow: true }), 'word-left'],
   ['Ctrl+→', '', k({ ctrl: true, rightArrow: true }), 'word-right'],
   ['Backspace', '', k({ delete: true }), 'backspace'],
+  ['Delete (ESC[3~, handed to Ink as ESC[3;2~)', '', k({ delete: true, shift: true }), 'delete-forward'],
   ['Ctrl+W', 'w', k({ ctrl: true }), 'delete-word'],
   ['Ctrl+U', 'u', k({ ctrl: true }), 'delete-to-start'],
   ['Ctrl+K', 'k', k({ ctrl: true }), 'delete-to-end'],
