@@ -56,9 +56,11 @@ export interface DecideOptions {
    * The PreToolUse stage: run once the rules have not refused the request, before anyone is asked.
    * What it says refuses the call, makes it ask where the rules allow, or answers a question the
    * rules leave open ({@link HookSaid}); never past a deny rule, an ask rule, a reason to ask about
-   * untrusted text, or a request for the network.
+   * untrusted text, or a request for the network. `instead`: a hook replaced the call's input, and
+   * `instead` (the new call's request) is decided from the start in its place, by the rules and then
+   * by what the hooks said of it (`then`), so a hook cannot turn a refused call into one that runs.
    */
-  pre?: () => Promise<HookSaid>;
+  pre?: () => Promise<HookSaid | { instead: ApprovalRequest; then?: HookSaid }>;
 }
 
 /**
@@ -201,14 +203,19 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
     return v.network || req.network ? WITH_NETWORK : ALLOWED;
   };
 
-  return async (req, opts = {}) => {
+  const decide: Decide = async (req, opts = {}) => {
     const step = opts.step ?? false;
     // `why`: untrusted text or a URL that may carry data out made it ask (the question says so).
     const staged = deps.policy.staged(req, { step });
     const { verdict } = staged;
     if (opts.denyOnly && verdict.action !== 'deny') return ALLOWED;
     if (verdict.action === 'deny') return byRule(verdict, req, step);
-    const said = await opts.pre?.();
+    const preSaid = await opts.pre?.();
+    if (preSaid && 'instead' in preSaid) {
+      const then = preSaid.then;
+      return decide(preSaid.instead, { ...opts, pre: () => Promise.resolve(then) });
+    }
+    const said = preSaid;
     if (said && 'refused' in said) return refuse('hook', { req, hook: said.refused }, step);
     const hookAsks = said !== undefined && 'ask' in said;
     // A command that failed in the sandbox asks where it would run unasked, so the person may run it outside.
@@ -276,4 +283,5 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
       if (shown === undefined) return yes; // no preview to compare
     }
   };
+  return decide;
 }

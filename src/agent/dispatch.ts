@@ -14,7 +14,7 @@ import {
 import { capLine, capQuote, headTail } from '../tools/truncate';
 import type { RedactingStream } from '../util/redact';
 import { capName, decider, type Decide, type DecideDeps, type ToolUse } from './decide';
-import { NO_HOOKS, type HookStages } from './hook-stages';
+import { NO_HOOKS, type HookCall, type HookStages } from './hook-stages';
 import { ABANDON_GRACE_MS, INTERRUPTED } from './interrupt';
 import type { ToolResultPart } from './events';
 import { shownInput } from './oversized-input';
@@ -183,18 +183,29 @@ export async function dispatch(
   }
   // decide, with the pre stage inside it
   const hooks = deps.hooks ?? NO_HOOKS;
-  const hookCall = { use, args, request };
+  // The call as it runs: a PreToolUse hook's `updatedInput` replaces it, and the new one is decided.
+  let call: HookCall = { use, args, request };
+  const pre = async () => {
+    const said = await hooks.pre(call, signal);
+    if (!said || !('input' in said)) return said;
+    const next = replacedCall(call, said.input, deps);
+    if ('refused' in next) return next;
+    call = next;
+    const message = `a PreToolUse hook changed the call to: ${capLine(deps.scrub(next.request.summary))}`;
+    deps.emit({ type: 'notice', level: 'warn', message });
+    return { instead: next.request, ...(said.then && { then: said.then }) };
+  };
   const decide = decider(deps, use, signal);
   const context = () => toolContext(use, tool, deps, signal, progress, decide);
   const preview = tool.preview;
   let decided: Awaited<ReturnType<Decide>>;
   try {
     decided = await decide(request, {
-      pre: () => hooks.pre(hookCall, signal),
+      pre,
       // A preview that fails for another reason than the call's own is shown as none.
       ...(preview && {
         preview: () =>
-          preview(args, context()).catch((err: unknown) => {
+          preview(call.args, context()).catch((err: unknown) => {
             if (err instanceof ToolError) throw err;
             return undefined;
           }),
@@ -212,16 +223,16 @@ export async function dispatch(
   // A subagent gets longer: its own calls are abandoned first, and then it reports what it had.
   const grace = tool.kind === 'agent' ? 2 * ABANDON_GRACE_MS : ABANDON_GRACE_MS;
   const ran = await abandonedAfter(
-    deps.registry.run(tool, args, toolContext(use, tool, deps, signal, progress, decide, decided)),
+    deps.registry.run(tool, call.args, toolContext(use, tool, deps, signal, progress, decide, decided)),
     signal,
     grace,
   );
   if (ran === ABANDONED) return end('interrupted', INTERRUPTED.abandoned, { code: 'interrupted' });
-  if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, request, ran.output);
+  if (!ran.isError) noteTaint(deps.policy.taint, tool.kind, call.request, ran.output);
   if (ran.untrusted) deps.policy.taint.entered(ran.untrusted);
-  if (ran.sandboxFailed !== undefined) deps.policy.ranInSandbox(request, ran.sandboxFailed);
+  if (ran.sandboxFailed !== undefined) deps.policy.ranInSandbox(call.request, ran.sandboxFailed);
   // post
-  const result: ToolResult = await hooks.post(hookCall, ran, signal);
+  const result: ToolResult = await hooks.post(call, ran, signal);
   // scrub and cap, in `end`
   const extra = { title: result.title, display: result.display, images: result.images };
   if (signal.aborted) {
@@ -231,6 +242,29 @@ export async function dispatch(
     });
   }
   return end(result.isError ? 'error' : 'done', result.output, { ...extra, code: result.code });
+}
+
+/**
+ * The call a PreToolUse hook's `updatedInput` makes of `call` (parsed, checked and described as the
+ * model's input is), or the sentence refusing it when the tool does not take that input.
+ */
+function replacedCall(
+  call: HookCall,
+  input: Record<string, unknown>,
+  deps: DispatchDeps,
+): HookCall | { refused: string } {
+  const bad = (why: string) => ({
+    refused: `Not run: a PreToolUse hook replaced this call's input with one ${capName(call.use.name)} does not take: ${why}`,
+  });
+  const parsed = deps.registry.parse(call.use.name, input);
+  if (!parsed.ok) return bad(parsed.error);
+  try {
+    parsed.tool.check?.(parsed.args as never);
+  } catch (err) {
+    return bad(failure(err).output);
+  }
+  const request = describe(parsed.tool, parsed.args as never, { cwd: deps.cwd });
+  return { use: { ...call.use, input }, args: parsed.args, request };
 }
 
 /**

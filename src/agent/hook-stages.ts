@@ -21,9 +21,16 @@ export interface HookCall {
   request: ApprovalRequest;
 }
 
+/**
+ * What the PreToolUse hooks said of a call: {@link HookSaid}, or `input`: a hook's `updatedInput`,
+ * which the call is to run with instead (decided again from the start), with what the hooks said
+ * of it besides (`then`: an ask or an allow).
+ */
+export type PreSaid = HookSaid | { input: Record<string, unknown>; then?: HookSaid };
+
 export interface HookStages {
-  /** What the PreToolUse hooks said of the call, for the decision ({@link HookSaid}). */
-  pre(call: HookCall, signal: AbortSignal): Promise<HookSaid>;
+  /** What the PreToolUse hooks said of the call, for the decision ({@link PreSaid}). */
+  pre(call: HookCall, signal: AbortSignal): Promise<PreSaid>;
   /** The result to go on with: `result` itself, added to or replaced. */
   post(call: HookCall, result: ToolResult, signal: AbortSignal): Promise<ToolResult>;
 }
@@ -66,7 +73,8 @@ function postNote(event: string, fired: Fired): string | undefined {
  * refuses a call by exiting 2 (its stderr is the reason), by `decision: "block"` or
  * `permissionDecision: "deny"`, and by `continue: false` (which also ends the turn); it makes the
  * call ask by `permissionDecision: "ask"`, and answers the question by `"allow"` (or `decision:
- * "approve"`); a refusal wins over an ask, an ask over an allow. After a call that succeeded the
+ * "approve"`); a refusal wins over an ask, an ask over an allow; `updatedInput` gives the input the
+ * call runs with instead, which the rules decide again. After a call that succeeded the
  * PostToolUse hooks run, after one that failed the PostToolUseFailure hooks; what they say (an exit
  * 2's stderr, a block reason, `additionalContext`) follows the result. Failures and timeouts are
  * notices.
@@ -90,9 +98,13 @@ export function hookStagesOf(hooks: Hooks | undefined, ctx: HookStageContext): H
       }
       if (fired.blocks.length)
         return { refused: `Not run: a PreToolUse hook refused this call:\n${fired.blocks.join('\n')}` };
-      if (fired.asks.length) return { ask: fired.asks.join('; ') };
-      if (fired.allows.length) return { allow: fired.allows.join('; ') };
-      return undefined;
+      const then: HookSaid = fired.asks.length
+        ? { ask: fired.asks.join('; ') }
+        : fired.allows.length
+          ? { allow: fired.allows.join('; ') }
+          : undefined;
+      if (fired.updatedInput) return { input: fired.updatedInput, ...(then && { then }) };
+      return then;
     },
     async post(call, result, signal) {
       const failed = result.isError === true;

@@ -47,6 +47,8 @@ export interface Fired {
   context: string[];
   /** `continue: false`: why the work should stop. */
   stop?: string;
+  /** The first `updatedInput` a hook answered (in the order the hooks are set). */
+  updatedInput?: Record<string, unknown>;
   /**
    * Lines for the person (as notice events: no `codey:` in front): a hook that failed or timed out,
    * a `systemMessage`, the stderr of an exit 2 that blocks nothing.
@@ -214,6 +216,7 @@ function gather(fired: Fired, event: HookEvent, entry: HookEntry, o: HookOutcome
   if (reply.systemMessage) fired.notices.push(`${who}: ${firstLines(reply.systemMessage)}`);
   if (reply.stop !== undefined) fired.stop ??= reply.stop;
   if (reply.additionalContext) fired.context.push(reply.additionalContext);
+  if (reply.updatedInput) fired.updatedInput ??= reply.updatedInput;
   const reason = reply.reason ?? `a ${event} hook (${shown(entry.command)}) refused`;
   if (reply.decision === 'block') {
     if (MAY_BLOCK.has(event)) fired.blocks.push(reason);

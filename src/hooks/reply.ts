@@ -2,8 +2,8 @@
  * A hook's JSON answer on stdout (read when it exits 0), in Claude Code's fields: `continue`
  * (false: stop the work, `stopReason` says why), `systemMessage` (for the person), `decision`
  * (`block`, or the older `approve`) with `reason`, and `hookSpecificOutput.permissionDecision`
- * (`allow | deny | ask`) with `permissionDecisionReason` and `additionalContext`. Fields of the wrong
- * type are dropped.
+ * (`allow | deny | ask`) with `permissionDecisionReason`, `updatedInput` (a PreToolUse hook's new
+ * input for the call) and `additionalContext`. Fields of the wrong type are dropped.
  */
 
 /** What a hook answered, as far as codey acts on it. */
@@ -17,6 +17,8 @@ export interface HookReply {
   reason?: string;
   /** Text for the model. */
   additionalContext?: string;
+  /** `hookSpecificOutput.updatedInput` (a JSON object): the input the call runs with instead of the model's. */
+  updatedInput?: Record<string, unknown>;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
@@ -54,5 +56,8 @@ export function readReply(stdout: string): HookReply | undefined {
   if (reason) reply.reason = reason;
   const context = text(specific.additionalContext) ?? text(o.additionalContext);
   if (context) reply.additionalContext = context;
+  const updated = specific.updatedInput;
+  if (updated !== null && typeof updated === 'object' && !Array.isArray(updated))
+    reply.updatedInput = updated as Record<string, unknown>;
   return reply;
 }

@@ -104,6 +104,47 @@ describe('hooks in codey -p', () => {
     });
   }, 30_000);
 
+  it("a hook's updatedInput runs instead of the model's, and the rules decide the new input again", async () => {
+    const out = (input: unknown, decision?: string) =>
+      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input, ...(decision && { permissionDecision: decision }) } })}'`;
+    await personHooks({
+      PreToolUse: hook(
+        `p=$(cat); case "$p" in *first*) ${out({ command: 'echo replaced-by-hook' })};; *second*) ${out({ command: 'rm -v nothing' }, 'allow')};; *) ${out({ command: 7 })};; esac`,
+        'Bash',
+      ),
+    });
+    e2e.fake.enqueue(
+      reply.toolUse('bash', { command: 'echo first-original' }),
+      reply.toolUse('bash', { command: 'echo second-original' }),
+      reply.toolUse('bash', { command: 'echo third-original' }),
+      reply.text('ok'),
+    );
+    const r = await codey(e2e.box, [
+      '-p',
+      'go',
+      '--allow',
+      'bash',
+      '--deny',
+      'bash(rm:*)',
+      '--output-format',
+      'json',
+    ]);
+    expect(r.exitCode).toBe(0);
+    expect(resultIn(1)?.content).toContain('replaced-by-hook');
+    expect(resultIn(1)?.content).not.toContain('first-original');
+    expect(resultIn(2)).toMatchObject({ is_error: true });
+    expect(resultIn(2)?.content).toMatch(/^Not run: the rule "bash\(rm:\*\)" refuses this call/);
+    expect(resultIn(3)?.content).toMatch(
+      /^Not run: a PreToolUse hook replaced this call's input with one bash does not take: /,
+    );
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      permission_denials: [
+        { tool_name: 'bash', reason: 'rule' },
+        { tool_name: 'bash', reason: 'hook' },
+      ],
+    });
+  }, 30_000);
+
   it('a hook that hangs is killed at its timeout and said; the call goes on', async () => {
     await personHooks({ PreToolUse: hook('sleep 60', undefined, 1) });
     e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo went-on' }), reply.text('ok'));
