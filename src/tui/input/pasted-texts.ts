@@ -5,7 +5,7 @@
  */
 
 /** Pastes of more lines than this are shown as a placeholder. */
-export const COLLAPSE_LINES = 10;
+const COLLAPSE_LINES = 10;
 
 /** The pastes of one input, numbered from 1 in the order pasted. */
 export class PastedTexts {
