@@ -78,9 +78,9 @@ export interface PromptInputProps {
  */
 function textRowsOf(state: edit.InputState, columns: number): number {
   const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
-  // The border and the padding take 4 columns.
-  const inner = columns - 4;
-  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(`› ${l}`, inner), 0);
+  // The border and the padding take 4 columns, the prefix column 2.
+  const inner = columns - 6;
+  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(l, inner), 0);
 }
 
 /**
@@ -366,23 +366,30 @@ export function PromptInput({
         ) : (
           visible.map((text, i) => {
             const n = first + i;
-            const prefix = n === 0 ? '› ' : '  ';
+            const prefix = (
+              <Box width={2} flexShrink={0}>
+                <Text color={theme.accent}>{n === 0 ? '›' : ''}</Text>
+              </Box>
+            );
+            // The prefix is a column of its own, so a wrapped line's rows continue under its text.
             if (n !== cursorLine || !active) {
               return (
-                <Text key={n} dimColor={!active}>
-                  <Text color={theme.accent}>{prefix}</Text>
-                  {expandTabs(text)}
-                </Text>
+                <Box key={n}>
+                  {prefix}
+                  <Text dimColor={!active}>{expandTabs(text)}</Text>
+                </Box>
               );
             }
             const drawn = edit.drawnLine(text, col);
             return (
-              <Text key={n}>
-                <Text color={theme.accent}>{prefix}</Text>
-                {drawn.before}
-                <Text inverse>{drawn.at}</Text>
-                {drawn.after}
-              </Text>
+              <Box key={n}>
+                {prefix}
+                <Text>
+                  {drawn.before}
+                  <Text inverse>{drawn.at}</Text>
+                  {drawn.after}
+                </Text>
+              </Box>
             );
           })
         )}

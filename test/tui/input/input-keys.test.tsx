@@ -55,6 +55,20 @@ describe('keys that arrive together in one read', () => {
   });
 });
 
+describe('a long line', () => {
+  it('wraps with its rows continuing under the text, not under the › mark', async () => {
+    const { out, type } = await start();
+    await type('word '.repeat(40).trim());
+    await eventually(() => {
+      const lines = out().split('\n');
+      const top = lines.findLastIndex((l) => l.startsWith('╭'));
+      expect(lines[top + 1]).toMatch(/^│ › word word/);
+      // Under the text (column 4), the space the row broke at leading it as Ink keeps it.
+      expect(lines[top + 2]).toMatch(/^│ {3} ?word word/);
+    });
+  });
+});
+
 describe('a bracketed paste', () => {
   it('goes in as text with its controls and escape sequences dropped', async () => {
     const { c, type, app, out } = await start();
