@@ -145,6 +145,49 @@ describe('hooks in codey -p', () => {
     });
   }, 30_000);
 
+  it('a PermissionRequest hook answers the question codey would ask, and runs only then', async () => {
+    const out = e2e.box.root;
+    const answer = (decision: unknown) =>
+      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } })}'`;
+    await personHooks({
+      PermissionRequest: hook(
+        `p=$(cat); echo "$p" >> ${out}/asked.jsonl; case "$p" in *two*) ${answer({ behavior: 'allow' })};; *) ${answer({ behavior: 'deny', message: 'not on CI' })};; esac`,
+        'Bash',
+      ),
+    });
+    e2e.fake.enqueue(
+      reply.toolUse('bash', { command: 'echo one' }),
+      reply.toolUse('bash', { command: 'echo two' }),
+      reply.toolUse('bash', { command: 'echo three' }),
+      reply.text('ok'),
+    );
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash(echo one)', '--output-format', 'json']);
+    expect(r.exitCode).toBe(0);
+    expect(resultIn(1)?.content).toContain('one');
+    expect(resultIn(2)?.content).toContain('two');
+    expect(resultIn(2)?.is_error).toBeUndefined();
+    expect(resultIn(3)).toMatchObject({
+      is_error: true,
+      content: 'Not run: a PermissionRequest hook refused this call:\nnot on CI',
+    });
+    const asked = (await readFile(join(out, 'asked.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(asked).toMatchObject([
+      {
+        hook_event_name: 'PermissionRequest',
+        tool_name: 'Bash',
+        tool_input: { command: 'echo two' },
+        permission_mode: 'default',
+      },
+      { tool_input: { command: 'echo three' } },
+    ]);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      permission_denials: [{ tool_name: 'bash', reason: 'hook' }],
+    });
+  }, 30_000);
+
   it('a hook that hangs is killed at its timeout and said; the call goes on', async () => {
     await personHooks({ PreToolUse: hook('sleep 60', undefined, 1) });
     e2e.fake.enqueue(reply.toolUse('bash', { command: 'echo went-on' }), reply.text('ok'));
