@@ -23,6 +23,21 @@ const resultIn = (i: number) =>
   (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
     (b) => b.type === 'tool_result',
   );
+/**
+ * A Bash hook of `event` that answers the `hookSpecificOutput` of the first case whose word the
+ * payload holds (`*`: any), appending each payload to `save` when given.
+ */
+function answering(event: string, cases: [string, Record<string, unknown>][], save?: string) {
+  const arms = cases.map(
+    ([word, specific]) =>
+      `${word === '*' ? '*' : `*${word}*`}) echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...specific } })}';;`,
+  );
+  const keep = save ? `echo "$p" >> ${save}; ` : '';
+  return personHooks({ [event]: hook(`p=$(cat); ${keep}case "$p" in ${arms.join(' ')} esac`, 'Bash') });
+}
+/** The model calls bash once with each command, then ends its turn. */
+const bashCalls = (...commands: string[]) =>
+  e2e.fake.enqueue(...commands.map((command) => reply.toolUse('bash', { command })), reply.text('ok'));
 const exists = (file: string) =>
   readFile(file).then(
     () => true,
@@ -105,20 +120,12 @@ describe('hooks in codey -p', () => {
   }, 30_000);
 
   it("a hook's updatedInput runs instead of the model's, and the rules decide the new input again", async () => {
-    const out = (input: unknown, decision?: string) =>
-      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input, ...(decision && { permissionDecision: decision }) } })}'`;
-    await personHooks({
-      PreToolUse: hook(
-        `p=$(cat); case "$p" in *first*) ${out({ command: 'echo replaced-by-hook' })};; *second*) ${out({ command: 'rm -v nothing' }, 'allow')};; *) ${out({ command: 7 })};; esac`,
-        'Bash',
-      ),
-    });
-    e2e.fake.enqueue(
-      reply.toolUse('bash', { command: 'echo first-original' }),
-      reply.toolUse('bash', { command: 'echo second-original' }),
-      reply.toolUse('bash', { command: 'echo third-original' }),
-      reply.text('ok'),
-    );
+    await answering('PreToolUse', [
+      ['first', { updatedInput: { command: 'echo replaced-by-hook' } }],
+      ['second', { updatedInput: { command: 'rm -v nothing' }, permissionDecision: 'allow' }],
+      ['*', { updatedInput: { command: 7 } }],
+    ]);
+    bashCalls('echo first-original', 'echo second-original', 'echo third-original');
     const r = await codey(e2e.box, [
       '-p',
       'go',
@@ -147,20 +154,15 @@ describe('hooks in codey -p', () => {
 
   it('a PermissionRequest hook answers the question codey would ask, and runs only then', async () => {
     const out = e2e.box.root;
-    const answer = (decision: unknown) =>
-      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } })}'`;
-    await personHooks({
-      PermissionRequest: hook(
-        `p=$(cat); echo "$p" >> ${out}/asked.jsonl; case "$p" in *two*) ${answer({ behavior: 'allow' })};; *) ${answer({ behavior: 'deny', message: 'not on CI' })};; esac`,
-        'Bash',
-      ),
-    });
-    e2e.fake.enqueue(
-      reply.toolUse('bash', { command: 'echo one' }),
-      reply.toolUse('bash', { command: 'echo two' }),
-      reply.toolUse('bash', { command: 'echo three' }),
-      reply.text('ok'),
+    await answering(
+      'PermissionRequest',
+      [
+        ['two', { decision: { behavior: 'allow' } }],
+        ['*', { decision: { behavior: 'deny', message: 'not on CI' } }],
+      ],
+      `${out}/asked.jsonl`,
     );
+    bashCalls('echo one', 'echo two', 'echo three');
     const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash(echo one)', '--output-format', 'json']);
     expect(r.exitCode).toBe(0);
     expect(resultIn(1)?.content).toContain('one');
