@@ -16,6 +16,7 @@ import { textRows } from '../text/rows';
 import { expandTabs } from '../text/tabs';
 import { inputAction, type InputAction } from '../terminal/input-keys';
 import { EDIT_ACTIONS } from './edit-actions';
+import { PastedTexts } from './pasted-texts';
 import { searchStep, type HistorySearch, type SearchStep } from './history-search';
 import { SearchLine } from './SearchLine';
 import { pasteText } from '../terminal/key-chunks';
@@ -85,7 +86,8 @@ function textRowsOf(state: edit.InputState, columns: number): number {
 /**
  * The multi-line input: Enter sends (queues, while a turn runs); a trailing `\`, Shift+Enter,
  * Alt+Enter or Ctrl+J starts a new line; Up/Down move between lines, then (after taking back the
- * newest queued message, on an empty input) through history; a paste is inserted whole.
+ * newest queued message, on an empty input) through history; a paste is inserted whole (one of
+ * more than 10 lines as a placeholder, sent as the whole text: ./pasted-texts.ts).
  */
 export function PromptInput({
   active,
@@ -118,6 +120,9 @@ export function PromptInput({
     histIndex: undefined as number | undefined,
     draft: '',
     pasting: false,
+    /** The bracketed paste read so far. */
+    pasted: '',
+    pastes: new PastedTexts(),
     armed: false,
     ctrlCAt: 0,
     escAt: 0,
@@ -170,7 +175,8 @@ export function PromptInput({
 
   const submit = (value: string) => {
     if (value.trim() === '') return;
-    onSubmit(value.trim());
+    onSubmit(cur.current.pastes.expand(value).trim());
+    cur.current.pastes.clear();
     set(edit.emptyInput);
     cur.current.histIndex = undefined;
     cur.current.draft = '';
@@ -210,8 +216,10 @@ export function PromptInput({
     const c = cur.current;
     const now = Date.now();
     const again = c.armed && now - c.ctrlCAt <= EXIT_WINDOW_MS;
-    if (state.value !== '') set(edit.emptyInput);
-    else if (busy) {
+    if (state.value !== '') {
+      c.pastes.clear();
+      set(edit.emptyInput);
+    } else if (busy) {
       setArmed(false);
       return onInterrupt();
     } else if (again) {
@@ -243,7 +251,7 @@ export function PromptInput({
         return onRedraw();
       case 'edit': {
         if (!onEdit) return;
-        const result = onEdit(state.value);
+        const result = onEdit(c.pastes.expand(state.value));
         // The editor drew over the screen (most use the alternate screen, which leaves it as it was).
         onRepaint?.();
         if ('text' in result) set(edit.inputOf(pasteText(result.text)));
@@ -298,11 +306,21 @@ export function PromptInput({
   const onKey = (input: string, key: Key) => {
     const c = cur.current;
     const state = c.input;
-    if (input === PASTE_START || input === PASTE_END) {
-      c.pasting = input === PASTE_START;
+    if (input === PASTE_START) {
+      c.pasting = true;
+      c.pasted = '';
       return;
     }
-    if (c.pasting) return set(edit.insert(state, key.return ? '\n' : key.tab ? '\t' : input));
+    if (input === PASTE_END) {
+      c.pasting = false;
+      const text = c.pasted;
+      c.pasted = '';
+      return set(edit.insert(state, c.pastes.add(text)));
+    }
+    if (c.pasting) {
+      c.pasted += key.return ? '\n' : key.tab ? '\t' : input;
+      return;
+    }
     const action = inputAction(input, key);
     // Ctrl+O opens the viewer even while searching.
     if (c.search && action !== 'expand') return onSearch(searchStep(c.search, input, key, history));
@@ -317,7 +335,7 @@ export function PromptInput({
       else submit(typed.value);
       return;
     }
-    set(edit.insert(state, input));
+    set(edit.insert(state, input.includes('\n') ? c.pastes.add(input) : input));
   };
 
   useKeys(onKey, active);

@@ -65,6 +65,30 @@ describe('a bracketed paste', () => {
     expect(c.runs.map((r) => r.prompt)).toEqual(['pastedtextafter']);
   });
 
+  it('of more than 10 lines shows as one placeholder and is sent whole', async () => {
+    const { c, type, out } = await start();
+    const lines = Array.from({ length: 200 }, (_, i) => `pasted line ${i + 1}`);
+    await type(
+      'see ',
+      `\u001B[200~${lines.slice(0, 120).join('\r')}`,
+      `\r${lines.slice(120).join('\r')}\u001B[201~`,
+    );
+    await eventually(() => expect(boxRows(out())).toEqual(['see [Pasted text #1 +199 lines]']));
+    expect(out()).not.toContain('pasted line 150');
+    await type(' and', '\u001B[200~short\nten\u001B[201~', KEY.enter);
+    await eventually(() =>
+      expect(c.runs.map((r) => r.prompt)).toEqual([`see ${lines.join('\n')} andshort\nten`]),
+    );
+  });
+
+  it('of 10 lines goes in as it is', async () => {
+    const { type, out } = await start();
+    const lines = Array.from({ length: 10 }, (_, i) => `row ${i + 1}`);
+    await type(`\u001B[200~${lines.join('\n')}\u001B[201~`);
+    await eventually(() => expect(boxRows(out()).join('\n')).toContain('row 10'));
+    expect(out()).not.toContain('Pasted text');
+  });
+
   it('keeps a real tab for the model and draws it as spaces to the next stop of 4', async () => {
     const { c, type, out } = await start();
     await type('\u001B[200~all:\n\tmake\tx\u001B[201~');
