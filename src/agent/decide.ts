@@ -61,6 +61,11 @@ export interface DecideOptions {
    * by what the hooks said of it (`then`), so a hook cannot turn a refused call into one that runs.
    */
   pre?: () => Promise<HookSaid | { instead: ApprovalRequest; then?: HookSaid }>;
+  /**
+   * The PermissionRequest stage: run when the person would be asked (or, with no one to ask, refused
+   * for it). Its refusal refuses the call; its allow answers only the plain question, as `pre`'s does.
+   */
+  permission?: () => Promise<HookSaid>;
 }
 
 /**
@@ -226,10 +231,16 @@ export function decider(deps: DecideDeps, use: ToolUse, signal: AbortSignal): De
       !verdict.mode &&
       deps.policy.failedInSandbox(req);
     if (verdict.action === 'allow' && !hookAsks && !retry) return byRule(verdict, req, step);
-    if (said && 'allow' in said && verdict.action === 'ask' && !verdict.rule && !staged.why && !req.network) {
+    // A hook's allow answers only the plain question: no ask rule, no untrusted text, no network.
+    const plain = verdict.action === 'ask' && !verdict.rule && !staged.why && !req.network;
+    const hookAllows = () => {
       deps.emit({ type: 'approval_decision', id: use.id, decision: { kind: 'allow_once' }, source: 'hook' });
       return ALLOWED;
-    }
+    };
+    if (said && 'allow' in said && plain) return hookAllows();
+    const answered = await opts.permission?.();
+    if (answered && 'refused' in answered) return refuse('hook', { req, hook: answered.refused }, step);
+    if (answered && 'allow' in answered && plain) return hookAllows();
     const why = hookAsks
       ? `a PreToolUse hook asks: ${said.ask}`
       : retry

@@ -202,6 +202,7 @@ export async function dispatch(
   try {
     decided = await decide(request, {
       pre,
+      permission: async () => hooks.permission?.(call, signal),
       // A preview that fails for another reason than the call's own is shown as none.
       ...(preview && {
         preview: () =>

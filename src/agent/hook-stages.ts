@@ -31,6 +31,8 @@ export type PreSaid = HookSaid | { input: Record<string, unknown>; then?: HookSa
 export interface HookStages {
   /** What the PreToolUse hooks said of the call, for the decision ({@link PreSaid}). */
   pre(call: HookCall, signal: AbortSignal): Promise<PreSaid>;
+  /** What the PermissionRequest hooks answered when codey would ask the person: a refusal, an allow, or nothing. */
+  permission?(call: HookCall, signal: AbortSignal): Promise<HookSaid>;
   /** The result to go on with: `result` itself, added to or replaced. */
   post(call: HookCall, result: ToolResult, signal: AbortSignal): Promise<ToolResult>;
 }
@@ -50,7 +52,12 @@ export interface HookStageContext {
   stop?: (reason: string) => void;
 }
 
-const TOOL_EVENTS: readonly HookEvent[] = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+const TOOL_EVENTS: readonly HookEvent[] = [
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+];
 
 /** The payload fields of a call: its tool and input by Claude Code's names and codey's, its id. */
 function callFields(call: HookCall, ctx: HookStageContext): Record<string, unknown> {
@@ -105,6 +112,21 @@ export function hookStagesOf(hooks: Hooks | undefined, ctx: HookStageContext): H
           : undefined;
       if (fired.updatedInput) return { input: fired.updatedInput, ...(then && { then }) };
       return then;
+    },
+    async permission(call, signal) {
+      if (!hooks.has('PermissionRequest')) return undefined;
+      const fired = await hooks.fire('PermissionRequest', callFields(call, ctx), {
+        on: toolNames(call.use.name),
+        cwd: ctx.cwd,
+        signal,
+      });
+      tell(fired);
+      if (fired.blocks.length)
+        return {
+          refused: `Not run: a PermissionRequest hook refused this call:\n${fired.blocks.join('\n')}`,
+        };
+      if (fired.allows.length) return { allow: fired.allows.join('; ') };
+      return undefined;
     },
     async post(call, result, signal) {
       const failed = result.isError === true;

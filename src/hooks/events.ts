@@ -7,6 +7,8 @@ import type { HookEvent } from '../util/shapes';
 /** When a hook of each event runs, completing "this command would run on your machine …". */
 export const HOOK_WHEN: Readonly<Record<HookEvent, string>> = {
   PreToolUse: 'before each tool call its matcher names (it may refuse the call)',
+  PermissionRequest:
+    'whenever codey would ask you to approve a tool call its matcher names (it may answer for you)',
   PostToolUse: 'after each successful tool call its matcher names (the model reads what it says)',
   PostToolUseFailure: 'after each failed tool call its matcher names (the model reads what it says)',
   UserPromptSubmit: 'whenever you send a prompt (it may refuse the prompt)',
@@ -26,6 +28,7 @@ export const HOOK_WHEN: Readonly<Record<HookEvent, string>> = {
  */
 export const MATCHED_ON: Readonly<Record<HookEvent, string>> = {
   PreToolUse: 'tool',
+  PermissionRequest: 'tool',
   PostToolUse: 'tool',
   PostToolUseFailure: 'tool',
   UserPromptSubmit: 'none',

@@ -59,6 +59,7 @@ export interface Fired {
 /** Events whose hooks may refuse (exit 2 or a block decision); for the others an exit 2 is only said to the person. */
 const MAY_BLOCK: ReadonlySet<HookEvent> = new Set([
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
   'PostToolUseFailure',
   'UserPromptSubmit',

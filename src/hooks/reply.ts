@@ -2,7 +2,8 @@
  * A hook's JSON answer on stdout (read when it exits 0), in Claude Code's fields: `continue`
  * (false: stop the work, `stopReason` says why), `systemMessage` (for the person), `decision`
  * (`block`, or the older `approve`) with `reason`, and `hookSpecificOutput.permissionDecision`
- * (`allow | deny | ask`) with `permissionDecisionReason`, `updatedInput` (a PreToolUse hook's new
+ * (`allow | deny | ask`; a PermissionRequest hook's `decision.behavior`, `allow | deny`, with
+ * `decision.message`) with `permissionDecisionReason`, `updatedInput` (a PreToolUse hook's new
  * input for the call) and `additionalContext`. Fields of the wrong type are dropped.
  */
 
@@ -42,7 +43,12 @@ export function readReply(stdout: string): HookReply | undefined {
   if (o.continue === false) reply.stop = text(o.stopReason) ?? 'a hook asked to stop';
   const message = text(o.systemMessage);
   if (message) reply.systemMessage = message;
-  const permission = specific.permissionDecision;
+  const behavior = (
+    specific.decision && typeof specific.decision === 'object' ? specific.decision : {}
+  ) as Record<string, unknown>;
+  const permission =
+    specific.permissionDecision ??
+    (behavior.behavior === 'deny' || behavior.behavior === 'allow' ? behavior.behavior : undefined);
   const decision =
     permission === 'deny' || o.decision === 'block'
       ? 'block'
@@ -52,7 +58,7 @@ export function readReply(stdout: string): HookReply | undefined {
           ? 'allow'
           : undefined;
   if (decision) reply.decision = decision;
-  const reason = text(specific.permissionDecisionReason) ?? text(o.reason);
+  const reason = text(specific.permissionDecisionReason) ?? text(behavior.message) ?? text(o.reason);
   if (reason) reply.reason = reason;
   const context = text(specific.additionalContext) ?? text(o.additionalContext);
   if (context) reply.additionalContext = context;

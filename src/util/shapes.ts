@@ -233,6 +233,7 @@ export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
  */
 export const HOOK_EVENTS = [
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
   'PostToolUseFailure',
   'UserPromptSubmit',

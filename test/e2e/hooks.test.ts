@@ -23,6 +23,21 @@ const resultIn = (i: number) =>
   (e2e.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[]).find(
     (b) => b.type === 'tool_result',
   );
+/**
+ * A Bash hook of `event` that answers the `hookSpecificOutput` of the first case whose word the
+ * payload holds (`*`: any), appending each payload to `save` when given.
+ */
+function answering(event: string, cases: [string, Record<string, unknown>][], save?: string) {
+  const arms = cases.map(
+    ([word, specific]) =>
+      `${word === '*' ? '*' : `*${word}*`}) echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...specific } })}';;`,
+  );
+  const keep = save ? `echo "$p" >> ${save}; ` : '';
+  return personHooks({ [event]: hook(`p=$(cat); ${keep}case "$p" in ${arms.join(' ')} esac`, 'Bash') });
+}
+/** The model calls bash once with each command, then ends its turn. */
+const bashCalls = (...commands: string[]) =>
+  e2e.fake.enqueue(...commands.map((command) => reply.toolUse('bash', { command })), reply.text('ok'));
 const exists = (file: string) =>
   readFile(file).then(
     () => true,
@@ -105,20 +120,12 @@ describe('hooks in codey -p', () => {
   }, 30_000);
 
   it("a hook's updatedInput runs instead of the model's, and the rules decide the new input again", async () => {
-    const out = (input: unknown, decision?: string) =>
-      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: input, ...(decision && { permissionDecision: decision }) } })}'`;
-    await personHooks({
-      PreToolUse: hook(
-        `p=$(cat); case "$p" in *first*) ${out({ command: 'echo replaced-by-hook' })};; *second*) ${out({ command: 'rm -v nothing' }, 'allow')};; *) ${out({ command: 7 })};; esac`,
-        'Bash',
-      ),
-    });
-    e2e.fake.enqueue(
-      reply.toolUse('bash', { command: 'echo first-original' }),
-      reply.toolUse('bash', { command: 'echo second-original' }),
-      reply.toolUse('bash', { command: 'echo third-original' }),
-      reply.text('ok'),
-    );
+    await answering('PreToolUse', [
+      ['first', { updatedInput: { command: 'echo replaced-by-hook' } }],
+      ['second', { updatedInput: { command: 'rm -v nothing' }, permissionDecision: 'allow' }],
+      ['*', { updatedInput: { command: 7 } }],
+    ]);
+    bashCalls('echo first-original', 'echo second-original', 'echo third-original');
     const r = await codey(e2e.box, [
       '-p',
       'go',
@@ -142,6 +149,44 @@ describe('hooks in codey -p', () => {
         { tool_name: 'bash', reason: 'rule' },
         { tool_name: 'bash', reason: 'hook' },
       ],
+    });
+  }, 30_000);
+
+  it('a PermissionRequest hook answers the question codey would ask, and runs only then', async () => {
+    const out = e2e.box.root;
+    await answering(
+      'PermissionRequest',
+      [
+        ['two', { decision: { behavior: 'allow' } }],
+        ['*', { decision: { behavior: 'deny', message: 'not on CI' } }],
+      ],
+      `${out}/asked.jsonl`,
+    );
+    bashCalls('echo one', 'echo two', 'echo three');
+    const r = await codey(e2e.box, ['-p', 'go', '--allow', 'bash(echo one)', '--output-format', 'json']);
+    expect(r.exitCode).toBe(0);
+    expect(resultIn(1)?.content).toContain('one');
+    expect(resultIn(2)?.content).toContain('two');
+    expect(resultIn(2)?.is_error).toBeUndefined();
+    expect(resultIn(3)).toMatchObject({
+      is_error: true,
+      content: 'Not run: a PermissionRequest hook refused this call:\nnot on CI',
+    });
+    const asked = (await readFile(join(out, 'asked.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(asked).toMatchObject([
+      {
+        hook_event_name: 'PermissionRequest',
+        tool_name: 'Bash',
+        tool_input: { command: 'echo two' },
+        permission_mode: 'default',
+      },
+      { tool_input: { command: 'echo three' } },
+    ]);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      permission_denials: [{ tool_name: 'bash', reason: 'hook' }],
     });
   }, 30_000);
 
