@@ -376,7 +376,7 @@ export function PromptInput({
               return (
                 <Box key={n}>
                   {prefix}
-                  <Text dimColor={!active}>{expandTabs(text)}</Text>
+                  <Text dimColor={!active}>{expandTabs(text) || ' '}</Text>
                 </Box>
               );
             }
