@@ -264,6 +264,7 @@ export function App({
                   columns={columns}
                   onTextRows={setTextRows}
                   onCycleMode={cycleMode}
+                  files={controller.files}
                 />
               </Box>
               <StatusLine
