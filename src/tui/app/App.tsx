@@ -274,6 +274,7 @@ export function App({
                   columns={columns}
                   onTextRows={setTextRows}
                   onCycleMode={cycleMode}
+                  files={controller.files}
                 />
               </Box>
               <StatusLine
