@@ -26,3 +26,33 @@ describe('the status line shows the sandbox', () => {
     expect(line()).not.toContain('sandbox');
   });
 });
+
+describe('the status line at 40 columns', () => {
+  const at = (columns: number, mode?: 'bypass') =>
+    render(
+      <ThemeContext.Provider value={makeTheme('dark', true)}>
+        <StatusLine
+          model="claude-sonnet-4-5"
+          workspace="/home/me/projects/codey"
+          home="/home/me"
+          webStatus="web: brave"
+          busy={false}
+          context={{ tokens: 84_000, window: 200_000 }}
+          columns={columns}
+          {...(mode && { mode })}
+        />
+      </ThemeContext.Provider>,
+    ).lastFrame() ?? '';
+
+  it('keeps the context share and lets the other parts go first', () => {
+    expect(at(100).split('\n')[0]).toBe(
+      ' claude-sonnet-4-5 · ~/projects/codey · 0 in · 0 out · context 42% used · web: brave',
+    );
+    expect(at(40).split('\n')[0]).toBe(' claude-sonnet-4-5 · 42% context');
+  });
+
+  it('keeps the mode, in one word, beside the context share', () => {
+    expect(at(50, 'bypass').split('\n')[0]).toBe(' claude-sonnet-4-5 · bypass · 42% context');
+    expect(at(40, 'bypass').split('\n')[0]).toBe(' bypass · 42% context');
+  });
+});
