@@ -65,20 +65,26 @@ interface Part {
 /** Cells inside the status line's padding. */
 const PADDING = 2;
 
+/** Parts ranked below this go before any part says its short form. */
+const SHORTEN_AT = 5;
+
 /**
- * The parts that fit in `room` cells joined by " · ": first every part says its short form (the
- * mode), then the lowest-ranked parts go, one at a time; what is left may still be cut at the edge.
+ * The parts that fit in `room` cells joined by " · ": the lowest-ranked parts go one at a time,
+ * those ranked below {@link SHORTEN_AT} before every part says its short form (the mode, the
+ * context share); what is left may still be cut at the edge.
  */
-export function fitParts<T extends Part>(parts: readonly T[], room: number): { part: T; text: string }[] {
+function fitParts<T extends Part>(parts: readonly T[], room: number): { part: T; text: string }[] {
   const width = (shown: { text: string }[]) =>
     shown.reduce((n, p, i) => n + stringWidth(p.text) + (i > 0 ? 3 : 0), 0);
   let shown = parts.map((part) => ({ part, text: part.text }));
-  if (width(shown) <= room) return shown;
-  shown = shown.map(({ part }) => ({ part, text: part.short ?? part.text }));
-  while (shown.length > 1 && width(shown) > room) {
+  const dropLowest = () => {
     const lowest = shown.reduce((lo, p) => (p.part.rank < lo.part.rank ? p : lo));
     shown = shown.filter((p) => p !== lowest);
-  }
+  };
+  while (width(shown) > room && shown.some((p) => p.part.rank < SHORTEN_AT)) dropLowest();
+  if (width(shown) <= room) return shown;
+  shown = shown.map(({ part }) => ({ part, text: part.short ?? part.text }));
+  while (shown.length > 1 && width(shown) > room) dropLowest();
   return shown;
 }
 

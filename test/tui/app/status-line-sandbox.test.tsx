@@ -48,7 +48,8 @@ describe('the status line at 40 columns', () => {
     expect(at(100).split('\n')[0]).toBe(
       ' claude-sonnet-4-5 · ~/projects/codey · 0 in · 0 out · context 42% used · web: brave',
     );
-    expect(at(40).split('\n')[0]).toBe(' claude-sonnet-4-5 · 42% context');
+    expect(at(40).split('\n')[0]).toBe(' claude-sonnet-4-5 · context 42% used');
+    expect(at(34).split('\n')[0]).toBe(' claude-sonnet-4-5 · 42% context');
   });
 
   it('keeps the mode, in one word, beside the context share', () => {
