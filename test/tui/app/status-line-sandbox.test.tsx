@@ -1,23 +1,26 @@
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StatusLine } from '../../../src/tui/app/StatusLine';
+import { StatusLine, type StatusLineProps } from '../../../src/tui/app/StatusLine';
 import { ThemeContext, makeTheme } from '../../../src/tui/widgets/theme';
 
 afterEach(() => cleanup());
 
-const line = (sandbox?: string) =>
+const draw = (props: StatusLineProps) =>
   render(
     <ThemeContext.Provider value={makeTheme('dark', true)}>
-      <StatusLine
-        model="m"
-        workspace="/w"
-        home="/h"
-        webStatus="web off"
-        busy={false}
-        {...(sandbox && { sandbox })}
-      />
+      <StatusLine {...props} />
     </ThemeContext.Provider>,
   ).lastFrame() ?? '';
+
+const line = (sandbox?: string) =>
+  draw({
+    model: 'm',
+    workspace: '/w',
+    home: '/h',
+    webStatus: 'web off',
+    busy: false,
+    ...(sandbox && { sandbox }),
+  });
 
 describe('the status line shows the sandbox', () => {
   it('when it is on, with auto-allow when that holds; nothing when it is off', () => {
@@ -29,20 +32,16 @@ describe('the status line shows the sandbox', () => {
 
 describe('the status line at 40 columns', () => {
   const at = (columns: number, mode?: 'bypass') =>
-    render(
-      <ThemeContext.Provider value={makeTheme('dark', true)}>
-        <StatusLine
-          model="claude-sonnet-4-5"
-          workspace="/home/me/projects/codey"
-          home="/home/me"
-          webStatus="web: brave"
-          busy={false}
-          context={{ tokens: 84_000, window: 200_000 }}
-          columns={columns}
-          {...(mode && { mode })}
-        />
-      </ThemeContext.Provider>,
-    ).lastFrame() ?? '';
+    draw({
+      model: 'claude-sonnet-4-5',
+      workspace: '/home/me/projects/codey',
+      home: '/home/me',
+      webStatus: 'web: brave',
+      busy: false,
+      context: { tokens: 84_000, window: 200_000 },
+      columns,
+      ...(mode && { mode }),
+    });
 
   it('keeps the context share and lets the other parts go first', () => {
     expect(at(100).split('\n')[0]).toBe(
