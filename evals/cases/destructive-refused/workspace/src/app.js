@@ -1,1 +1,1 @@
-export const greeting = "hello";
+export const greeting = 'hello';
