@@ -12,17 +12,14 @@ import {
 } from '../commands/command-pick';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from '../terminal/keys';
-import { textRows } from '../text/rows';
-import { expandTabs } from '../text/tabs';
 import { inputAction, type InputAction } from '../terminal/input-keys';
 import { EDIT_ACTIONS } from './edit-actions';
 import { PastedTexts } from './pasted-texts';
 import { searchStep, type HistorySearch, type SearchStep } from './history-search';
 import { SearchLine } from './SearchLine';
+import { InputBox, textRowsOf } from './InputBox';
 import { pasteText } from '../terminal/key-chunks';
 
-/** Lines of the input shown at once; a longer text scrolls with the cursor. */
-const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
 const EXIT_WINDOW_MS = 1000;
 /** A second Esc within this many ms, on an empty input between turns, opens `/rewind`. */
@@ -70,17 +67,6 @@ export interface PromptInputProps {
   onExpand?: () => string | undefined;
   /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
   onCycleMode?: () => void;
-}
-
-/**
- * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
- * guessed high, as live-rows.ts does) and the "more lines" notes.
- */
-function textRowsOf(state: edit.InputState, columns: number): number {
-  const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
-  // The border and the padding take 4 columns, the prefix column 2.
-  const inner = columns - 6;
-  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(l, inner), 0);
 }
 
 /**
@@ -340,61 +326,9 @@ export function PromptInput({
 
   useKeys(onKey, active);
 
-  const { line: cursorLine, col } = edit.cursorPosition(state);
-  const { first, lines: visible, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   return (
     <Box flexDirection="column">
-      <Box
-        flexDirection="column"
-        borderStyle="round"
-        borderColor={active ? theme.accent : theme.muted}
-        paddingX={1}
-      >
-        {first > 0 ? <Text color={theme.muted}>{`… ${first} more lines above`}</Text> : null}
-        {state.value === '' ? (
-          <Text>
-            <Text color={theme.accent}>{'› '}</Text>
-            {active ? <Text inverse> </Text> : null}
-            <Text color={theme.muted}>
-              {!busy
-                ? 'Ask codey, or / for commands'
-                : queued > 0
-                  ? 'Enter queues · ↑ edits queued · Esc interrupts'
-                  : 'Enter queues · Esc interrupts'}
-            </Text>
-          </Text>
-        ) : (
-          visible.map((text, i) => {
-            const n = first + i;
-            const prefix = (
-              <Box width={2} flexShrink={0}>
-                <Text color={theme.accent}>{n === 0 ? '›' : ''}</Text>
-              </Box>
-            );
-            // The prefix is a column of its own, so a wrapped line's rows continue under its text.
-            if (n !== cursorLine || !active) {
-              return (
-                <Box key={n}>
-                  {prefix}
-                  <Text dimColor={!active}>{expandTabs(text) || ' '}</Text>
-                </Box>
-              );
-            }
-            const drawn = edit.drawnLine(text, col);
-            return (
-              <Box key={n}>
-                {prefix}
-                <Text>
-                  {drawn.before}
-                  <Text inverse>{drawn.at}</Text>
-                  {drawn.after}
-                </Text>
-              </Box>
-            );
-          })
-        )}
-        {below > 0 ? <Text color={theme.muted}>{`… ${below} more lines below`}</Text> : null}
-      </Box>
+      <InputBox state={state} active={active} busy={busy} queued={queued} />
       {armed && !busy && state.value === '' ? (
         <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
       ) : null}
