@@ -8,12 +8,15 @@ import { storedDisplay } from '../../src/session/shown-calls';
 import { SessionRecorder, conversationFile, loadSession } from '../../src/session/store';
 import { diffLines, toHunks } from '../../src/tui/text/diff';
 
-const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n');
+const lines = (n: number, f: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => f(i + 1)).join('\n');
 
 describe('a diff as the store keeps it', () => {
   it('keeps the hunks the view draws, line numbers included, at the size of the change', () => {
     const before = `${lines(20_000, (i) => `line ${i} of a long file`)}\n`;
-    const after = before.replace('line 9000 of', 'line 9000 (changed) of').replace('line 9010 of', 'ninety-ten');
+    const after = before
+      .replace('line 9000 of', 'line 9000 (changed) of')
+      .replace('line 9010 of', 'ninety-ten');
     const kept = storedDisplay({ kind: 'diff', path: 'big.txt', before, after });
     if (kept.kind !== 'diff') throw new Error('not a diff');
     expect(toHunks(diffLines(kept.before ?? '', kept.after))).toEqual(toHunks(diffLines(before, after)));
@@ -55,7 +58,10 @@ describe('tool_shown lines read back', () => {
     const c = new Conversation();
     rec.follow(c);
     c.appendUser('go');
-    rec.recordToolShown('t1', { status: 'denied', decision: { decision: { kind: 'deny' }, source: 'person' } });
+    rec.recordToolShown('t1', {
+      status: 'denied',
+      decision: { decision: { kind: 'deny' }, source: 'person' },
+    });
     rec.close();
     const file = conversationFile(dir, 's1');
     appendFileSync(
@@ -63,8 +69,17 @@ describe('tool_shown lines read back', () => {
       [
         { type: 'tool_title', id: 't0', title: 'Read 3 lines' },
         { type: 'tool_shown', id: 't2', status: 'gone', title: 7, display: { kind: 'diff', path: 'a' } },
-        { type: 'tool_shown', id: 't3', status: 'done', display: { kind: 'shell', command: 'ls', exitCode: 0 } },
-        { type: 'tool_shown', id: 't4', decision: { decision: { kind: 'deny_with_message' }, source: 'person' } },
+        {
+          type: 'tool_shown',
+          id: 't3',
+          status: 'done',
+          display: { kind: 'shell', command: 'ls', exitCode: 0 },
+        },
+        {
+          type: 'tool_shown',
+          id: 't4',
+          decision: { decision: { kind: 'deny_with_message' }, source: 'person' },
+        },
       ]
         .map((l) => `${JSON.stringify(l)}\n`)
         .join(''),
