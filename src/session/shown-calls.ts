@@ -3,7 +3,6 @@
  * line beside the messages): its status, title, display and the approval's settlement, so a resumed
  * transcript draws the call again as it was instead of from the text the model read.
  */
-import type { Decision } from '../approval/types';
 import type { AgentEvent, ToolDisplay } from '../agent/events';
 import { cutDiff } from './wire-event';
 
@@ -73,7 +72,7 @@ export function shownCallOf(r: Record<string, unknown>): ShownCall {
   }
   const c = r.decision;
   if (isObject(c) && isObject(c.decision) && isText(c.decision.kind) && isText(c.source)) {
-    const decision = c.decision as Decision;
+    const decision = c.decision as ShownDecision['decision'];
     if (decision.kind !== 'deny_with_message' || isText(decision.message))
       shown.decision = c as unknown as ShownDecision;
   }
