@@ -4,43 +4,16 @@ import { join } from 'node:path';
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
-import { SessionController } from '../../src/cli/controller';
-import { findFor, readForResume } from '../../src/cli/resume';
-import { createSession } from '../../src/cli/session';
-import { resolveSettings } from '../../src/config/resolve';
-import { block, ScriptedLlm, type ScriptedReply } from '../../src/llm/scripted';
+import { block, type ScriptedReply } from '../../src/llm/scripted';
 import type { TranscriptAction } from '../../src/tui/transcript/transcript-state';
 import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
 import { TranscriptItem } from '../../src/tui/transcript/TranscriptItem';
 import { frame } from '../tui/helpers';
+import { openSession as open } from './stored-session';
 
 // A resumed session is drawn as the live one was: the same frames, item by item.
 
 afterEach(() => cleanup());
-
-async function open(root: string, resume: boolean, replies: ScriptedReply[]) {
-  const work = join(root, 'work');
-  const env = {
-    ANTHROPIC_API_KEY: 'sk-ant-test-0123456789',
-    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
-    XDG_STATE_HOME: join(root, 'state'),
-    PATH: process.env.PATH,
-  };
-  const { settings } = await resolveSettings({ env, cwd: root, userFile: join(root, 'config.json') });
-  const found = resume ? findFor({ kind: 'continue' }, work, env) : undefined;
-  if (found && !found.ok) throw new Error(found.message);
-  const session = await createSession({
-    settings: { ...settings, sandbox: 'off' },
-    cwd: work,
-    env,
-    version: 'test',
-    noWeb: true,
-    llm: new ScriptedLlm(replies),
-    resumption: found ? readForResume(found.summary, env) : undefined,
-  });
-  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), [], env);
-  return { session, controller };
-}
 
 /** What a person sees of the finished transcript `actions` draw: each item's frame at 100 columns. */
 function frames(actions: readonly TranscriptAction[]): string[] {
