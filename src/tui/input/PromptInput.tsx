@@ -18,6 +18,9 @@ import { PastedTexts } from './pasted-texts';
 import { searchStep, type HistorySearch, type SearchStep } from './history-search';
 import { SearchLine } from './SearchLine';
 import { InputBox, textRowsOf } from './InputBox';
+import { FileList } from './FileList';
+import { useFilePicker } from './use-file-picker';
+import type { FileSource } from '../../util/shapes';
 import { pasteText } from '../terminal/key-chunks';
 
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
@@ -67,6 +70,8 @@ export interface PromptInputProps {
   onExpand?: () => string | undefined;
   /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
   onCycleMode?: () => void;
+  /** The workspace's files, for the list an `@` word opens under the input. Absent: no list. */
+  files?: FileSource;
 }
 
 /**
@@ -95,6 +100,7 @@ export function PromptInput({
   maxListRows,
   onExpand,
   onCycleMode,
+  files,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -116,6 +122,7 @@ export function PromptInput({
     pick: undefined as CommandPick | undefined,
   });
   const [pick, setPickState] = useState<CommandPick | undefined>(undefined);
+  const filePicker = useFilePicker(files, state, active);
   const [search, setSearchState] = useState<HistorySearch | undefined>(undefined);
   const setSearch = (next: HistorySearch | undefined) => {
     cur.current.search = next;
@@ -142,6 +149,7 @@ export function PromptInput({
   const set = (next: edit.InputState, keep?: CommandPick) => {
     cur.current.input = next;
     cur.current.pick = keep;
+    filePicker.changed(next);
     setState(next);
     setPickState(keep);
     setHint('');
@@ -223,6 +231,10 @@ export function PromptInput({
     const c = cur.current;
     const edited = EDIT_ACTIONS[action];
     if (edited) return set(edited(state));
+    // While the `@` list shows, Tab, Enter, ↑, ↓ and Esc are its keys.
+    const picked = filePicker.act(action, state);
+    if (picked === true) return;
+    if (picked) return set(picked);
     switch (action) {
       case 'expand': {
         const why = onExpand?.();
@@ -316,6 +328,8 @@ export function PromptInput({
     // breaks is a paste and goes in whole.
     if (endsWithEnter(input)) {
       const typed = edit.insert(state, input.slice(0, -1));
+      const picked = filePicker.act('submit', typed);
+      if (picked && picked !== true) return set(picked);
       // A trailing `\` before the Enter means "new line", as when the two keys come apart.
       if (typed.value[typed.cursor - 1] === '\\') set(edit.insert(edit.backspace(typed), '\n'));
       else submit(typed.value);
@@ -334,7 +348,9 @@ export function PromptInput({
       ) : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
       {search ? <SearchLine search={search} history={history} /> : null}
-      {active ? (
+      {active && filePicker.shown ? (
+        <FileList {...filePicker.shown} maxRows={maxListRows} />
+      ) : active ? (
         <CommandList
           matches={listedCommands(state.value, pick, commands).matches}
           selected={listedCommands(state.value, pick, commands).index}
