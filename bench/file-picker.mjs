@@ -9,12 +9,12 @@
 // more files, one binary file in 50) is generated once under the OS temp folder and kept for later
 // runs. src/cli/workspace-files.ts and src/util/fuzzy.ts are bundled with esbuild into a temp file
 // under node_modules/.cache, so the bench does not depend on the CLI build.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleSources } from './bundle.mjs';
 import { SMOKE, record } from './summary.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,27 +47,12 @@ if (!existsSync(join(tree, '.complete'))) {
   writeFileSync(join(tree, '.complete'), '');
 }
 
-// Inside node_modules, so the bundle's own imports (ignore, iconv-lite) resolve from there.
-mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
-const tmp = mkdtempSync(join(ROOT, 'node_modules/.cache/codey-bench-picker-'));
-const bundle = join(tmp, 'picker.mjs');
-writeFileSync(
-  join(tmp, 'entry.ts'),
-  `export { WorkspaceFiles } from ${JSON.stringify(join(ROOT, 'src/cli/workspace-files.ts'))};\n` +
-    `export { rankPaths } from ${JSON.stringify(join(ROOT, 'src/util/fuzzy.ts'))};\n`,
-);
-await build({
-  entryPoints: [join(tmp, 'entry.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  outfile: bundle,
-  logLevel: 'silent',
-  packages: 'external',
-  absWorkingDir: ROOT,
+const { file: bundle, done } = await bundleSources(ROOT, {
+  WorkspaceFiles: 'src/cli/workspace-files.ts',
+  rankPaths: 'src/util/fuzzy.ts',
 });
 const { WorkspaceFiles, rankPaths } = await import(bundle);
-rmSync(tmp, { recursive: true, force: true });
+done();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
