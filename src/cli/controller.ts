@@ -38,6 +38,7 @@ import { openInBrowser } from './open-url';
 import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn, type ShellRun } from '../session/store';
+import { WorkspaceFiles } from './workspace-files';
 import { endpointHost, statusFacts } from './status-facts';
 import { moveToWorktree, worktreesOf } from './worktree-move';
 
@@ -52,6 +53,8 @@ export class SessionController implements Controller {
   readonly notify: NotifyMode;
   /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
   readonly commands: readonly CommandSpec[];
+  /** The workspace's files for the `@` picker, walked again after a turn or a `!cmd`. */
+  readonly files: WorkspaceFiles;
 
   readonly #stop = new AbortController();
   #running: Promise<unknown> | undefined;
@@ -83,6 +86,10 @@ export class SessionController implements Controller {
   ) {
     this.#s = session;
     this.#origin = session.workspace;
+    this.files = new WorkspaceFiles(
+      () => session.workspace,
+      (abs) => session.agent.spec.policy.keepsOut(abs),
+    );
     this.#env = env;
     if (session.conversation.length > 0)
       this.#startTranscript = transcriptOf(
@@ -161,6 +168,7 @@ export class SessionController implements Controller {
     });
     const output = headTail(this.#s.agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
     this.#shellContext.push({ command, exit: String(o.exitCode ?? o.signal ?? 'unknown'), output });
+    this.files.markStale();
     return { output, exitCode: o.exitCode };
   }
 
@@ -252,6 +260,7 @@ export class SessionController implements Controller {
       await turn;
     } finally {
       if (this.#running === turn) this.#running = undefined;
+      this.files.markStale();
     }
   }
 

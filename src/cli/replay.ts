@@ -37,7 +37,7 @@ function describeCall(registry: Registry, name: string, input: unknown): { summa
 const COMPACTED = summaryHandoff('').split('\n')[0];
 
 /** What the store kept of how a conversation was shown (see {@link StoredSession}); none when new. */
-export type Shown = Partial<Pick<StoredSession, 'toolTitles' | 'prompts'>>;
+export type Shown = Partial<Pick<StoredSession, 'toolShown' | 'prompts'>>;
 
 /**
  * A user message's text blocks as the person saw them: codey's own notes to the model (an
@@ -75,15 +75,15 @@ function personText(texts: readonly string[], prompts: Shown['prompts'] = {}): T
 /**
  * The transcript actions that draw a stored conversation again in the TUI (a resumed session): the
  * person's messages, the answers, thinking, each tool call with its result, hosted tool calls.
- * Tool results come from the stored tool_result (what the model read), shown under the title the
- * call showed when the store kept it (`shown`); durations are unknown (0).
+ * A call is drawn as the store kept it (`shown`: its status, title, display and how its approval
+ * was settled), else from the stored tool_result (what the model read); durations are unknown (0).
  */
 export function transcriptOf(
   messages: readonly MessageParam[],
   registry: Registry,
   shown: Shown = {},
 ): TranscriptAction[] {
-  const titles = shown.toolTitles ?? {};
+  const shownCalls = shown.toolShown ?? {};
   const out: TranscriptAction[] = [];
   const calls = new Map<string, string>();
   for (const m of messages) {
@@ -94,14 +94,17 @@ export function transcriptOf(
       for (const b of blocksOf(m.content)) {
         if (b.type !== 'tool_result') continue;
         const name = calls.get(b.tool_use_id) ?? 'tool';
+        const { status, title, display, decision } = shownCalls[b.tool_use_id] ?? {};
+        if (decision) out.push({ type: 'approval_decision', id: b.tool_use_id, ...decision });
         out.push({
           type: 'tool_end',
           id: b.tool_use_id,
           name,
           displayName: registry.get(name)?.displayName ?? displayName(name),
-          status: b.is_error ? 'error' : 'done',
+          status: status ?? (b.is_error ? 'error' : 'done'),
           output: resultText(b),
-          ...(titles[b.tool_use_id] ? { title: titles[b.tool_use_id] } : {}),
+          ...(title ? { title } : {}),
+          ...(display ? { display } : {}),
           durationMs: 0,
         });
       }

@@ -44,11 +44,12 @@ import { sandboxSetupFor } from './sandbox-setup';
 import type { McpConnections } from '../mcp/client';
 import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 import type { Shown } from './replay';
+import { shownCallListener } from '../session/shown-calls';
 import type { StoredSession } from '../session/store';
 
 /** What a resumed transcript needs of the stored session (and nothing more is kept of it). */
 const shownOf = (stored: StoredSession | undefined): Shown =>
-  stored ? { toolTitles: stored.toolTitles, prompts: stored.prompts } : {};
+  stored ? { toolShown: stored.toolShown, prompts: stored.prompts } : {};
 
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
@@ -270,11 +271,9 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
   // A finished tool's result is kept at once, before the rest of its response's calls have run (a
   // subagent's calls are in its own conversation, not this one).
   // A compaction is recorded with its figures (the followed conversation's new prefix is written anyway).
+  events.on(shownCallListener((id, shown) => session.recorder.recordToolShown(id, shown)));
   events.on((e) => {
-    if (e.type === 'tool_end' && !e.agentId) {
-      session.recorder.recordToolResult(e);
-      session.recorder.recordToolTitle(e);
-    }
+    if (e.type === 'tool_end' && !e.agentId) session.recorder.recordToolResult(e);
     if (e.type === 'compaction')
       session.recorder.recordCompaction(session.conversation, {
         replaced: e.replaced,

@@ -3,7 +3,7 @@
  * prompt, each tool's description and schema, each block of each message, the other parameters), so
  * that replay can name the first part of a request that differs from the recorded one. What changes
  * from run to run without changing what the model is asked (the temp folders, today's date, the OS,
- * the cache breakpoints) is replaced or left out before hashing.
+ * a subagent's random id, the cache breakpoints) is replaced or left out before hashing.
  */
 import { createHash } from 'node:crypto';
 import { blocksOf } from '../llm/blocks';
@@ -42,14 +42,17 @@ function canonical(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
+/** The random id in the footer spawn_agent puts under a child's report (`[subagent 1a2b3c4d: 2 requests; …]`). */
+const SUBAGENT_ID = /\[subagent [0-9a-f]{8}: /g;
+
 const hash = (v: unknown): string => createHash('sha256').update(canonical(v)).digest('hex').slice(0, 12);
 
-/** `v` with the volatile strings replaced and `cache_control` dropped (it changes nothing the model reads). */
+/** `v` with the volatile strings (paths, date, subagent ids) replaced and `cache_control` dropped (it changes nothing the model reads). */
 export function normalize(v: unknown, vol: Volatile): Json {
   if (typeof v === 'string') {
     let s = v;
     for (const [path, name] of vol.paths) s = s.split(path).join(name);
-    return s.split(vol.date).join('$DATE');
+    return s.split(vol.date).join('$DATE').replace(SUBAGENT_ID, '[subagent $AGENT: ');
   }
   if (Array.isArray(v)) return v.map((x) => normalize(x, vol));
   if (v && typeof v === 'object') {

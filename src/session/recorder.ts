@@ -5,6 +5,7 @@ import type { Conversation, ConversationRecord } from '../agent/conversation';
 import type { ToolResultPart } from '../agent/events';
 import { escapeJsonControls } from '../util/terminal-text';
 import { WriteFailure } from './failure';
+import type { ShownCall } from './shown-calls';
 import type { SessionLock } from './lock';
 
 /** A Messages API message as the store keeps it. */
@@ -234,17 +235,12 @@ export class SessionRecorder {
   }
 
   /**
-   * Record the one-line title a finished call showed the person (`Read 60 lines`, cut at 200
-   * characters), so a resumed transcript shows it again instead of the text the model read.
+   * Record how finished call `id` was shown to the person (see `shown-calls.ts`), so a resumed
+   * transcript shows it again instead of the text the model read.
    */
-  recordToolTitle(event: { id: string; title?: string }): void {
-    if (!event.title || this.#fd === undefined) return;
-    this.#append({
-      type: 'tool_title',
-      time: new Date().toISOString(),
-      id: event.id,
-      title: event.title.slice(0, 200),
-    });
+  recordToolShown(id: string, shown: ShownCall): void {
+    if (this.#fd === undefined) return;
+    this.#append({ type: 'tool_shown', time: new Date().toISOString(), id, ...shown });
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   type SessionSummary,
   type StoredMessage,
 } from './recorder';
+import { shownCallOf, type ShownCall } from './shown-calls';
 
 export {
   SessionRecorder,
@@ -52,8 +53,11 @@ export interface StoredSession {
    * compaction's `tokens_after`); undefined when not known.
    */
   contextTokens?: number;
-  /** The one-line title each finished tool call showed (`Read 60 lines`), by tool_use id. */
-  toolTitles: Record<string, string>;
+  /**
+   * How each finished tool call was shown (its status, title, display, approval), by tool_use id;
+   * files written before displays were kept give the title alone.
+   */
+  toolShown: Record<string, ShownCall>;
   /** How the person sent each user text block that had `!` commands before it, by `promptDigest`. */
   prompts: Record<string, StoredPrompt>;
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
@@ -158,7 +162,7 @@ export function loadSession(dir: string, id: string): StoredSession {
   let compactions = 0;
   let workspace: string | undefined;
   let finished: ToolResultRecord['result'][] = [];
-  const toolTitles: Record<string, string> = {};
+  const toolShown: Record<string, ShownCall> = {};
   const prompts: Record<string, StoredPrompt> = {};
   let contextTokens: number | undefined;
   for (const line of lines) {
@@ -183,7 +187,9 @@ export function loadSession(dir: string, id: string): StoredSession {
     } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
       finished.push(r.result as ToolResultRecord['result']);
     } else if (r.type === 'tool_title' && typeof r.id === 'string' && typeof r.title === 'string') {
-      toolTitles[r.id] = r.title;
+      toolShown[r.id] = { title: r.title };
+    } else if (r.type === 'tool_shown' && typeof r.id === 'string') {
+      toolShown[r.id] = shownCallOf(r);
     } else if (r.type === 'prompt' && typeof r.digest === 'string' && typeof r.said === 'string') {
       const shell = Array.isArray(r.shell) ? (r.shell as StoredPrompt['shell']) : [];
       prompts[r.digest] = { said: r.said, shell: shell.filter((c) => typeof c?.command === 'string') };
@@ -222,7 +228,7 @@ export function loadSession(dir: string, id: string): StoredSession {
     wholeBytes: whole,
     compactions,
     ...(contextTokens !== undefined && { contextTokens }),
-    toolTitles,
+    toolShown,
     prompts,
   };
 }

@@ -24,7 +24,11 @@ export function wireEvent(e: AgentEvent): { type: string; [key: string]: unknown
 }
 
 function wireDisplay(d: ToolDisplay | undefined): ToolDisplay | undefined {
-  if (d?.kind !== 'diff') return d;
+  return d?.kind === 'diff' ? cutDiff(d) : d;
+}
+
+/** A `diff` display with each side cut at {@link WIRE_DIFF_CHARS} (and `truncated: true`) when longer. */
+export function cutDiff(d: Extract<ToolDisplay, { kind: 'diff' }>): ToolDisplay {
   const long = (t: string | null): boolean => t !== null && t.length > WIRE_DIFF_CHARS;
   if (!long(d.before) && !long(d.after)) return d;
   const cut = (t: string | null): string | null =>

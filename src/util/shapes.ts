@@ -292,3 +292,18 @@ export interface LateInstructionSource {
     workspace?: string,
   ): Promise<{ files: LateInstruction[]; notices: string[] }>;
 }
+
+/**
+ * The workspace's files as the `@` picker lists them (the CLI's `WorkspaceFiles`): paths relative to
+ * the workspace root with `/` between parts, in walk order, without ignored, denied or binary files.
+ */
+export interface FileSource {
+  /** The files found so far (while the first walk runs, a growing list); empty before {@link refresh}. */
+  readonly paths: readonly string[];
+  /** Whether a walk is under way (a later walk keeps showing the last full list until it ends). */
+  readonly loading: boolean;
+  /** Walks the workspace when the list is stale (a turn ran since) or was never read; else nothing. */
+  refresh(): void;
+  /** Calls `onChange` when {@link paths} or {@link loading} change; returns the unsubscribe. */
+  watch(onChange: () => void): () => void;
+}

@@ -101,7 +101,7 @@ describe('transcriptOf', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '1\tone\n2\ttwo' }] },
       ],
       new Registry([]),
-      { toolTitles: { t1: 'Read 2 lines' } },
+      { toolShown: { t1: { title: 'Read 2 lines' } } },
     );
     const tool = reduceTranscript(initialTranscript(), actions, 0).done.find((i) => i.kind === 'tool');
     expect(tool).toMatchObject({ title: 'Read 2 lines', output: '1\tone\n2\ttwo' });

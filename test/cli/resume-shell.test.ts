@@ -2,38 +2,15 @@ import { mkdir, mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SessionController } from '../../src/cli/controller';
-import { findFor, readForResume, storeOf } from '../../src/cli/resume';
-import { createSession } from '../../src/cli/session';
-import { resolveSettings } from '../../src/config/resolve';
-import { block, ScriptedLlm } from '../../src/llm/scripted';
+import { storeOf } from '../../src/cli/resume';
+import { block } from '../../src/llm/scripted';
 import { listSessions } from '../../src/session/store';
 import type { TranscriptAction } from '../../src/tui/transcript/transcript-state';
 import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
+import { openSession } from './stored-session';
 
-async function open(root: string, resume: boolean) {
-  const work = join(root, 'work');
-  const env = {
-    ANTHROPIC_API_KEY: 'sk-ant-test-0123456789',
-    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
-    XDG_STATE_HOME: join(root, 'state'),
-    PATH: process.env.PATH,
-  };
-  const { settings } = await resolveSettings({ env, cwd: root, userFile: join(root, 'config.json') });
-  const found = resume ? findFor({ kind: 'continue' }, work, env) : undefined;
-  if (found && !found.ok) throw new Error(found.message);
-  const session = await createSession({
-    settings,
-    cwd: work,
-    env,
-    version: 'test',
-    noWeb: true,
-    llm: new ScriptedLlm([{ content: [block.text('Seen.')] }]),
-    resumption: found ? readForResume(found.summary, env) : undefined,
-  });
-  const controller = new SessionController(session, settings, join(root, 'history.jsonl'), [], env);
-  return { session, controller, env };
-}
+const open = (root: string, resume: boolean) =>
+  openSession(root, resume, [{ content: [block.text('Seen.')] }]);
 
 describe('a resumed session with !cmd runs', () => {
   it('draws the commands as commands and the words as the prompt, from the store’s prompt lines', async () => {

@@ -8,6 +8,7 @@ import { findFor, readForResume } from '../../src/cli/resume';
 import { createSession } from '../../src/cli/session';
 import { resolveSettings } from '../../src/config/resolve';
 import { block, ScriptedLlm, type ScriptedReply } from '../../src/llm/scripted';
+import { sessionEnv } from './stored-session';
 
 const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xff, 0xfe, 0x0d, 0x0a, 0x1a, 0x0a, 0x80]);
 const done = (text = 'done'): ScriptedReply => ({ content: [block.text(text)] });
@@ -21,12 +22,7 @@ const bash = (command: string) => block.toolUse(`t${++ids}`, 'bash', { command }
 async function start(replies: ScriptedReply[], root?: string) {
   root ??= await realpath(await mkdtemp(join(tmpdir(), 'codey-rw-')));
   const work = join(root, 'work');
-  const env = {
-    ANTHROPIC_API_KEY: 'sk-ant-test-0123456789',
-    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
-    XDG_STATE_HOME: join(root, 'state'),
-    PATH: process.env.PATH,
-  };
+  const env = sessionEnv(root);
   const { settings } = await resolveSettings({
     env,
     cwd: root,

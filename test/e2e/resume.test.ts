@@ -209,6 +209,6 @@ describe('a resumed transcript', () => {
     const useId = (stored.messages[1].content as { type: string; id?: string }[]).find(
       (b) => b.type === 'tool_use',
     )!.id!;
-    expect(stored.toolTitles).toEqual({ [useId]: 'Read 3 lines' });
+    expect(stored.toolShown[useId]).toMatchObject({ status: 'done', title: 'Read 3 lines' });
   });
 });

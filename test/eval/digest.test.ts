@@ -65,6 +65,15 @@ describe('digestOf and driftOf', () => {
     expect(driftOf(digestOf(body(), vol('/tmp/run-a')), digestOf(b, other), b)).toBeUndefined();
   });
 
+  it("sees no drift in a subagent's random id, but does in the rest of its report", () => {
+    const report = (root: string, id: string, requests = 2) =>
+      body(root, { result: `done\n\n[subagent ${id}: ${requests} requests; tools: grep; 240 tokens]` });
+    expect(drift(report('/tmp/run-a', 'f4606a63'), report('/tmp/run-b', '766a6db3'))).toBeUndefined();
+    expect(drift(report('/tmp/run-a', 'f4606a63'), report('/tmp/run-b', '766a6db3', 3))).toMatch(
+      /the tool_result for toolu_1 \(read_file\), now "done \[subagent 766a6db3: 3 requests/,
+    );
+  });
+
   it('names a changed system prompt', () => {
     expect(drift(body(), body('/tmp/run-b', { system: 'You are someone else.' }))).toBe(
       'the system prompt differs',

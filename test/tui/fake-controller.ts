@@ -3,7 +3,7 @@ import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import type { ApprovalCallback } from '../../src/agent/events';
 import type { CommandSpec } from '../../src/tui/commands/commands';
 import type { Controller } from '../../src/tui/app/controller';
-import type { PermissionMode } from '../../src/util/shapes';
+import type { FileSource, PermissionMode } from '../../src/util/shapes';
 import type { McpServerState } from '../../src/util/mcp-shapes';
 import type {
   AgentInfo,
@@ -61,6 +61,8 @@ export class FakeController implements Controller {
   compactError: string | undefined;
   worktreeError: string | undefined;
   worktreeUncommitted = 0;
+  /** The `@` picker's files; absent unless a test sets it (a {@link FakeFiles}). */
+  files?: FileSource;
   /** Ctrl+G; absent unless a test sets it. */
   editText?: (text: string) => { text: string } | { error: string };
   usageValue = usageOf();
@@ -295,5 +297,37 @@ export class FakeController implements Controller {
   async rewind(n: number, choice: RewindChoice): Promise<string[]> {
     this.rewinds.push({ n, choice });
     return [`Rewound to ${n}.`];
+  }
+}
+
+/** A {@link FileSource} whose walk the test drives: {@link show} sets what it has found. */
+export class FakeFiles implements FileSource {
+  paths: readonly string[] = [];
+  loading = false;
+  /** How many times the picker asked for a walk. */
+  refreshes = 0;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(
+    readonly found: readonly string[] = [],
+    /** Whether a refresh ends the walk at once with {@link found}; else the test calls {@link show}. */
+    readonly instant = true,
+  ) {}
+
+  refresh(): void {
+    this.refreshes++;
+    if (this.instant) this.show(this.found, false);
+    else this.show(this.paths, true);
+  }
+
+  show(paths: readonly string[], loading: boolean): void {
+    this.paths = paths;
+    this.loading = loading;
+    for (const l of this.#listeners) l();
+  }
+
+  watch(onChange: () => void): () => void {
+    this.#listeners.add(onChange);
+    return () => this.#listeners.delete(onChange);
   }
 }

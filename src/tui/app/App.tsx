@@ -14,6 +14,7 @@ import { StatusLine } from './StatusLine';
 import { Transcript } from '../transcript/Transcript';
 import { Viewer } from '../viewer/Viewer';
 import { isViewable } from '../viewer/viewer-page';
+import { PREVIEW_MAX_ROWS, previewRows } from '../transcript/tools/PreviewView';
 import { WorkingLine } from '../transcript/WorkingLine';
 import { KeyRouterProvider, useKeyRouter } from '../terminal/keys';
 import { ThemeContext, makeTheme } from '../widgets/theme';
@@ -34,6 +35,8 @@ const BOTTOM_GUESS = 6;
 const MIN_PICKER_ROWS = 6;
 /** The least an approval prompt is given, however small the terminal. */
 const MIN_PROMPT_ROWS = 8;
+/** `viewing` for the latest approval preview (item keys start at 0). */
+const PREVIEW = -1;
 /** A row kept free for what grows in the same frame (the input box gaining a line). */
 const LIVE_SLACK = 1;
 /** Rows of a one-line input box and a hint line under it, which the command list leaves free. */
@@ -113,13 +116,16 @@ export function App({
 
   // The live part of the frame (below <Static>) stays shorter than the terminal: see live-rows.ts.
   const pending = approval.pending;
-  // Ctrl+O: the key of the item the viewer opened on. An approval prompt closes it.
+  // Ctrl+O: the key of the item the viewer opened on. An approval prompt closes it, except when
+  // the prompt's own "d" opened it on a preview too long to print (PREVIEW: the latest preview).
   const [viewing, setViewing] = useState<number | undefined>(undefined);
   const viewable = useMemo(
     () => (viewing === undefined ? [] : [...state.done, ...state.live].filter(isViewable)),
     [viewing, state.done, state.live],
   );
-  const viewerOpen = viewing !== undefined && !pending;
+  const viewingPreview = viewing === PREVIEW;
+  const viewerOpen = viewing !== undefined && (!pending || viewingPreview);
+  const viewerKey = viewingPreview ? viewable.findLast((i) => i.kind === 'preview')?.key : viewing;
   useEffect(() => {
     if (pending) setViewing(undefined);
   }, [pending]);
@@ -190,10 +196,10 @@ export function App({
               columns={columns}
               maxLiveRows={maxLiveRows}
             />
-            {viewerOpen ? (
+            {viewerOpen && viewerKey !== undefined ? (
               <Viewer
                 items={viewable}
-                initialKey={viewing}
+                initialKey={viewerKey}
                 screen={altScreen}
                 terminal={terminal}
                 noColor={noColor}
@@ -210,7 +216,8 @@ export function App({
             ) : null}
             <QueuedMessages lines={queueView} />
             {pending ? (
-              <Box ref={prompt} flexDirection="column" flexShrink={0}>
+              // Hidden, not unmounted, under the viewer: the prompt comes back as it was.
+              <Box ref={prompt} flexDirection="column" flexShrink={0} display={viewerOpen ? 'none' : 'flex'}>
                 <ApprovalPrompt
                   key={pending.id}
                   request={pending.request}
@@ -221,7 +228,10 @@ export function App({
                   onInterrupt={session.interrupt}
                   maxRows={promptRows}
                   columns={columns}
-                  onShowAll={(preview) => dispatch({ type: 'show_preview', ...preview })}
+                  onShowAll={(preview) => {
+                    dispatch({ type: 'show_preview', ...preview });
+                    if (previewRows(preview) > PREVIEW_MAX_ROWS) setViewing(PREVIEW);
+                  }}
                 />
               </Box>
             ) : null}
@@ -264,6 +274,7 @@ export function App({
                   columns={columns}
                   onTextRows={setTextRows}
                   onCycleMode={cycleMode}
+                  files={controller.files}
                 />
               </Box>
               <StatusLine

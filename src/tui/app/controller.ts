@@ -4,7 +4,7 @@
  * a tool itself (DESIGN.md, layer rule for `src/tui`).
  */
 import type { ApprovalCallback } from '../../agent/events';
-import type { PermissionMode } from '../../util/shapes';
+import type { FileSource, PermissionMode } from '../../util/shapes';
 import type { CommandSpec } from '../commands/commands';
 import type { SessionPort } from '../commands/session-port';
 import type { TranscriptAction } from '../transcript/transcript-state';
@@ -68,6 +68,8 @@ export interface Controller extends SessionPort {
    * end of a turn); returns the unsubscribe function. Absent: never.
    */
   onAttention?(listener: (message: string) => void): () => void;
+  /** The workspace's files for the `@` picker; absent: typing `@` opens no picker. */
+  readonly files?: FileSource;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */
   setApprovalHandler(handler: ApprovalCallback): void;
 }

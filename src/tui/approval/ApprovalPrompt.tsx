@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../approval/types';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from '../terminal/keys';
-import { capTextWidth } from './preview-cap';
+import { capTextWidth } from '../text/line-cap';
 import { FIELD_LABEL, MAX_DETAIL_CELLS, detailRows, promptRows } from './prompt-rows';
 import { hiddenWarning } from '../../util/hidden-chars';
 

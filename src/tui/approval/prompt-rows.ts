@@ -6,7 +6,7 @@
 import stringWidth from 'string-width';
 import { splitLines } from '../../util/text';
 import { expandTabs, wrapCells } from '../text/cells';
-import { capLineWidth } from './preview-cap';
+import { capLineWidth } from '../text/line-cap';
 
 /** Rows of the detail (a long command, a heredoc) shown at most before "+N more lines". */
 const MAX_DETAIL_ROWS = 40;

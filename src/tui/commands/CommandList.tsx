@@ -3,6 +3,7 @@ import type { CommandSpec } from './commands';
 import { forTerminal } from '../../util/terminal-text';
 import { commandLabel } from '../text/format';
 import { useTheme } from '../widgets/theme';
+import { windowStart } from '../widgets/list-window';
 
 export interface CommandListProps {
   matches: CommandSpec[];
@@ -10,17 +11,6 @@ export interface CommandListProps {
   maxRows?: number;
   /** The highlighted entry, marked "▸" and kept in the window (default the first): what Enter runs when the text is only a shared prefix. */
   selected?: number;
-}
-
-/**
- * The first row of the window of `count` entries that fits `rows` rows (one of them the "more"
- * line when the list is longer) and holds `selected`.
- */
-function windowStart(count: number, rows: number, selected: number): { first: number; shown: number } {
-  if (count <= rows) return { first: 0, shown: count };
-  const shown = Math.max(1, rows - 1);
-  const first = Math.min(Math.max(0, selected - shown + 1), count - shown);
-  return { first, shown };
 }
 
 /**

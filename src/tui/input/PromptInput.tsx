@@ -12,17 +12,17 @@ import {
 } from '../commands/command-pick';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from '../terminal/keys';
-import { textRows } from '../text/rows';
-import { expandTabs } from '../text/tabs';
 import { inputAction, type InputAction } from '../terminal/input-keys';
 import { EDIT_ACTIONS } from './edit-actions';
 import { PastedTexts } from './pasted-texts';
 import { searchStep, type HistorySearch, type SearchStep } from './history-search';
 import { SearchLine } from './SearchLine';
+import { InputBox, textRowsOf } from './InputBox';
+import { FileList } from './FileList';
+import { useFilePicker } from './use-file-picker';
+import type { FileSource } from '../../util/shapes';
 import { pasteText } from '../terminal/key-chunks';
 
-/** Lines of the input shown at once; a longer text scrolls with the cursor. */
-const MAX_VISIBLE_LINES = 10;
 /** A second Ctrl+C within this many ms, with the input empty, quits. */
 const EXIT_WINDOW_MS = 1000;
 /** A second Esc within this many ms, on an empty input between turns, opens `/rewind`. */
@@ -70,17 +70,8 @@ export interface PromptInputProps {
   onExpand?: () => string | undefined;
   /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
   onCycleMode?: () => void;
-}
-
-/**
- * Rows the text inside the input box draws at most at `columns`: the lines shown (their wrapping
- * guessed high, as live-rows.ts does) and the "more lines" notes.
- */
-function textRowsOf(state: edit.InputState, columns: number): number {
-  const { first, lines, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
-  // The border and the padding take 4 columns, the prefix column 2.
-  const inner = columns - 6;
-  return (first > 0 ? 1 : 0) + (below > 0 ? 1 : 0) + lines.reduce((n, l) => n + textRows(l, inner), 0);
+  /** The workspace's files, for the list an `@` word opens under the input. Absent: no list. */
+  files?: FileSource;
 }
 
 /**
@@ -109,6 +100,7 @@ export function PromptInput({
   maxListRows,
   onExpand,
   onCycleMode,
+  files,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -130,6 +122,7 @@ export function PromptInput({
     pick: undefined as CommandPick | undefined,
   });
   const [pick, setPickState] = useState<CommandPick | undefined>(undefined);
+  const filePicker = useFilePicker(files, state, active);
   const [search, setSearchState] = useState<HistorySearch | undefined>(undefined);
   const setSearch = (next: HistorySearch | undefined) => {
     cur.current.search = next;
@@ -156,6 +149,7 @@ export function PromptInput({
   const set = (next: edit.InputState, keep?: CommandPick) => {
     cur.current.input = next;
     cur.current.pick = keep;
+    filePicker.changed(next);
     setState(next);
     setPickState(keep);
     setHint('');
@@ -237,6 +231,10 @@ export function PromptInput({
     const c = cur.current;
     const edited = EDIT_ACTIONS[action];
     if (edited) return set(edited(state));
+    // While the `@` list shows, Tab, Enter, ↑, ↓ and Esc are its keys.
+    const picked = filePicker.act(action, state);
+    if (picked === true) return;
+    if (picked) return set(picked);
     switch (action) {
       case 'expand': {
         const why = onExpand?.();
@@ -330,6 +328,8 @@ export function PromptInput({
     // breaks is a paste and goes in whole.
     if (endsWithEnter(input)) {
       const typed = edit.insert(state, input.slice(0, -1));
+      const picked = filePicker.act('submit', typed);
+      if (picked && picked !== true) return set(picked);
       // A trailing `\` before the Enter means "new line", as when the two keys come apart.
       if (typed.value[typed.cursor - 1] === '\\') set(edit.insert(edit.backspace(typed), '\n'));
       else submit(typed.value);
@@ -340,67 +340,17 @@ export function PromptInput({
 
   useKeys(onKey, active);
 
-  const { line: cursorLine, col } = edit.cursorPosition(state);
-  const { first, lines: visible, below } = edit.visibleLines(state, MAX_VISIBLE_LINES);
   return (
     <Box flexDirection="column">
-      <Box
-        flexDirection="column"
-        borderStyle="round"
-        borderColor={active ? theme.accent : theme.muted}
-        paddingX={1}
-      >
-        {first > 0 ? <Text color={theme.muted}>{`… ${first} more lines above`}</Text> : null}
-        {state.value === '' ? (
-          <Text>
-            <Text color={theme.accent}>{'› '}</Text>
-            {active ? <Text inverse> </Text> : null}
-            <Text color={theme.muted}>
-              {!busy
-                ? 'Ask codey, or / for commands'
-                : queued > 0
-                  ? 'Enter queues · ↑ edits queued · Esc interrupts'
-                  : 'Enter queues · Esc interrupts'}
-            </Text>
-          </Text>
-        ) : (
-          visible.map((text, i) => {
-            const n = first + i;
-            const prefix = (
-              <Box width={2} flexShrink={0}>
-                <Text color={theme.accent}>{n === 0 ? '›' : ''}</Text>
-              </Box>
-            );
-            // The prefix is a column of its own, so a wrapped line's rows continue under its text.
-            if (n !== cursorLine || !active) {
-              return (
-                <Box key={n}>
-                  {prefix}
-                  <Text dimColor={!active}>{expandTabs(text) || ' '}</Text>
-                </Box>
-              );
-            }
-            const drawn = edit.drawnLine(text, col);
-            return (
-              <Box key={n}>
-                {prefix}
-                <Text>
-                  {drawn.before}
-                  <Text inverse>{drawn.at}</Text>
-                  {drawn.after}
-                </Text>
-              </Box>
-            );
-          })
-        )}
-        {below > 0 ? <Text color={theme.muted}>{`… ${below} more lines below`}</Text> : null}
-      </Box>
+      <InputBox state={state} active={active} busy={busy} queued={queued} />
       {armed && !busy && state.value === '' ? (
         <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
       ) : null}
       {hint ? <Text color={theme.muted}>{hint}</Text> : null}
       {search ? <SearchLine search={search} history={history} /> : null}
-      {active ? (
+      {active && filePicker.shown ? (
+        <FileList {...filePicker.shown} maxRows={maxListRows} />
+      ) : active ? (
         <CommandList
           matches={listedCommands(state.value, pick, commands).matches}
           selected={listedCommands(state.value, pick, commands).index}

@@ -63,7 +63,7 @@ const plain = (key: Key) => !key.ctrl && !key.meta;
 export const INPUT_KEYS: readonly KeyRow[] = [
   {
     keys: 'Enter',
-    does: 'send (queued while a turn runs); on the start of several /commands, fill in the highlighted one',
+    does: 'send (queued while a turn runs); on the start of several /commands, fill in the highlighted one; in the @ file list, insert the highlighted file',
     bindings: [
       { action: 'submit', matches: (i, k) => k.return && !k.shift && !k.meta && i !== SHIFT_ENTER_XTERM },
     ],
@@ -81,7 +81,7 @@ export const INPUT_KEYS: readonly KeyRow[] = [
   },
   {
     keys: '↑ / ↓',
-    does: 'input history (↑ on an empty input takes the last queued message back first); in the /command list, move the highlight',
+    does: 'input history (↑ on an empty input takes the last queued message back first); in the /command or @ file list, move the highlight',
     bindings: [
       { action: 'up', matches: (_, k) => k.upArrow && !k.meta },
       { action: 'down', matches: (_, k) => k.downArrow && !k.meta },
@@ -90,7 +90,7 @@ export const INPUT_KEYS: readonly KeyRow[] = [
   { keys: 'Ctrl+R', does: 'search the input history', bindings: [{ action: 'search', matches: ctrl('r') }] },
   {
     keys: 'Tab',
-    does: 'complete a /command, again for the next match (nothing elsewhere)',
+    does: 'complete a /command, again for the next match; in the @ file list, insert the highlighted file (nothing elsewhere)',
     bindings: [{ action: 'complete', matches: (_, k) => k.tab && !k.shift }],
   },
   {
@@ -100,7 +100,7 @@ export const INPUT_KEYS: readonly KeyRow[] = [
   },
   {
     keys: 'Esc',
-    does: 'interrupt the running turn (queued messages come back to the input)',
+    does: 'interrupt the running turn (queued messages come back to the input); close the @ file list',
     bindings: [{ action: 'interrupt', matches: (_, k) => k.escape }],
   },
   {
@@ -128,6 +128,12 @@ export const INPUT_KEYS: readonly KeyRow[] = [
     keys: 'Ctrl+O',
     does: 'open the latest tool output, thinking or subagent in full',
     bindings: [{ action: 'expand', matches: isExpandKey }],
+  },
+  {
+    keys: '@',
+    does: "at a word's start: list the workspace's files matching what follows (fuzzy)",
+    // The list is the input's, read from the text: `@` itself is text.
+    bindings: [],
   },
   { keys: '!cmd then Enter', does: 'run cmd with bash yourself; the model sees it next time', bindings: [] },
   {

@@ -6,7 +6,7 @@ import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter();
 /** Printable ASCII only: one cell per character, no need to measure. */
-const ASCII = /^[\x20-\x7e]*$/;
+export const ASCII = /^[\x20-\x7e]*$/;
 /** Tab stops every this many cells. */
 const TAB = 8;
 

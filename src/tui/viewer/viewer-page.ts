@@ -24,14 +24,24 @@ export interface ViewerPage {
   lines: PageLine[];
 }
 
-/** Lines of one text (an output, a thinking block, a report) the viewer shows; the rest is counted. */
-export const MAX_PAGE_LINES = 2_000;
+/**
+ * Lines of one text (an output, a thinking block, a report, a diff) the viewer shows; the rest is
+ * counted. The viewer wraps only the rows on screen, so this many cost about one number each.
+ */
+export const MAX_PAGE_LINES = 100_000;
+/** Characters of one line the viewer shows; the rest is counted on the line. */
+export const MAX_LINE_CHARS = 50_000;
 
-/** Items the viewer can show: a thinking block, a tool call with output or a diff, a subagent call. */
-export type ViewableItem = Extract<Item, { kind: 'thinking' }> | ToolItem;
+/**
+ * Items the viewer can show: a thinking block, a tool call with output or a diff, a subagent call,
+ * an approval's whole preview (asked for with "d").
+ */
+export type ViewableItem =
+  Extract<Item, { kind: 'thinking' }> | Extract<Item, { kind: 'preview' }> | ToolItem;
 
 /** Whether `item` has more to show than its collapsed view in the transcript. */
 export function isViewable(item: Item): item is ViewableItem {
+  if (item.kind === 'preview') return true;
   if (item.kind === 'thinking') return item.text.trim() !== '';
   if (item.kind !== 'tool') return false;
   if (isSubagent(item)) return true;
@@ -51,10 +61,17 @@ const STATUS: Record<ToolStatus, string> = {
   interrupted: 'interrupted',
 };
 
+/** `line` up to {@link MAX_LINE_CHARS}, then how many characters more there were. */
+function keptLine(line: string): string {
+  if (line.length <= MAX_LINE_CHARS) return line;
+  const more = (line.length - MAX_LINE_CHARS).toLocaleString('en-US');
+  return `${line.slice(0, MAX_LINE_CHARS)} … ${more} more characters not kept`;
+}
+
 /** `text`'s lines, at most {@link MAX_PAGE_LINES}, then a note of how many more there were. */
 function textLines(text: string, tone: Tone = 'plain', indent = ''): PageLine[] {
   const lines = splitLines(forTerminal(text).replace(/\s+$/, ''));
-  const kept = lines.slice(0, MAX_PAGE_LINES).map((l) => ({ text: l ? indent + l : '', tone }));
+  const kept = lines.slice(0, MAX_PAGE_LINES).map((l) => ({ text: l ? indent + keptLine(l) : '', tone }));
   const more = lines.length - kept.length;
   if (more > 0)
     kept.push({ text: `${indent}… ${more.toLocaleString('en-US')} lines not kept`, tone: 'muted' });
@@ -74,11 +91,9 @@ function statusLine(item: ToolItem): PageLine {
   return { text: parts.join(' · '), tone: item.status === 'error' ? 'error' : 'muted' };
 }
 
-function diffPage(
-  item: ToolItem,
-  change: { path: string; before: string | null; after: string },
-): PageLine[] {
-  const all = diffLines(change.before ?? '', change.after);
+function diffPage(change: { before?: string | null; after: string }, output?: string): PageLine[] {
+  // Made safe whole, once: newlines are kept, so the diff's lines are the same.
+  const all = diffLines(forTerminal(change.before ?? ''), forTerminal(change.after));
   const stat = diffStat(all);
   const hunks = toHunks(all);
   const last = hunks.at(-1);
@@ -97,13 +112,13 @@ function diffPage(
       if (i > 0 && k === 0) out.push({ text: `${' '.repeat(width)} ⋮`, tone: 'muted' });
       const no = String(line.op === '-' ? line.oldNo : line.newNo).padStart(width);
       const tone: Tone = line.op === '+' ? 'added' : line.op === '-' ? 'removed' : 'muted';
-      out.push({ text: forTerminal(`${no} ${line.op} ${line.text}`), tone });
+      out.push({ text: `${no} ${line.op} ${keptLine(line.text)}`, tone });
       rows++;
     }
   });
   if (hunks.length === 0) out.push({ text: 'no changes', tone: 'muted' });
   if (more > 0) out.push({ text: `… ${more.toLocaleString('en-US')} lines not kept`, tone: 'muted' });
-  if (item.output?.trim()) out.push({ text: '' }, ...textLines(item.output, 'muted'));
+  if (output?.trim()) out.push({ text: '' }, ...textLines(output, 'muted'));
   return out;
 }
 
@@ -142,6 +157,15 @@ function subagentPage(item: ToolItem): PageLine[] {
 /** The page of `item`: its title and every line the viewer shows. */
 export function viewerPage(item: ViewableItem): ViewerPage {
   if (item.kind === 'thinking') return { title: 'Thinking', lines: textLines(item.text, 'muted') };
+  if (item.kind === 'preview') {
+    const lines: PageLine[] = [
+      { text: 'in full, for the prompt waiting below (Esc goes back to it)', tone: 'muted' },
+    ];
+    if (item.detail.trim()) lines.push({ text: '' }, ...textLines(item.detail, 'plain'));
+    if (item.after !== undefined)
+      lines.push({ text: '' }, ...diffPage({ before: item.before, after: item.after }));
+    return { title: forTerminal(firstLine(item.title, 120)), lines };
+  }
   if (isSubagent(item)) {
     const label = forTerminal(firstLine(item.summary || item.displayName, 80));
     return { title: `${forTerminal(item.displayName)}(${label})`, lines: subagentPage(item) };
@@ -149,7 +173,7 @@ export function viewerPage(item: ViewableItem): ViewerPage {
   const d = item.display;
   const shown = d?.kind === 'shell' ? d.command : d?.kind === 'diff' ? d.path : item.detail;
   const title = `${forTerminal(item.displayName)}(${forTerminal(firstLine(shown, 120))})`;
-  if (d?.kind === 'diff') return { title, lines: [statusLine(item), ...diffPage(item, d)] };
+  if (d?.kind === 'diff') return { title, lines: [statusLine(item), ...diffPage(d, item.output)] };
   const lines: PageLine[] = [statusLine(item)];
   // A command or detail on several lines is shown whole above the output.
   if (shown.includes('\n')) lines.push({ text: '' }, ...textLines(shown, 'muted'));

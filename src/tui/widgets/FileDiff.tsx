@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { diffLines, diffStat, toHunks, type DiffLine } from '../text/diff';
 import { useTheme } from './theme';
+import { capLineWidth, LONG_LINE_CELLS } from '../text/line-cap';
 
 /** Diff lines shown before "+N more lines". */
 const MAX_LINES = 40;
@@ -12,7 +13,7 @@ function DiffRow({ line, width, clip }: { line: DiffLine; width: number; clip: b
   const color = line.op === '+' ? theme.added : line.op === '-' ? theme.removed : undefined;
   return (
     <Text color={color} dimColor={line.op === ' '} wrap={clip ? 'truncate-end' : 'wrap'}>
-      {`    ${no} ${line.op} ${line.text}`}
+      {`    ${no} ${line.op} ${capLineWidth(line.text, LONG_LINE_CELLS)}`}
     </Text>
   );
 }
@@ -36,7 +37,10 @@ export interface FileDiffProps {
   moreHint?: string;
 }
 
-/** A coloured unified diff of `before` → `after`, hunks separated by "⋮", capped at 40 lines. */
+/**
+ * A coloured unified diff of `before` → `after`, hunks separated by "⋮", capped at 40 lines, each
+ * line cut at {@link LONG_LINE_CELLS} cells (a row then says so, with `moreHint`).
+ */
 export function FileDiff({ before, after, maxRows, clip = false, moreHint = '' }: FileDiffProps) {
   const theme = useTheme();
   const { hunks } = useDiff(before, after);
@@ -53,6 +57,7 @@ export function FileDiff({ before, after, maxRows, clip = false, moreHint = '' }
     rows.length > max && firstChange > 0 ? Math.min(firstChange - (max > 3 ? 1 : 0), rows.length - max) : 0;
   const shown = rows.slice(start, start + max);
   const hidden = rows.length - start - shown.length;
+  const cut = shown.some((r) => r !== 'gap' && capLineWidth(r.text, LONG_LINE_CELLS) !== r.text);
   const last = hunks[hunks.length - 1];
   const width = last
     ? String(Math.max(last.oldStart + last.oldLines, last.newStart + last.newLines)).length
@@ -69,7 +74,11 @@ export function FileDiff({ before, after, maxRows, clip = false, moreHint = '' }
           <DiffRow key={i} line={row} width={width} clip={clip} />
         ),
       )}
-      {hidden > 0 ? <Text color={theme.muted}>{`    … +${hidden} more lines${moreHint}`}</Text> : null}
+      {hidden > 0 ? (
+        <Text color={theme.muted}>{`    … +${hidden} more lines${moreHint}`}</Text>
+      ) : cut ? (
+        <Text color={theme.muted}>{`    … long lines cut${moreHint}`}</Text>
+      ) : null}
     </Box>
   );
 }

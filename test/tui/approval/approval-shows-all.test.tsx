@@ -140,3 +140,41 @@ describe('an edit approval at a small size', () => {
     expect(screen).toContain('❯ 1. Yes');
   });
 });
+
+describe('"d" on a preview too long to print', () => {
+  // A 3.5 MB new file: 70,000 lines of 50 characters.
+  const content = Array.from(
+    { length: 70_000 },
+    (_, i) => `row ${String(i + 1).padStart(6, '0')} ${'x'.repeat(39)}`,
+  );
+  const write = {
+    tool: 'write_file',
+    summary: 'Write big.txt',
+    detail: 'big.txt',
+    preview: { kind: 'diff' as const, path: 'big.txt', before: null, after: content.join('\n') + '\n' },
+  };
+
+  it('pages through all of it in the viewer, then the prompt answers as before', async () => {
+    const t = await start(100, 30);
+    let answer: Decision | undefined;
+    void t.c.ask(write).then((d) => (answer = d));
+    await t.shows('Allow this?');
+    await new Promise((r) => setTimeout(r, 600));
+    await t.type('d');
+    // The viewer, on the alternate screen: the first rows of the diff, and how many rows there are.
+    await t.shows('1–29 of 70,005');
+    expect(t.screen()).toContain('row 000001');
+    await t.type('\u001B[F');
+    await t.shows('row 070000');
+    await t.type('\u001B');
+    await t.shows('Allow this?');
+    // The transcript printed 200 rows of it, and says the rest is in the viewer.
+    const all = t.all();
+    expect(all).toContain('row 000199');
+    expect(all).not.toContain('row 000201');
+    expect(all).toMatch(/… \+69801 more lines \(ctrl\+o to see all\)/);
+    await new Promise((r) => setTimeout(r, 600));
+    await t.type('y');
+    await eventually(() => expect(answer).toEqual({ kind: 'allow_once' }));
+  });
+});

@@ -29,6 +29,20 @@ describe('transcript items', () => {
     expect(show({ kind: 'user', key: 1, text: 'fix it\nplease' })).toBe('\n> fix it\n  please');
   });
 
+  it('shows a 200-line paste as its first 10 lines and a count, and cuts a megabyte line', () => {
+    const paste = Array.from({ length: 200 }, (_, i) => `row ${i + 1}`).join('\n');
+    const out = show({ kind: 'user', key: 1, text: paste }).split('\n');
+    expect(out).toEqual([
+      '',
+      '> row 1',
+      ...Array.from({ length: 9 }, (_, i) => `  row ${i + 2}`),
+      '  … +190 lines',
+    ]);
+    const huge = show({ kind: 'user', key: 1, text: `see ${'x'.repeat(1_000_000)}` }).split('\n');
+    expect(huge.length).toBeLessThan(8);
+    expect(huge.at(-1)).toMatch(/x…$/);
+  });
+
   it('renders assistant Markdown: heading, list, emphasis, link, code', () => {
     const out = show({
       kind: 'assistant',

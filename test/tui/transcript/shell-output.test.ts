@@ -17,4 +17,10 @@ describe("a !cmd's output in the transcript", () => {
     expect(item.lines).toHaveLength(SHELL_TAIL_LINES + 1);
     expect(item.lines.at(-1)).toBe(`line ${SHELL_TAIL_LINES + 5}`);
   });
+
+  it('cuts a megabyte line of output to a few rows', () => {
+    const item = shellOutputItem('cat min.js', 0, `start\n${'y'.repeat(1_000_000)}`);
+    expect(item.lines[0]).toBe('start');
+    expect(item.lines[1]).toBe(`${'y'.repeat(499)}…`);
+  });
 });

@@ -3,6 +3,7 @@ import { splitLines } from '../../../util/text';
 import { useTheme } from '../../widgets/theme';
 import { EXPAND_HINT } from '../../terminal/viewer-keys';
 import { Wrapped } from '../../widgets/Wrapped';
+import { capLineWidth, LONG_LINE_CELLS } from '../../text/line-cap';
 
 export interface ResultLinesProps {
   text: string;
@@ -41,7 +42,7 @@ export function ResultLines({ text, max = 4, tail = false, color, dim }: ResultL
           dimColor={dim}
           marker={i === 0 && !(tail && hidden > 0) ? '  ⎿ ' : '    '}
         >
-          {line.length > 500 ? `${line.slice(0, 500)}…` : line}
+          {capLineWidth(line, LONG_LINE_CELLS)}
         </Wrapped>
       ))}
       {tail ? null : more}

@@ -51,6 +51,21 @@ describe('diff view', () => {
     expect(out.split('\n').length).toBe(1 + 40 + 1);
   });
 
+  it('cuts a one-line megabyte edit to a few rows and says Ctrl+O shows it whole', () => {
+    const before = `${'a'.repeat(1_000_000)}\n`;
+    const after = `${'b'.repeat(1_000_000)}\n`;
+    const out = frame(
+      render(<ToolCall item={{ ...base, display: { kind: 'diff', path: 'min.js', before, after } }} />)
+        .lastFrame,
+    );
+    const rows = out.split('\n');
+    expect(rows[0]).toBe('● Edit(min.js) +1 −1');
+    expect(rows.at(-1)).toBe('    … long lines cut (ctrl+o to expand)');
+    expect(rows.length).toBeLessThan(20);
+    expect(out).toContain('a…');
+    expect(out).toContain('b…');
+  });
+
   it('shows a new file (write_file, before null) as all added', () => {
     const out = show({
       ...base,

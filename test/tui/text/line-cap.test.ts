@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { capLineWidth, capTextWidth } from '../../../src/tui/approval/preview-cap';
+import { capLineWidth, capTextWidth } from '../../../src/tui/text/line-cap';
 
 describe('the preview cap', () => {
   it('cuts lines to the columns, counting a CJK character or an emoji as two cells', () => {

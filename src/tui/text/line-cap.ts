@@ -1,11 +1,18 @@
 /**
- * The one cap on what an approval preview renders, applied before any diff or layout work: each
- * line cut to the columns that fit. Widths are terminal cells as `string-width` counts them (Ink's
+ * The one cap on how wide a line is drawn, applied before any diff or layout work: the approval
+ * preview cuts each line to the columns that fit, the transcript to {@link LONG_LINE_CELLS} (the
+ * Ctrl+O viewer shows the whole). Widths are terminal cells as `string-width` counts them (Ink's
  * own measure): a CJK character or an emoji is 2.
  */
 import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter();
+
+/**
+ * Cells of one line the transcript draws (about five rows at 100 columns): a longer line of a diff,
+ * an output or a message is cut, so a one-line megabyte file prints a few rows, not thousands.
+ */
+export const LONG_LINE_CELLS = 500;
 
 /** Marks a line cut at the right edge. */
 const CUT_MARK = '…';

@@ -1,0 +1,4 @@
+export function parse(text) {
+  // TODO: accept a trailing comma
+  return JSON.parse(text);
+}

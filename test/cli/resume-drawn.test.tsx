@@ -1,0 +1,93 @@
+import { mkdir, mkdtemp, realpath } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest, Decision } from '../../src/approval/types';
+import { block, type ScriptedReply } from '../../src/llm/scripted';
+import type { TranscriptAction } from '../../src/tui/transcript/transcript-state';
+import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
+import { TranscriptItem } from '../../src/tui/transcript/TranscriptItem';
+import { frame } from '../tui/helpers';
+import { openSession as open } from './stored-session';
+
+// A resumed session is drawn as the live one was: the same frames, item by item.
+
+afterEach(() => cleanup());
+
+/** What a person sees of the finished transcript `actions` draw: each item's frame at 100 columns. */
+function frames(actions: readonly TranscriptAction[]): string[] {
+  return reduceTranscript(initialTranscript(), [...actions, { type: 'settle' }], 0).done.map((item) => {
+    const shown = frame(render(<TranscriptItem item={item} columns={100} />).lastFrame);
+    cleanup();
+    return shown;
+  });
+}
+
+/**
+ * Runs `typed` lines in a new session as the app does (each drawn as typed, then sent: `send` maps a
+ * command line to the prompt it sends), then resumes it: the frames of both transcripts.
+ */
+async function liveAndResumed(
+  replies: ScriptedReply[],
+  turns: { typed: string; sent?: string }[],
+  answer: (request: ApprovalRequest) => Decision = () => ({ kind: 'allow_once' }),
+) {
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'codey-rd-')));
+  await mkdir(join(root, 'work'));
+  const first = await open(root, false, replies);
+  first.controller.setApprovalHandler(async (request) => answer(request));
+  const live: TranscriptAction[] = [];
+  first.controller.subscribe((a) => live.push(a));
+  const signal = new AbortController().signal;
+  for (const t of turns) {
+    live.push({ type: 'user_prompt', text: t.typed });
+    await first.controller.run(t.sent ?? t.typed, signal);
+    live.push({ type: 'settle' });
+  }
+  first.session.recorder.close();
+  const again = await open(root, true, []);
+  const drawn: TranscriptAction[] = [];
+  again.controller.subscribe((a) => drawn.push(a));
+  again.session.recorder.close();
+  return { live: frames(live), resumed: frames(drawn) };
+}
+
+describe('a resumed transcript', () => {
+  it('shows tool calls as they were: a command’s output, a file’s diff, a rejection', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n');
+    const { live, resumed } = await liveAndResumed(
+      [
+        {
+          content: [
+            block.text('Looking.'),
+            block.toolUse('t1', 'bash', { command: 'printf "one\\ntwo\\nthree\\n"' }),
+            block.toolUse('t2', 'write_file', { path: 'notes.txt', content: 'alpha\nbeta\n' }),
+            block.toolUse('t3', 'bash', { command: 'rm -rf build' }),
+            block.toolUse('t4', 'write_file', { path: 'long.txt', content: `${long}\n` }),
+          ],
+        },
+        {
+          content: [
+            block.toolUse('t5', 'edit_file', {
+              path: 'long.txt',
+              old_string: 'line 150\n',
+              new_string: 'line 150, changed\n',
+            }),
+          ],
+        },
+        { content: [block.text('Done.')] },
+      ],
+      [{ typed: 'tidy up' }],
+      (request) =>
+        request.detail.includes('rm -rf')
+          ? { kind: 'deny_with_message', message: 'keep the build' }
+          : { kind: 'allow_once' },
+    );
+    expect(live.join('\n')).toContain('three');
+    expect(live.join('\n')).toContain('+ alpha');
+    expect(live.join('\n')).toContain('Rejected: keep the build');
+    expect(live.join('\n')).toContain('150 + line 150, changed');
+    expect(resumed).toEqual(live);
+  });
+});
