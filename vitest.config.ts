@@ -24,12 +24,15 @@ const ISOLATED = [
   'test/tui/app/scrollback.test.tsx',
   'test/tui/approval/approval-shows-all.test.tsx',
   'test/tui/viewer/viewer-terminal.test.tsx',
+  // starts the setup wizard through runWizard, which loads Ink the same way
+  'test/tui/wizard/small-screen.test.tsx',
   // set CI=true before Ink is loaded, as a shell that exports it does
   'test/tui/wizard/run-ci.test.tsx',
   // set FORCE_COLOR before Ink's colour library is loaded, so that only NO_COLOR turns colour off
   'test/tui/transcript/tools/colour.test.tsx',
   'test/tui/app/status-line-mode.test.tsx',
   'test/tui/app/terminal-escapes.test.tsx',
+  'test/tui/app/theme-auto.test.tsx',
   // vi.mock a module of src, which in a shared worker would stay mocked for the files after them
   'test/agent/dispatch-stages.test.ts',
   'test/cli/mcp-early-start.test.ts',

@@ -49,7 +49,7 @@ export class SessionController implements Controller {
   readonly #origin: string;
   readonly historyFile: string;
   readonly notices: readonly string[];
-  readonly theme: 'dark' | 'light';
+  readonly theme: 'auto' | 'dark' | 'light';
   readonly notify: NotifyMode;
   /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
   readonly commands: readonly CommandSpec[];

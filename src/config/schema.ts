@@ -91,7 +91,7 @@ export const settingSchemas = {
   web_max_uses: z.number().int().min(1).max(100).optional(),
   web_allowed_domains: z.array(z.string().min(1)).optional(),
   web_blocked_domains: z.array(z.string().min(1)).optional(),
-  theme: z.enum(['dark', 'light']).default('dark'),
+  theme: z.enum(['auto', 'dark', 'light']).default('auto'),
   /**
    * The model's input window (tokens), used when the Models API does not say (`max_input_tokens`);
    * unset: 200,000.

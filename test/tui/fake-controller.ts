@@ -51,7 +51,7 @@ export class FakeController implements Controller {
   modes: PermissionMode[] = [];
   historyFile: string;
   notices: string[] = [];
-  theme: 'dark' | 'light' = 'dark';
+  theme: 'auto' | 'dark' | 'light' = 'dark';
   /** Tests answer a prompt as soon as it shows; the delay has its own test. */
   answerDelayMs = 0;
   runs: Run[] = [];

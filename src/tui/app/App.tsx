@@ -15,6 +15,7 @@ import { Transcript } from '../transcript/Transcript';
 import { Viewer } from '../viewer/Viewer';
 import { isViewable } from '../viewer/viewer-page';
 import { PREVIEW_MAX_ROWS, previewRows } from '../transcript/tools/PreviewView';
+import type { TerminalBackground } from '../terminal/background';
 import { WorkingLine } from '../transcript/WorkingLine';
 import { KeyRouterProvider, useKeyRouter } from '../terminal/keys';
 import { ThemeContext, makeTheme } from '../widgets/theme';
@@ -59,6 +60,8 @@ export interface AppProps {
    * (`gatedScreen` in run.tsx). Default: the alternate screen on Ink's stdout, nothing held back.
    */
   screen?: AltScreen;
+  /** The terminal's background as reported, for the `auto` theme (dark until it says). */
+  background?: TerminalBackground;
 }
 
 /** Clears the screen and the scrollback and puts the cursor home, as `clear` does: `/clear` only. */
@@ -75,8 +78,12 @@ export function App({
   onFrameRows,
   terminal,
   screen,
+  background,
 }: AppProps) {
-  const theme = useMemo(() => makeTheme(controller.theme, noColor), [controller.theme, noColor]);
+  const [shade, setShade] = useState(background?.shade);
+  useEffect(() => background?.onChange(setShade), [background]);
+  const themeName = controller.theme === 'auto' ? (shade ?? 'dark') : controller.theme;
+  const theme = useMemo(() => makeTheme(themeName, noColor), [themeName, noColor]);
   const { exit } = useApp();
   const { state, dispatch } = useTranscript(controller);
   const approval = useApproval(controller);

@@ -31,7 +31,7 @@ export interface Controller extends SessionPort {
   readonly secrets?: readonly string[];
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
-  readonly theme: 'dark' | 'light';
+  readonly theme: 'auto' | 'dark' | 'light';
   /** Keys read sooner than this (ms) after an approval prompt is drawn answer nothing; default 500. */
   readonly answerDelayMs?: number;
   /**

@@ -5,6 +5,7 @@ import { importForTerminal } from '../terminal/live-terminal';
 import { withoutRows } from '../terminal/ink-stdout';
 import { guardResize, terminalReflows } from '../terminal/resize-guard';
 import { noColorFromEnv } from '../widgets/theme';
+import { BACKGROUND_QUERY, shadeFromColorFgBg, TerminalBackground } from '../terminal/background';
 import {
   attentionSequence,
   FOCUS_REPORTING_OFF,
@@ -45,6 +46,10 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
   if (tty) stdout.write(BRACKETED_PASTE_ON + FOCUS_REPORTING_ON);
   // An approval waiting or a turn done while the person looks elsewhere: the bell or OSC 9.
   const focus = new TerminalFocus();
+  // The `auto` theme follows the background: COLORFGBG now, the terminal's OSC 11 answer when it comes.
+  const env = options.env ?? process.env;
+  const background = new TerminalBackground(shadeFromColorFgBg(env.COLORFGBG));
+  if (tty && controller.theme === 'auto') stdout.write(BACKGROUND_QUERY);
   const mode = controller.notify ?? 'off';
   const offAttention = controller.onAttention?.((message) => {
     if (tty && !focus.focused) stdout.write(attentionSequence(mode, message));
@@ -65,10 +70,11 @@ export async function runTui(controller: Controller, options: RunTuiOptions = {}
         frameRows = rows;
       }}
       screen={screen}
+      background={background}
     />,
     {
       // Ink spreads these over its defaults: an explicit undefined would replace process.stdin.
-      stdin: keysOnly(options.stdin ?? process.stdin, focus),
+      stdin: keysOnly(options.stdin ?? process.stdin, focus, background),
       stdout: tty ? withoutRows(guard?.stdout ?? inkOut) : stdout,
       stderr: options.stderr ?? process.stderr,
       exitOnCtrlC: false,

@@ -7,7 +7,10 @@
  * Delete is handed over as Shift+Delete ({@link FORWARD_DELETE}).
  */
 
-import type { TerminalFocus } from './attention';
+/** Takes what is no key out of what the terminal sent (focus reports, colour answers). */
+export interface InputTaker {
+  take(text: string): string;
+}
 
 /** A CSI sequence (ESC `[`, parameters, intermediates, a final byte). */
 const CSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
@@ -32,17 +35,18 @@ export function withoutNonKeySequences(text: string): string {
 
 /**
  * Filter what `stdin.read()` returns (Ink reads with `read()` on `readable`), in place on the
- * stream; a read that was only such sequences reads on, so Ink never sees an empty chunk. With
- * `focus`, the terminal's focus reports are taken out too and noted there.
+ * stream; a read that was only such sequences reads on, so Ink never sees an empty chunk. Each of
+ * `takers` (the terminal's focus reports, its background colour answers) takes its sequences out
+ * first and notes them.
  */
-export function keysOnly<T extends NodeJS.ReadStream>(stdin: T, focus?: TerminalFocus): T {
+export function keysOnly<T extends NodeJS.ReadStream>(stdin: T, ...takers: InputTaker[]): T {
   const read = stdin.read.bind(stdin);
   stdin.read = ((size?: number) => {
     for (;;) {
       const chunk: unknown = read(size);
       if (chunk === null || chunk === undefined) return chunk;
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-      const kept = withoutNonKeySequences(focus ? focus.take(text) : text);
+      const kept = withoutNonKeySequences(takers.reduce((t, taker) => taker.take(t), text));
       if (kept !== '') return typeof chunk === 'string' ? kept : Buffer.from(kept);
     }
   }) as T['read'];

@@ -2,6 +2,7 @@ import type { Instance } from 'ink';
 import { screenRenderOptions, type ScreenIo } from '../terminal/ink-options';
 import { importForTerminal } from '../terminal/live-terminal';
 import { makeTheme, noColorFromEnv, ThemeContext } from '../widgets/theme';
+import { shadeFromColorFgBg } from '../terminal/background';
 import type { WizardDeps, WizardOutcome } from './state';
 
 export type { WizardDeps, WizardOutcome } from './state';
@@ -22,7 +23,9 @@ export async function runWizard(deps: WizardDeps, io: WizardIo = {}): Promise<Wi
   const [{ render }, { Wizard }] = await importForTerminal(io.stdout ?? process.stdout, () =>
     Promise.all([import('ink'), import('./Wizard')]),
   );
-  const theme = makeTheme(deps.existing.theme === 'light' ? 'light' : 'dark', noColorFromEnv(deps.env));
+  const named = deps.existing.theme;
+  const shade = named === 'light' || named === 'dark' ? named : shadeFromColorFgBg(deps.env.COLORFGBG);
+  const theme = makeTheme(shade ?? 'dark', noColorFromEnv(deps.env));
   let outcome: WizardOutcome = { written: false };
   let instance: Instance | undefined;
   const finish = (result: WizardOutcome) => {

@@ -32,6 +32,26 @@ describe('runTui', () => {
     expect(c.listenerCount).toBe(0);
   });
 
+  it('asks the terminal for its background under the auto theme only, and the answer types nothing', async () => {
+    const c = new FakeController();
+    c.theme = 'auto';
+    const { stdin, stdout, exited } = await startTui(c);
+    await eventually(() => expect(stdout.writes[1]).toBe('\u001B]11;?\u001B\\'));
+    stdin.write('\u001B]11;rgb:ffff/ffff/ffff\u001B\\');
+    await tick();
+    stdin.write('/exit');
+    await tick();
+    stdin.write('\r');
+    expect(await exited).toBe(0);
+    const named = await startTui();
+    await eventually(() => expect(named.stdout.writes.join('')).toContain('claude-test-1'));
+    expect(named.stdout.writes.join('')).not.toContain('\u001B]11;?');
+    named.stdin.write('/exit');
+    await tick();
+    named.stdin.write('\r');
+    expect(await named.exited).toBe(0);
+  });
+
   it('rings the bell when codey waits for the person while the terminal is not focused, and only then', async () => {
     let attention: ((message: string) => void) | undefined;
     let off = 0;
