@@ -10,11 +10,11 @@
 // RSS (process.resourceUsage().maxRSS) is its own. src/tools is bundled with esbuild into a temp
 // file under node_modules/.cache, so the bench does not depend on the CLI build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleSources } from './bundle.mjs';
 import { record } from './summary.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,24 +34,9 @@ if (!existsSync(join(tree, '.complete'))) {
   writeFileSync(join(tree, '.complete'), '');
 }
 
-// Inside node_modules, so the bundle's own imports (picomatch, ignore, zod) resolve from there.
-mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
-const tmp = mkdtempSync(join(ROOT, 'node_modules/.cache/codey-bench-search-'));
-const bundle = join(tmp, 'tools.mjs');
-writeFileSync(
-  join(tmp, 'entry.ts'),
-  `export { globTool } from ${JSON.stringify(join(ROOT, 'src/tools/glob.ts'))};\n` +
-    `export { grepSearch } from ${JSON.stringify(join(ROOT, 'src/tools/grep.ts'))};\n`,
-);
-await build({
-  entryPoints: [join(tmp, 'entry.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  outfile: bundle,
-  logLevel: 'silent',
-  packages: 'external',
-  absWorkingDir: ROOT,
+const { file: bundle, done } = await bundleSources(ROOT, {
+  globTool: 'src/tools/glob.ts',
+  grepSearch: 'src/tools/grep.ts',
 });
 
 const ctx = `{ cwd: ${JSON.stringify(tree)}, signal: new AbortController().signal, emit() {}, state: { memo: new Map() }, env: {} }`;
@@ -85,7 +70,7 @@ for (const [label, body] of Object.entries(jobs)) {
   if (r.status !== 0) throw new Error(`${label}: ${r.stderr}`);
   rows.push({ label, ...JSON.parse(r.stdout.trim().split('\n').at(-1)) });
 }
-rmSync(tmp, { recursive: true, force: true });
+done();
 
 const floor = rows[0];
 console.log(`file search over ${FILES.toLocaleString('en-US')} files (${tree})`);

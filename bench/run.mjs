@@ -17,6 +17,7 @@ const PARTS = {
   'html.mjs': SMOKE ? ['--iterations', '1', '--warmup', '1'] : [],
   'tui.mjs': [],
   'file-search.mjs': SMOKE ? ['--files', '2000'] : [],
+  'file-picker.mjs': SMOKE ? ['--files', '2000'] : [],
   'resume.mjs': [],
   'subagents.mjs': [],
   'pdf.mjs': SMOKE ? ['--pages', '3', '--runs', '1'] : [],

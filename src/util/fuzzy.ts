@@ -18,7 +18,14 @@ const MAX_GAP_COST = 12;
 /** A match in the last segment (the file's name). */
 const IN_NAME = 4;
 
-const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+/**
+ * `text` in lower case, each character where it was (a lower-case form that is longer, as of `İ`,
+ * is not used: then only A–Z are lowered), so an index into it is one into `text`.
+ */
+function lowered(text: string): string {
+  const low = text.toLowerCase();
+  return low.length === text.length ? low : text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
 
 /** The bonus for a match at index `i` of `path`. */
 function startBonus(path: string, i: number): number {
@@ -30,41 +37,55 @@ function startBonus(path: string, i: number): number {
   return c >= 65 && c <= 90 && prev >= 97 && prev <= 122 ? WORD_START : 0;
 }
 
-/** Whether the characters of `q` (lower case) appear in `path` in order, case ignored. */
-function isSubsequence(q: string, path: string): boolean {
-  let j = 0;
-  for (let i = 0; i < path.length && j < q.length; i++)
-    if (lower(path.charCodeAt(i)) === q.charCodeAt(j)) j++;
-  return j === q.length;
+/** Two rows of the dynamic programme, grown to the longest path met; reused across paths. */
+interface Rows {
+  prev: Float64Array;
+  cur: Float64Array;
+  /** Each query character's first and last possible index in the path. */
+  lo: number[];
+  hi: number[];
 }
 
 /**
- * The score of `path` for `query` (higher is better), or undefined when the query's characters do
- * not all appear in it in order. Case is ignored; an empty query scores 0. The best placement of the
- * characters is found (dynamic programming, O(query × path)), not the first one.
+ * {@link fuzzyScore} with `q` lowered and not empty, in the scratch `rows`. Character k of the query
+ * can only sit between `lo[k]` (where matching from the left puts it) and `hi[k]` (from the right),
+ * so row k of the programme covers that span alone: a long path costs little where few of its
+ * characters can match.
  */
-export function fuzzyScore(query: string, path: string): number | undefined {
-  const q = query.toLowerCase();
-  if (q === '') return 0;
-  if (!isSubsequence(q, path)) return undefined;
+function scoreIn(q: string, path: string, rows: Rows): number | undefined {
+  const low = lowered(path);
+  const m = q.length;
+  const { lo, hi } = rows;
+  for (let k = 0, at = -1; k < m; k++) {
+    at = low.indexOf(q[k], at + 1);
+    if (at < 0) return undefined;
+    lo[k] = at;
+  }
+  for (let k = m - 1, at = low.length; k >= 0; k--) hi[k] = at = low.lastIndexOf(q[k], at - 1);
   const n = path.length;
+  if (rows.prev.length < n) {
+    rows.prev = new Float64Array(n * 2);
+    rows.cur = new Float64Array(n * 2);
+  }
+  let { prev, cur } = rows;
   const nameStart = path.lastIndexOf('/') + 1;
-  // prev[j]: the best score with the query's characters up to the previous one placed, the last at j.
-  let prev = new Float64Array(n).fill(-Infinity);
-  let cur = new Float64Array(n);
-  for (let k = 0; k < q.length; k++) {
+  // prev[i]: the best score with the query's characters up to the previous one placed, the last at
+  // i; written for i in lo[k-1]..hi[k-1] only, so reads outside that span count as no placement.
+  for (let k = 0; k < m; k++) {
     const qc = q.charCodeAt(k);
-    // The best of prev[0..j-2] less its gap cost to j (linear, then capped), carried along as j moves.
+    const from = k === 0 ? lo[0] : lo[k - 1] + 1;
+    const pLo = k === 0 ? 0 : lo[k - 1];
+    const pHi = k === 0 ? -1 : hi[k - 1];
+    // The best of prev[..j-2] less its gap cost to j (linear, then capped), carried along as j moves.
     let linear = -Infinity;
     let highest = -Infinity;
-    for (let j = 0; j < n; j++) {
-      let carried = -Infinity;
-      if (k > 0 && j >= 2) {
-        linear = Math.max(linear - GAP, prev[j - 2] - GAP);
-        highest = Math.max(highest, prev[j - 2]);
-        carried = Math.max(linear, highest - MAX_GAP_COST);
-      }
-      if (lower(path.charCodeAt(j)) !== qc) {
+    for (let j = from; j <= hi[k]; j++) {
+      const i = j - 2;
+      if (i >= pLo && i <= pHi) {
+        linear = Math.max(linear - GAP, prev[i] - GAP);
+        highest = Math.max(highest, prev[i]);
+      } else linear -= GAP;
+      if (low.charCodeAt(j) !== qc) {
         cur[j] = -Infinity;
         continue;
       }
@@ -73,15 +94,27 @@ export function fuzzyScore(query: string, path: string): number | undefined {
         cur[j] = here - Math.min(j, MAX_GAP_COST) * GAP;
         continue;
       }
-      const run = j >= 1 ? prev[j - 1] + RUN : -Infinity;
-      cur[j] = here + Math.max(run, carried);
+      const run = j - 1 <= pHi ? prev[j - 1] + RUN : -Infinity;
+      cur[j] = here + Math.max(run, linear, highest - MAX_GAP_COST);
     }
     [prev, cur] = [cur, prev];
   }
   let best = -Infinity;
-  for (let j = 0; j < n; j++) if (prev[j] > best) best = prev[j];
+  for (let j = lo[m - 1]; j <= hi[m - 1]; j++) if (prev[j] > best) best = prev[j];
   // Shorter paths first among equals.
   return best - n / 1000;
+}
+
+const newRows = (): Rows => ({ prev: new Float64Array(256), cur: new Float64Array(256), lo: [], hi: [] });
+
+/**
+ * The score of `path` for `query` (higher is better), or undefined when the query's characters do
+ * not all appear in it in order. Case is ignored; an empty query scores 0. The best placement of the
+ * characters is found (dynamic programming, O(query × path)), not the first one.
+ */
+export function fuzzyScore(query: string, path: string): number | undefined {
+  const q = lowered(query);
+  return q === '' ? 0 : scoreIn(q, path, newRows());
 }
 
 /**
@@ -90,9 +123,11 @@ export function fuzzyScore(query: string, path: string): number | undefined {
  */
 export function rankPaths(query: string, paths: readonly string[], limit: number): string[] {
   if (query === '') return paths.slice(0, limit);
+  const q = lowered(query);
+  const rows = newRows();
   const top: { path: string; score: number }[] = [];
   for (const path of paths) {
-    const score = fuzzyScore(query, path);
+    const score = scoreIn(q, path, rows);
     if (score === undefined) continue;
     if (top.length === limit && score <= top[top.length - 1].score) continue;
     let at = top.length;

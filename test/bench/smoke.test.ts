@@ -21,7 +21,7 @@ describe.skipIf(!built)('npm run bench, smoke mode', () => {
     expect(r.status).toBe(0);
     const table = out.slice(out.indexOf('=== summary'));
     const parts = table.split('\n').map((l) => l.split(' ')[0]);
-    for (const part of ['startup', 'tui', 'search', 'resume', 'subagents', 'pdf'])
+    for (const part of ['startup', 'tui', 'search', 'picker', 'resume', 'subagents', 'pdf'])
       expect(parts).toContain(part);
     if (existsSync(resolve(ROOT, '../shared/cases/html'))) expect(parts).toContain('html');
     expect(table).toMatch(/^search +grep, JavaScript vs readdir/m);

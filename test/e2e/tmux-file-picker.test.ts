@@ -3,23 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli';
 import { reply } from '../support/fake-anthropic';
-import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
+import { appInTmux, sentText, tmuxMissing } from '../support/app-in-tmux';
 import { startTmux } from '../support/tmux';
 
 // The `@` file picker in a real terminal, over the files of a real git work tree.
 const app = appInTmux();
 
-type Block = { type: string; text?: string };
-
-/** The text of the person's message in request `i`. */
-function sent(i: number): string {
-  const content = app.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[] | string;
-  if (typeof content === 'string') return content;
-  return content
-    .filter((b) => b.type === 'text')
-    .map((b) => b.text)
-    .join('');
-}
+const sent = (i: number) => sentText(app, i);
 
 async function tree(root: string, files: Record<string, string | Buffer>): Promise<void> {
   for (const [rel, content] of Object.entries(files)) {

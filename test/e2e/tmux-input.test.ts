@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli';
 import { reply } from '../support/fake-anthropic';
-import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
+import { appInTmux, sentText, tmuxMissing } from '../support/app-in-tmux';
 import { startTmux } from '../support/tmux';
 
 // Keys that reach codey together, in a real terminal: what the model receives is what the person
 // meant, and no control byte reaches the screen.
 const app = appInTmux();
 
-type Block = { type: string; text?: string };
-
-/** The text of the person's message in request `i`. */
-function sent(i: number): string {
-  const content = app.fake.messageRequests[i].body.messages!.at(-1)!.content as Block[] | string;
-  if (typeof content === 'string') return content;
-  return content
-    .filter((b) => b.type === 'text')
-    .map((b) => b.text)
-    .join('');
-}
+const sent = (i: number) => sentText(app, i);
 
 const ESC_2J = '\u001b[2J';
 

@@ -39,3 +39,14 @@ export function appInTmux(): AppInTmux {
   });
   return t;
 }
+
+/** The text of the person's message in request `i` of `app`'s fake Messages API (its text blocks). */
+export function sentText(app: AppInTmux, i: number): string {
+  const content = app.fake.messageRequests[i].body.messages!.at(-1)!.content as
+    { type: string; text?: string }[] | string;
+  if (typeof content === 'string') return content;
+  return content
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+}
