@@ -246,15 +246,18 @@ export class SessionController implements Controller {
     return this.#s.checkpoints.rewind(n, choice);
   }
 
-  async run(prompt: string, signal: AbortSignal): Promise<void> {
+  async run(prompt: string, signal: AbortSignal, typed?: string): Promise<void> {
     await this.#compacting;
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
     // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
     const shell = this.#shellContext.splice(0);
     const context = shell.map((c) => shellNote(c.command, c.exit, c.output)).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
-    if (shell.length) this.#s.recorder.recordPrompt(text, { said: prompt, shell });
-    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), { label: prompt });
+    const said = typed ?? prompt;
+    const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), {
+      label: said,
+      shown: { said, shell },
+    });
     this.#running = turn;
     try {
       await turn;

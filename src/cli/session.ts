@@ -45,7 +45,8 @@ import type { McpConnections } from '../mcp/client';
 import { mcpServerSpecs, openSessionMcp } from './mcp-servers';
 import type { Shown } from './replay';
 import { shownCallListener } from '../session/shown-calls';
-import type { StoredSession } from '../session/store';
+import type { StoredPrompt, StoredSession } from '../session/store';
+import type { ContentBlockParam } from '../llm/types';
 
 /** What a resumed transcript needs of the stored session (and nothing more is kept of it). */
 const shownOf = (stored: StoredSession | undefined): Shown =>
@@ -116,12 +117,14 @@ export interface CodeySession {
    * Run one user turn on the conversation with the current agent, once every change asked for is
    * made (and a command's turn settings). `label`: how `/rewind` names the turn (default the
    * prompt's first line; the TUI gives the person's words without the `!cmd` notes before them).
-   * `images` (`--image`, a paste) go with the message after the text.
+   * `images` (`--image`, a paste) go with the message after the text. `shown`: how the person sent
+   * it (their words as typed, the `!` runs before them), recorded for a resumed transcript when the
+   * message differs from the words (notes of `!` runs, a command's prompt, `@path` files read in).
    */
   run(
     prompt: string,
     signal: AbortSignal,
-    extra?: { label?: string; images?: readonly AttachedImage[] },
+    extra?: { label?: string; images?: readonly AttachedImage[]; shown?: StoredPrompt },
   ): Promise<TurnResult>;
   /**
    * Make a new agent with `change` (`rebuild`): changes are made one after the other, in the order
@@ -344,12 +347,20 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       const turn = this.commandTurns.get(prompt);
       this.commandTurns.delete(prompt);
       const images = extra.images ?? [];
+      const sent = (content: string | ContentBlockParam[]) => {
+        const text = typeof content === 'string' ? content : content.find((b) => b.type === 'text')?.text;
+        const shown = extra.shown;
+        if (shown && text !== undefined && (text !== shown.said || shown.shell.length > 0))
+          this.recorder.recordPrompt(text, shown);
+        return content;
+      };
       // A command's prompt had its `@path` files inlined when it was prepared.
-      if (!turn) return runTurn(this.agent, await withMentions(prompt, this.agent, signal, images), signal);
+      if (!turn)
+        return runTurn(this.agent, sent(await withMentions(prompt, this.agent, signal, images)), signal);
       const release = this.policy.hold(turn.allow);
       try {
         const agent = turn.model ? await rebuild(this.agent, { model: turn.model }) : this.agent;
-        return await runTurn(agent, withImages(prompt, images), signal);
+        return await runTurn(agent, sent(withImages(prompt, images)), signal);
       } finally {
         release();
       }

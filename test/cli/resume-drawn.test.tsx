@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, realpath } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import { block, type ScriptedReply } from '../../src/llm/scripted';
+import { INIT_PROMPT } from '../../src/tui/commands/builtin-commands';
 import type { TranscriptAction } from '../../src/tui/transcript/transcript-state';
 import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
 import { TranscriptItem } from '../../src/tui/transcript/TranscriptItem';
@@ -35,6 +36,7 @@ async function liveAndResumed(
 ) {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'codey-rd-')));
   await mkdir(join(root, 'work'));
+  await writeFile(join(root, 'work', 'plan.md'), '# The plan\n\nship it\n');
   const first = await open(root, false, replies);
   first.controller.setApprovalHandler(async (request) => answer(request));
   const live: TranscriptAction[] = [];
@@ -42,7 +44,7 @@ async function liveAndResumed(
   const signal = new AbortController().signal;
   for (const t of turns) {
     live.push({ type: 'user_prompt', text: t.typed });
-    await first.controller.run(t.sent ?? t.typed, signal);
+    await first.controller.run(t.sent ?? t.typed, signal, t.sent ? t.typed : undefined);
     live.push({ type: 'settle' });
   }
   first.session.recorder.close();
@@ -88,6 +90,16 @@ describe('a resumed transcript', () => {
     expect(live.join('\n')).toContain('+ alpha');
     expect(live.join('\n')).toContain('Rejected: keep the build');
     expect(live.join('\n')).toContain('150 + line 150, changed');
+    expect(resumed).toEqual(live);
+  });
+
+  it('shows /init and an @path mention as the person typed them', async () => {
+    const { live, resumed } = await liveAndResumed(
+      [{ content: [block.text('Written.')] }, { content: [block.text('Read it.')] }],
+      [{ typed: '/init', sent: INIT_PROMPT }, { typed: 'what does @plan.md say?' }],
+    );
+    expect(live).toContain('\n> /init');
+    expect(live).toContain('\n> what does @plan.md say?');
     expect(resumed).toEqual(live);
   });
 });

@@ -31,6 +31,8 @@ export const usageOf = (u: Partial<Usage> = {}): Usage => ({
 
 interface Run {
   prompt: string;
+  /** The line the person typed, when a command made the prompt. */
+  typed?: string;
   /** Aborted when the app's signal aborts (or by {@link FakeController.abortLatest}). */
   signal: AbortSignal;
   finish: () => void;
@@ -111,12 +113,12 @@ export class FakeController implements Controller {
     this.runs[this.runs.length - 1]?.abort();
   }
 
-  run(prompt: string, signal: AbortSignal): Promise<void> {
+  run(prompt: string, signal: AbortSignal, typed?: string): Promise<void> {
     // The app's signal, followed so that a test can also abort from outside the app.
     const own = new AbortController();
     signal.addEventListener('abort', () => own.abort());
     return new Promise((resolve) => {
-      const run = { prompt, signal: own.signal, finish: resolve, abort: () => own.abort() };
+      const run = { prompt, typed, signal: own.signal, finish: resolve, abort: () => own.abort() };
       this.runs.push(run);
       own.signal.addEventListener('abort', () => {
         this.emit({ type: 'turn_end', reason: 'interrupted', stopReason: null, text: '', requests: 1 });

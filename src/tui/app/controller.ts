@@ -46,9 +46,10 @@ export interface Controller extends SessionPort {
   subscribe(listener: (event: TranscriptAction) => void): () => void;
   /**
    * Runs one user turn; events arrive through {@link subscribe}. Resolves when the turn ends, also
-   * when `signal` aborts it. A rejection is shown as an error and the session goes on.
+   * when `signal` aborts it. A rejection is shown as an error and the session goes on. `typed`: the
+   * line the person typed when a command made `prompt` (`/init`), which a resumed transcript shows.
    */
-  run(prompt: string, signal: AbortSignal): Promise<void>;
+  run(prompt: string, signal: AbortSignal, typed?: string): Promise<void>;
   /**
    * `!cmd` typed in the input: run `command` with bash in the workspace now, without the model or an
    * approval (the person typed it). Resolves with its output (secrets redacted, house caps) and exit

@@ -102,7 +102,7 @@ export function useSession(
   }, [quit]);
 
   const runPrompt = useCallback(
-    (text: string) => {
+    (text: string, typed?: string) => {
       const ac = new AbortController();
       abort.current = ac;
       setBusy(true);
@@ -115,7 +115,7 @@ export function useSession(
         answered = e.reason === 'end_turn' && e.text.trim() !== '';
       });
       // A synchronous throw from run becomes a rejection like any other failure.
-      const turn = new Promise<void>((resolve) => resolve(controller.run(text, ac.signal)))
+      const turn = new Promise<void>((resolve) => resolve(controller.run(text, ac.signal, typed)))
         .catch((err: unknown) => {
           failed = true;
           dispatch({ type: 'local_error', message: (err as Error).message ?? String(err) });
@@ -201,7 +201,7 @@ export function useSession(
               type: 'local_error',
               message: 'A turn is running: send the command again when it ends.',
             });
-          else runPrompt(send);
+          else runPrompt(send, line);
         });
       if (idle) running.current = done;
     },

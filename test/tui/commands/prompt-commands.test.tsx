@@ -34,6 +34,8 @@ describe('commands that send a prompt', () => {
     }
     await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['Fix issue #42 and add a test.']));
     expect(frame(app.lastFrame)).toContain('/fix-issue 42');
+    // The line as typed goes with the prompt, for a resumed transcript to show it.
+    expect(c.runs[0].typed).toBe('/fix-issue 42');
   });
 
   it('/init sends the request for an AGENTS.md, and waits while a turn runs', async () => {
