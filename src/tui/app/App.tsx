@@ -287,6 +287,7 @@ export function App({
                 busy={session.busy}
                 mode={controller.mode}
                 sandbox={controller.sandboxStatus}
+                columns={columns}
               />
             </Box>
           </Box>
