@@ -106,9 +106,9 @@ describe('bad values', () => {
 
   it('names the environment variable of an invalid env value and never echoes a key', async () => {
     const { settings, notices } = await resolve({}, { CODEY_THEME: 'neon' });
-    expect(settings.theme).toBe('dark');
+    expect(settings.theme).toBe('auto');
     expect(notices).toEqual([
-      'codey: environment (CODEY_THEME): invalid theme (Invalid option: expected one of "dark"|"light"); ignored',
+      'codey: environment (CODEY_THEME): invalid theme (Invalid option: expected one of "auto"|"dark"|"light"); ignored',
     ]);
   });
 
