@@ -9,13 +9,57 @@ const reporters = process.env.CI ? ['default', ['json', { outputFile: '.vitest-r
 // runs the whole suite in a single worker on a 2-core machine. CODEY_TEST_WORKERS overrides it.
 const maxWorkers = Number(process.env.CODEY_TEST_WORKERS) || availableParallelism() + 1;
 
+// Test files that get a fresh process each. Every other test file shares a worker with the files
+// run before it (the "shared" project below), so Ink, React and the app are loaded once per worker,
+// not once per file: that was about half of those files' time. A file belongs here when it depends
+// on what a module decides once, when it is first evaluated, or replaces a module for the process:
+const ISOLATED = [
+  // the end-to-end tests run the built CLI and tmux: nothing to share, and each sets up its own box
+  'test/e2e/**/*.test.{ts,tsx}',
+  // start the app through runTui (test/tui/vt-app.ts, test/tui/app/tui-driver.ts), which loads Ink
+  // with CI hidden so that it draws live; an Ink loaded earlier under CI=true draws only at the end
+  'test/tui/app/clear.test.tsx',
+  'test/tui/app/live-area.test.tsx',
+  'test/tui/app/run.test.tsx',
+  'test/tui/app/scrollback.test.tsx',
+  'test/tui/approval/approval-shows-all.test.tsx',
+  'test/tui/viewer/viewer-terminal.test.tsx',
+  // set CI=true before Ink is loaded, as a shell that exports it does
+  'test/tui/wizard/run-ci.test.tsx',
+  // set FORCE_COLOR before Ink's colour library is loaded, so that only NO_COLOR turns colour off
+  'test/tui/transcript/tools/colour.test.tsx',
+  'test/tui/app/status-line-mode.test.tsx',
+  'test/tui/app/terminal-escapes.test.tsx',
+  // vi.mock a module of src, which in a shared worker would stay mocked for the files after them
+  'test/agent/dispatch-stages.test.ts',
+  'test/cli/mcp-early-start.test.ts',
+  // after other files in the same worker, its refresh of an expired token ends in "needs login";
+  // the state it inherits is not found yet
+  'test/mcp/oauth.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
     maxWorkers,
     reporters: reporters as never,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED, isolate: true, provide: { sharedWorker: false } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED,
+          isolate: false,
+          provide: { sharedWorker: true },
+        },
+      },
+    ],
   },
 });

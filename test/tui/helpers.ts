@@ -1,6 +1,23 @@
 import type { EventEmitter } from 'node:events';
 import { stripVTControlCharacters } from 'node:util';
-import { expect, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** True in a worker that runs test files one after another (the "shared" project in vitest.config.ts). */
+    sharedWorker: boolean;
+  }
+}
+
+/**
+ * Throws unless this test file has a process of its own: `what` depends on how Ink is first loaded
+ * (runTui loads it with CI hidden, so that it draws live), which an earlier file in a shared worker
+ * has already done. The fix is to list the file in ISOLATED in vitest.config.ts.
+ */
+export function expectOwnProcess(what: string) {
+  if (inject('sharedWorker'))
+    throw new Error(`${what} needs a process of its own: add this test file to ISOLATED in vitest.config.ts`);
+}
 
 /** Lets ink handle a write (a lone Esc is flushed on setImmediate). */
 export const tick = (ms = 20) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,10 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { runTui } from '../../src/tui/app/run';
 import { VirtualTerminal } from '../support/vt';
 import { FakeController } from './fake-controller';
 import { FakeStdin } from './fake-tty';
-import { eventually, mounted, tick } from './helpers';
+import { eventually, expectOwnProcess, mounted, tick } from './helpers';
+
+// A test file's first start loads Ink and the whole app (runTui imports them), which takes seconds on
+// a busy machine while the other workers load theirs: the file's tests get twice the usual time.
+vi.setConfig({ testTimeout: 40_000 });
 
 /** A TTY's stdout whose bytes go to `vt`, and whose size is the emulator's. */
 export class TerminalStdout extends EventEmitter {
@@ -26,6 +30,7 @@ export class TerminalStdout extends EventEmitter {
 
 /** The app in a small terminal emulator: Ink's real bytes, a scrollback, the shell's lines first. */
 export async function startInVt(columns: number, rows: number, before: string[], c = new FakeController()) {
+  expectOwnProcess('startInVt');
   const vt = new VirtualTerminal(columns, rows);
   vt.write(before.join('\n') + '\n');
   const stdout = new TerminalStdout(vt);

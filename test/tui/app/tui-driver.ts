@@ -1,7 +1,12 @@
+import { vi } from 'vitest';
 import { runTui } from '../../../src/tui/app/run';
 import { FakeController } from '../fake-controller';
 import { FakeStdin, FakeStdout } from '../fake-tty';
-import { mounted, tick } from '../helpers';
+import { expectOwnProcess, mounted, tick } from '../helpers';
+
+// A test file's first start loads Ink and the whole app (runTui imports them), which takes seconds on
+// a busy machine while the other workers load theirs: the file's tests get twice the usual time.
+vi.setConfig({ testTimeout: 40_000 });
 
 /**
  * `runTui` on `c` with a fake terminal, once the app reads its input: `stdout` holds what it wrote,
@@ -9,6 +14,7 @@ import { mounted, tick } from '../helpers';
  * runTui, so a test file that sets CI before it renders live as in a terminal (see run.test.tsx).
  */
 export async function startTui(c = new FakeController()) {
+  expectOwnProcess('startTui');
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
   const exited = runTui(c, {

@@ -2,9 +2,12 @@ import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { itemRows } from '../../../src/tui/transcript/live-rows';
+import { MARKER_WIDTH } from '../../../src/tui/transcript/AssistantText';
+import { itemRows, liveRows } from '../../../src/tui/transcript/live-rows';
 import { Transcript } from '../../../src/tui/transcript/Transcript';
 import type { Item } from '../../../src/tui/transcript/transcript-state';
+import { parseMarkdown } from '../../../src/tui/text/markdown';
+import { layoutTable } from '../../../src/tui/text/table-layout';
 import { frame } from '../helpers';
 import { alignedTables } from '../../support/table-lines';
 
@@ -58,6 +61,26 @@ function show(columns: number, done: Item[], live: Item[], maxLiveRows = 1000) {
 
 const wide = (lines: string[], columns: number) => lines.filter((l) => stringWidth(l) > columns);
 
+const streamed = (text: string): Item[] => [{ kind: 'assistant', key: 1, text, streaming: true }];
+
+/**
+ * What `text` parses to, as far as the drawing goes: the kind of each block, and a table's row count.
+ * Ink is asked to draw a prefix at least whenever this changes from the prefix before.
+ */
+const shape = (text: string) =>
+  parseMarkdown(text)
+    .map((b) => (b.kind === 'table' ? `table:${b.rows.length}` : b.kind))
+    .join(' ');
+
+/** Lines of the tables in `text` laid out for an answer at `columns` that are wider than their room. */
+function wideTableLines(text: string, columns: number): string[] {
+  const room = columns - MARKER_WIDTH;
+  return parseMarkdown(text)
+    .flatMap((b) => (b.kind === 'table' ? layoutTable(b, room) : []))
+    .map((line) => line.map((p) => p.text).join(''))
+    .filter((line) => stringWidth(line) > room);
+}
+
 describe.each([100, 60])('tables at %i columns', (columns) => {
   it.each(Object.entries(TABLES))('a finished %s table is drawn aligned and within the width', (_, table) => {
     const done: Item[] = [{ kind: 'assistant', key: 1, text: answer(table), streaming: false }];
@@ -76,8 +99,15 @@ describe.each([100, 60])('tables at %i columns', (columns) => {
     (_, table) => {
       const text = answer(table);
       const app = render(show(columns, [], []));
-      for (let end = 1; end <= text.length; end += 5) {
-        const live: Item[] = [{ kind: 'assistant', key: 1, text: text.slice(0, end), streaming: true }];
+      // Every 5th prefix is laid out; Ink draws it whenever what it parses to changes (a table
+      // starts, gains a row, ends), every 50 characters, and at the end of the text.
+      let drawn = '';
+      for (let end = 1; end <= text.length + 4; end += 5) {
+        const prefix = text.slice(0, end);
+        expect(wideTableLines(prefix, columns), prefix).toEqual([]);
+        if (shape(prefix) === drawn && end % 50 !== 1 && end < text.length) continue;
+        drawn = shape(prefix);
+        const live = streamed(prefix);
         app.rerender(show(columns, [], live));
         const lines = frame(app.lastFrame).split('\n');
         expect(wide(lines, columns)).toEqual([]);
@@ -92,13 +122,20 @@ describe.each([100, 60])('tables at %i columns', (columns) => {
     );
     const text = answer([row('Name', 'Value'), row('---', '---'), ...body].join('\n'));
     const app = render(show(columns, [], []));
-    for (let end = 1; end <= text.length; end += 40) {
-      const live: Item[] = [{ kind: 'assistant', key: 1, text: text.slice(0, end), streaming: true }];
+    // Ink draws every 40th prefix until ten prefixes after the answer first outgrows the 12 rows,
+    // where the live area starts holding rows back; after that every 200th, and the whole text.
+    let clippedAt: number | undefined;
+    for (let end = 1; end <= text.length + 39; end += 40) {
+      const live = streamed(text.slice(0, end));
+      if (clippedAt === undefined && liveRows(live, columns) > 12) clippedAt = end;
+      const near = clippedAt === undefined || end < clippedAt + 400;
+      if (!near && end % 200 !== 1 && end < text.length) continue;
       app.rerender(show(columns, [], live, 12));
       const lines = frame(app.lastFrame).split('\n');
       expect(lines.length).toBeLessThanOrEqual(12);
       expect(wide(lines, columns)).toEqual([]);
     }
+    expect(clippedAt).toBeDefined();
   });
 });
 
