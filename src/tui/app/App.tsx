@@ -288,6 +288,7 @@ export function App({
                 busy={session.busy}
                 mode={controller.mode}
                 sandbox={controller.sandboxStatus}
+                columns={columns}
               />
             </Box>
           </Box>

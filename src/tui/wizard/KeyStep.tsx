@@ -1,12 +1,12 @@
 import { Box } from 'ink';
 import { useTheme } from '../widgets/theme';
-import { ChoiceList } from '../widgets/ChoiceList';
 import { canKeepKey, type WizardState } from './state';
 import { TextField } from './TextField';
-import { WizardFrame } from './WizardFrame';
+import { StepList, WizardFrame } from './WizardFrame';
 import { Wrapped } from '../widgets/Wrapped';
 
 const LIST_HINT = '↑↓ Enter · 1-2 · Esc cancel';
+const KEY_INTRO = 'No ANTHROPIC_API_KEY in the environment. How should codey reach the model?';
 const FIELD_HINT = 'Enter continue · Ctrl+U clear · Esc back';
 
 /**
@@ -30,22 +30,21 @@ export function KeyStep({ state }: { state: WizardState }) {
   if (step === 'key') {
     return (
       <WizardFrame number={1} title="API key" hint={LIST_HINT} error={error}>
-        <Wrapped>No ANTHROPIC_API_KEY in the environment. How should codey reach the model?</Wrapped>
-        <Box marginTop={1}>
-          <ChoiceList
-            selected={state.cursor}
-            items={[
-              {
-                label: 'Paste an Anthropic API key',
-                notes: [`Stored in ${file}, readable only by you (mode 0600).`],
-              },
-              {
-                label: 'Use an endpoint (like ANTHROPIC_BASE_URL)',
-                notes: ['A gateway or a local server that speaks the Messages API; a key is optional.'],
-              },
-            ]}
-          />
-        </Box>
+        <Wrapped>{KEY_INTRO}</Wrapped>
+        <StepList
+          selected={state.cursor}
+          texts={[KEY_INTRO, LIST_HINT, error]}
+          items={[
+            {
+              label: 'Paste an Anthropic API key',
+              notes: [`Stored in ${file}, readable only by you (mode 0600).`],
+            },
+            {
+              label: 'Use an endpoint (like ANTHROPIC_BASE_URL)',
+              notes: ['A gateway or a local server that speaks the Messages API; a key is optional.'],
+            },
+          ]}
+        />
       </WizardFrame>
     );
   }

@@ -1,10 +1,10 @@
-import { Box } from 'ink';
-import { ChoiceList } from '../widgets/ChoiceList';
 import { MODEL_CHOICES, TYPE_MODEL_LABEL } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
-import { WizardFrame } from './WizardFrame';
+import { StepList, WizardFrame } from './WizardFrame';
 import { Wrapped } from '../widgets/Wrapped';
+
+const INTRO = 'Which model should codey use?';
 
 /** Step 2: pick a current model, or type an id (for an endpoint that serves other models). */
 export function ModelStep({ state }: { state: WizardState }) {
@@ -20,18 +20,12 @@ export function ModelStep({ state }: { state: WizardState }) {
       </WizardFrame>
     );
   }
+  const hint = `↑↓ Enter · 1-${MODEL_CHOICES.length + 1} · Esc back`;
   const items = [...MODEL_CHOICES.map((m) => ({ label: `${m.id}  ${m.note}` })), { label: TYPE_MODEL_LABEL }];
   return (
-    <WizardFrame
-      number={2}
-      title="Model"
-      hint={`↑↓ Enter · 1-${items.length} · Esc back`}
-      error={state.error}
-    >
-      <Wrapped>Which model should codey use?</Wrapped>
-      <Box marginTop={1}>
-        <ChoiceList items={items} selected={state.cursor} />
-      </Box>
+    <WizardFrame number={2} title="Model" hint={hint} error={state.error}>
+      <Wrapped>{INTRO}</Wrapped>
+      <StepList items={items} selected={state.cursor} texts={[INTRO, hint, state.error]} />
     </WizardFrame>
   );
 }

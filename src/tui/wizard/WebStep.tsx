@@ -1,10 +1,10 @@
 import { Box } from 'ink';
 import { useTheme } from '../widgets/theme';
-import { ChoiceList, type ChoiceItem } from '../widgets/ChoiceList';
+import type { ChoiceItem } from '../widgets/ChoiceList';
 import { DDGS_INSTALL, WEB_CHOICES, type WebChoice } from './options';
 import type { WizardState } from './state';
 import { TextField } from './TextField';
-import { WizardFrame } from './WizardFrame';
+import { StepList, WizardFrame } from './WizardFrame';
 import { Wrapped } from '../widgets/Wrapped';
 
 /** The status line of ddgs on PATH, for the local command. */
@@ -34,6 +34,8 @@ function notes(choice: WebChoice, state: WizardState): string[] {
   return out;
 }
 
+const WEB_INTRO = 'Can codey search the web, and through whom?';
+
 /** Step 3: web search, with what each provider sends where; then the command template if chosen. */
 export function WebStep({ state }: { state: WizardState }) {
   const theme = useTheme();
@@ -62,17 +64,11 @@ export function WebStep({ state }: { state: WizardState }) {
     );
   }
   const items: ChoiceItem[] = WEB_CHOICES.map((c) => ({ label: c.label, notes: notes(c, state) }));
+  const hint = `↑↓ Enter · 1-${items.length} · Esc back`;
   return (
-    <WizardFrame
-      number={3}
-      title="Web search"
-      hint={`↑↓ Enter · 1-${items.length} · Esc back`}
-      error={state.error}
-    >
-      <Wrapped>Can codey search the web, and through whom?</Wrapped>
-      <Box marginTop={1}>
-        <ChoiceList items={items} selected={state.cursor} />
-      </Box>
+    <WizardFrame number={3} title="Web search" hint={hint} error={state.error}>
+      <Wrapped>{WEB_INTRO}</Wrapped>
+      <StepList items={items} selected={state.cursor} texts={[WEB_INTRO, hint, state.error]} />
     </WizardFrame>
   );
 }
