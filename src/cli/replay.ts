@@ -8,7 +8,8 @@ import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { summaryHandoff } from '../agent/compaction-prompt';
 import { INTERRUPTED } from '../agent/interrupt';
 import { blocksOf } from '../llm/blocks';
-import { promptDigest, type StoredSession } from '../session/store';
+import { promptDigest, type CompactionFacts, type StoredSession } from '../session/store';
+import { COMPACTED_LINES } from '../tui/commands/builtin-commands';
 
 type Block = ContentBlockParam;
 
@@ -37,14 +38,47 @@ function describeCall(registry: Registry, name: string, input: unknown): { summa
 const COMPACTED = summaryHandoff('').split('\n')[0];
 
 /** What the store kept of how a conversation was shown (see {@link StoredSession}); none when new. */
-export type Shown = Partial<Pick<StoredSession, 'toolShown' | 'prompts'>>;
+export type Shown = Partial<Pick<StoredSession, 'toolShown' | 'prompts' | 'compacted'>>;
+
+/** The old marker of a summary, for a compaction the store has no figures of. */
+const SUMMARY_MARKER: TranscriptAction = {
+  type: 'info',
+  title: 'Compacted',
+  lines: ['The conversation before this point was replaced by its summary.'],
+};
+
+/**
+ * A compaction as the live session showed it: its line (and for `/compact` the command and what it
+ * answered); without its figures, the summary marker.
+ */
+function compactionMarker(facts: CompactionFacts): TranscriptAction[] {
+  const { trigger, window, tokens_before, tokens_after } = facts;
+  if (!trigger || window === undefined || tokens_before === undefined || tokens_after === undefined)
+    return [SUMMARY_MARKER];
+  const line: TranscriptAction = {
+    type: 'compaction',
+    trigger,
+    window,
+    tokensBefore: tokens_before,
+    tokensAfter: tokens_after,
+    replaced: facts.replaced,
+    summary: '',
+    droppedMessages: 0,
+  };
+  if (trigger !== 'manual') return [line];
+  return [{ type: 'user_prompt', text: '/compact' }, line, { type: 'info', lines: [...COMPACTED_LINES] }];
+}
 
 /**
  * A user message's text blocks as the person saw them: codey's own notes to the model (an
  * interrupted answer, a compaction summary) drawn as what they stand for; a block the store has a
  * prompt line for as the `!` commands the person ran and their words; the rest as the prompt.
  */
-function personText(texts: readonly string[], prompts: Shown['prompts'] = {}): TranscriptAction[] {
+function personText(
+  texts: readonly string[],
+  prompts: Shown['prompts'] = {},
+  markers: boolean,
+): TranscriptAction[] {
   const out: TranscriptAction[] = [];
   let plain: string[] = [];
   const flush = () => {
@@ -57,11 +91,7 @@ function personText(texts: readonly string[], prompts: Shown['prompts'] = {}): T
     const sent = prompts[promptDigest(text)];
     if (text.startsWith(COMPACTED)) {
       flush();
-      out.push({
-        type: 'info',
-        title: 'Compacted',
-        lines: ['The conversation before this point was replaced by its summary.'],
-      });
+      if (!markers) out.push(SUMMARY_MARKER);
     } else if (sent) {
       flush();
       out.push(...sent.shell.map((c) => shellOutputItem(c.command, c.exit, c.output)));
@@ -83,9 +113,29 @@ export function transcriptOf(
   registry: Registry,
   shown: Shown = {},
 ): TranscriptAction[] {
-  const shownCalls = shown.toolShown ?? {};
+  const compacted = shown.compacted ?? [];
   const out: TranscriptAction[] = [];
   const calls = new Map<string, string>();
+  // The messages each compaction replaced come first, each followed by its marker (the summaries
+  // are then not drawn: the markers stand for them).
+  for (const c of compacted) {
+    out.push(...drawMessages(c.messages, registry, shown, calls));
+    out.push(...compactionMarker(c.facts));
+  }
+  out.push(...drawMessages(messages, registry, shown, calls));
+  out.push({ type: 'settle' });
+  return out;
+}
+
+function drawMessages(
+  messages: readonly MessageParam[],
+  registry: Registry,
+  shown: Shown,
+  calls: Map<string, string>,
+): TranscriptAction[] {
+  const shownCalls = shown.toolShown ?? {};
+  const markers = (shown.compacted ?? []).length > 0;
+  const out: TranscriptAction[] = [];
   for (const m of messages) {
     if (m.role === 'user') {
       const texts = blocksOf(m.content)
@@ -108,7 +158,7 @@ export function transcriptOf(
           durationMs: 0,
         });
       }
-      out.push(...personText(texts, shown.prompts));
+      out.push(...personText(texts, shown.prompts, markers));
       continue;
     }
     for (const b of blocksOf(m.content)) {
@@ -127,6 +177,5 @@ export function transcriptOf(
       } else out.push(...serverToolEvents(b as unknown as ContentBlock));
     }
   }
-  out.push({ type: 'settle' });
   return out;
 }

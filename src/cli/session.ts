@@ -50,7 +50,7 @@ import type { ContentBlockParam } from '../llm/types';
 
 /** What a resumed transcript needs of the stored session (and nothing more is kept of it). */
 const shownOf = (stored: StoredSession | undefined): Shown =>
-  stored ? { toolShown: stored.toolShown, prompts: stored.prompts } : {};
+  stored ? { toolShown: stored.toolShown, prompts: stored.prompts, compacted: stored.compacted } : {};
 
 /** The person's session: its agent (with the conversation), and what watches it. */
 export interface CodeySession {
@@ -282,6 +282,8 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
         replaced: e.replaced,
         tokens_before: e.tokensBefore,
         tokens_after: e.tokensAfter,
+        trigger: e.trigger,
+        window: e.window,
       });
   });
   const checkpoints = new Checkpoints({

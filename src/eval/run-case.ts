@@ -21,6 +21,8 @@ const EVAL_KEY = 'sk-ant-eval-0000000000000000';
 const PASS_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'];
 const DEFAULT_TIMEOUT_MS = 120_000;
 const COMMAND_TIMEOUT_MS = 60_000;
+/** How long codey has to end its tools after the SIGTERM of a timed-out run, before SIGKILL (ms). */
+const TERM_GRACE_MS = 3_000;
 
 export interface RunOptions {
   /** The built CLI (dist/cli.js) and the guard module (dist/eval-guard.js). */
@@ -132,6 +134,8 @@ export async function runCase(c: EvalCase, o: RunOptions): Promise<CaseResult> {
         cwd: workspace,
         env,
         timeoutMs,
+        // SIGTERM first: codey then ends its running commands, which have process groups of their own.
+        termGraceMs: TERM_GRACE_MS,
         maxBytes: 32 * 1024 * 1024,
         endGroupOnExit: true,
       });

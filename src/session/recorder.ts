@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Conversation, ConversationRecord } from '../agent/conversation';
-import type { ToolResultPart } from '../agent/events';
+import type { CompactionTrigger, ToolResultPart } from '../agent/events';
 import { escapeJsonControls } from '../util/terminal-text';
 import { WriteFailure } from './failure';
 import type { ShownCall } from './shown-calls';
@@ -97,6 +97,9 @@ export interface CompactionFacts {
   /** Tokens of the conversation before and after (as the API counted them, or an estimate). */
   tokens_before?: number;
   tokens_after?: number;
+  /** What started it, and the model's window (tokens), for drawing it again as it was shown. */
+  trigger?: CompactionTrigger;
+  window?: number;
 }
 
 /** The record file of a session's conversation, and its summary file, in the store `dir`. */

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CompactionTrigger } from '../agent/events';
 import {
+  type CompactionFacts,
   conversationFile,
   summaryFile,
   type ToolResultRecord,
@@ -49,6 +51,11 @@ export interface StoredSession {
   /** Compactions recorded. */
   compactions: number;
   /**
+   * What each compaction replaced, oldest first: the messages as they were, and the compaction's
+   * line (its figures; `trigger` and `window` absent in files of an older codey).
+   */
+  compacted: { messages: StoredMessage[]; facts: CompactionFacts }[];
+  /**
    * Tokens the prompt of the last request took, as last recorded (a change's `context_tokens`, or a
    * compaction's `tokens_after`); undefined when not known.
    */
@@ -62,6 +69,21 @@ export interface StoredSession {
   prompts: Record<string, StoredPrompt>;
   /** Bytes of the file up to its last whole line (a resumed session goes on writing from there). */
   wholeBytes: number;
+}
+
+const TRIGGERS = new Set(['auto', 'overflow', 'manual']);
+
+/** A `compaction` line's facts, each kept when its shape is right. */
+function compactionFacts(r: Record<string, unknown>): CompactionFacts {
+  const n = (v: unknown) => tokensOf(v);
+  return {
+    replaced: n(r.replaced) ?? 0,
+    ...(n(r.tokens_before) !== undefined && { tokens_before: n(r.tokens_before) }),
+    ...(n(r.tokens_after) !== undefined && { tokens_after: n(r.tokens_after) }),
+    ...(typeof r.trigger === 'string' &&
+      TRIGGERS.has(r.trigger) && { trigger: r.trigger as CompactionTrigger }),
+    ...(n(r.window) !== undefined && { window: n(r.window) }),
+  };
 }
 
 /** A recorded token count, or undefined when it is not a whole number ≥ 0. */
@@ -154,6 +176,9 @@ export function loadSession(dir: string, id: string): StoredSession {
     );
   }
   const lines = text.split('\n');
+  const compacted: StoredSession['compacted'] = [];
+  // The messages the latest change took out, when it changed the first one (a compaction does).
+  let removed: StoredMessage[] = [];
   // A file that ends in a newline leaves one empty string after it; anything else was cut mid-write.
   const tail = lines.pop() ?? '';
   let header: SessionHeader | undefined;
@@ -181,7 +206,8 @@ export function loadSession(dir: string, id: string): StoredSession {
     }
     if (isSplice(r)) {
       const at = Math.min(r.at as number, messages.length);
-      messages.splice(at, r.remove as number, ...(r.messages as StoredMessage[]));
+      const out = messages.splice(at, r.remove as number, ...(r.messages as StoredMessage[]));
+      removed = at === 0 ? out : [];
       finished = [];
       contextTokens = tokensOf(r.context_tokens);
     } else if (r.type === 'tool_result' && typeof r.result === 'object' && r.result !== null) {
@@ -196,6 +222,10 @@ export function loadSession(dir: string, id: string): StoredSession {
     } else if (r.type === 'compaction') {
       compactions++;
       contextTokens = tokensOf(r.tokens_after);
+      const replaced = tokensOf(r.replaced) ?? 0;
+      if (replaced > 0 && removed.length >= replaced)
+        compacted.push({ messages: removed.slice(0, replaced), facts: compactionFacts(r) });
+      removed = [];
     } else if ((r.type === 'resumed' || r.type === 'moved') && typeof r.workspace === 'string')
       workspace = r.workspace;
   }
@@ -227,6 +257,7 @@ export function loadSession(dir: string, id: string): StoredSession {
     finishedResults: finished,
     wholeBytes: whole,
     compactions,
+    compacted,
     ...(contextTokens !== undefined && { contextTokens }),
     toolShown,
     prompts,

@@ -115,7 +115,7 @@ export function childResult(): ChildResult {
  * Run `file` with `args` (no shell) in its own process group (detached), stdin `opts.input` or closed, with
  * `opts.env` less codey's own keys, and wait for it to end. On timeout, abort, `onLine` returning
  * false or `overflow: 'stop'`, the whole group is killed with SIGKILL (`kill(-pid)`), grandchildren
- * included. With `opts.sandbox` it runs inside bubblewrap (`./sandbox.ts`), which dies with it. An
+ * included (on timeout with `termGraceMs`: SIGTERM first, SIGKILL that much later). With `opts.sandbox` it runs inside bubblewrap (`./sandbox.ts`), which dies with it. An
  * abort before the start starts nothing. Sizes are bytes, durations ms (see
  * {@link ChildOptions}). Never throws: a child that could not start has `spawnError`.
  */
@@ -146,13 +146,13 @@ export async function runChild(
     windowsHide: true,
   });
 
-  const killGroup = (): void => {
+  const killGroup = (sig: 'SIGKILL' | 'SIGTERM' = 'SIGKILL'): void => {
     if (sub.pid === undefined) return;
     try {
-      process.kill(-sub.pid, 'SIGKILL');
+      process.kill(-sub.pid, sig);
     } catch {
       // The group is gone, or there are no process groups (Windows): end the child itself.
-      sub.kill('SIGKILL');
+      sub.kill(sig);
     }
   };
   const stop = (): void => {
@@ -206,12 +206,15 @@ export async function runChild(
     ? [follow(sub.all, 'output')]
     : [follow(sub.stdout, 'stdout'), follow(sub.stderr, 'stderr')];
 
+  let termGrace: NodeJS.Timeout | undefined;
   const timer =
     opts.timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
           result.timedOut = true;
-          killGroup();
+          if (opts.termGraceMs === undefined) return killGroup();
+          killGroup('SIGTERM');
+          termGrace = setTimeout(killGroup, opts.termGraceMs);
         }, opts.timeoutMs);
   const onAbort = (): void => {
     result.aborted = true;
@@ -228,6 +231,7 @@ export async function runChild(
   });
   const r = await sub;
   clearTimeout(timer);
+  clearTimeout(termGrace);
   clearTimeout(grace);
   signal?.removeEventListener('abort', onAbort);
   for (const end of ends) end();

@@ -47,6 +47,11 @@ export interface ChildOptions {
   /** Kill the whole process group after this long (`result.timedOut`); default: no limit. */
   timeoutMs?: number;
   /**
+   * On timeout, send the group SIGTERM first and SIGKILL only this many ms later, so a child that
+   * handles SIGTERM can end what it started in other groups; default: SIGKILL at once.
+   */
+  termGraceMs?: number;
+  /**
    * `separate` (default): `stdout` and `stderr` apart; `merged`: both interleaved in arrival order
    * in `output` (as a terminal shows them).
    */

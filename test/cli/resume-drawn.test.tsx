@@ -5,7 +5,7 @@ import { cleanup, render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Decision } from '../../src/approval/types';
 import { block, type ScriptedReply } from '../../src/llm/scripted';
-import { INIT_PROMPT } from '../../src/tui/commands/builtin-commands';
+import { COMPACTED_LINES, INIT_PROMPT } from '../../src/tui/commands/builtin-commands';
 import type { TranscriptAction } from '../../src/tui/transcript/transcript-state';
 import { initialTranscript, reduceTranscript } from '../../src/tui/transcript/transcript-state';
 import { TranscriptItem } from '../../src/tui/transcript/TranscriptItem';
@@ -44,6 +44,12 @@ async function liveAndResumed(
   const signal = new AbortController().signal;
   for (const t of turns) {
     live.push({ type: 'user_prompt', text: t.typed });
+    if (t.typed === '/compact') {
+      // As the app runs the command: the compaction, then what the command answers.
+      await first.controller.compact(undefined, signal);
+      live.push({ type: 'info', lines: [...COMPACTED_LINES] });
+      continue;
+    }
     await first.controller.run(t.sent ?? t.typed, signal, t.sent ? t.typed : undefined);
     live.push({ type: 'settle' });
   }
@@ -100,6 +106,22 @@ describe('a resumed transcript', () => {
     );
     expect(live).toContain('\n> /init');
     expect(live).toContain('\n> what does @plan.md say?');
+    expect(resumed).toEqual(live);
+  });
+
+  it('shows a compaction as its line, with the messages before it as they were', async () => {
+    const summary = '<summary>The person asked two things; both were answered.</summary>';
+    const { live, resumed } = await liveAndResumed(
+      [
+        { content: [block.text('The first answer.')] },
+        { content: [block.text('The second answer.')] },
+        { content: [block.text(summary)] },
+        { content: [block.text('The third answer.')] },
+      ],
+      [{ typed: 'first question' }, { typed: 'second question' }, { typed: '/compact' }, { typed: 'third' }],
+    );
+    expect(live.join('\n')).toContain('Compacted the conversation (/compact)');
+    expect(live).toContain('\n> first question');
     expect(resumed).toEqual(live);
   });
 });

@@ -110,6 +110,32 @@ describe('codey eval', () => {
     },
   );
 
+  it("ends the commands of a run it kills at the case's timeout_ms", { timeout: 60_000 }, async () => {
+    const dir = join(root, 'hang');
+    await mkdir(join(dir, 'workspace'), { recursive: true });
+    const beat = "node -e \"setInterval(() => require('fs').appendFileSync('beat', '.'), 50)\"";
+    await writeFile(
+      join(dir, 'case.json'),
+      JSON.stringify({ prompt: 'Start the watcher.', allow: [`bash(${beat})`], timeout_ms: 2_000 }),
+    );
+    const call = {
+      type: 'tool_use',
+      id: 'toolu_hang',
+      name: 'bash',
+      input: { command: beat, timeout_ms: 600_000 },
+    };
+    await writeFile(join(dir, 'cassette.jsonl'), JSON.stringify({ content: [call] }) + '\n');
+    const r = await evalCli(['--update', dir]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toContain('no exit within 2000 ms (killed)');
+    const kept = /kept (\S+)/.exec(r.stdout)?.[1] ?? '';
+    const size = async () => (await readFile(join(kept, 'workspace', 'beat'))).length;
+    const before = await size();
+    await new Promise((done) => setTimeout(done, 400));
+    expect(await size()).toBe(before);
+    await rm(kept, { recursive: true, force: true });
+  });
+
   it('says what is wrong with the arguments and exits 2', { timeout: 30_000 }, async () => {
     for (const args of [
       ['--shard', '5/4'],

@@ -74,6 +74,11 @@ export const INIT_PROMPT = [
   'If an AGENTS.md already exists, read it and improve it instead of starting over. Keep it under about 150 lines. Use write_file, so that I can review the file before it is written.',
 ].join('\n\n');
 
+/** What `/compact` answers when it is done. */
+export const COMPACTED_LINES = [
+  'The model now sees the summary instead of the earlier messages; carry on as before.',
+] as const;
+
 export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
   {
     name: '/help',
@@ -139,7 +144,7 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
         await session.compact(args || undefined, signal);
         return {
           kind: 'info',
-          lines: ['The model now sees the summary instead of the earlier messages; carry on as before.'],
+          lines: [...COMPACTED_LINES],
         };
       } catch (err) {
         return { kind: 'error', message: `Could not compact: ${(err as Error).message}` };
