@@ -39,6 +39,8 @@ import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
 import { sessionsIn, type ShellRun } from '../session/store';
 import { WorkspaceFiles } from './workspace-files';
+import { clipboardImage } from './clipboard';
+import { imageLabel, type LoadedImage } from '../util/images';
 import { endpointHost, statusFacts } from './status-facts';
 import { moveToWorktree, worktreesOf } from './worktree-move';
 
@@ -62,6 +64,8 @@ export class SessionController implements Controller {
   #compacting: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
+  /** Images pasted with Ctrl+V, waiting for the next prompt. */
+  readonly #pastedImages: LoadedImage[] = [];
   /** What `!cmd` runs printed, waiting for the next prompt. */
   readonly #shellContext: ShellRun[] = [];
   readonly #env: Record<string, string | undefined>;
@@ -172,6 +176,15 @@ export class SessionController implements Controller {
     return { output, exitCode: o.exitCode };
   }
 
+  /** Ctrl+V: see {@link clipboardImage}; the image goes with the next prompt. */
+  async pasteImage(): Promise<string> {
+    const got = await clipboardImage(this.#s.workspace, this.#env);
+    if (!got.ok) return got.message;
+    this.#pastedImages.push(got.image);
+    const n = this.#pastedImages.length;
+    return `${imageLabel(got.image)} pasted: ${n === 1 ? 'it goes' : `${n} images go`} with your next message`;
+  }
+
   /** Ctrl+G: see {@link editInEditor}. */
   editText(text: string): { text: string } | { error: string } {
     return editInEditor(text);
@@ -254,9 +267,11 @@ export class SessionController implements Controller {
     const context = shell.map((c) => shellNote(c.command, c.exit, c.output)).join('\n\n');
     const text = context ? `${context}\n\n${prompt}` : prompt;
     const said = typed ?? prompt;
+    const images = this.#pastedImages.splice(0);
     const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), {
       label: said,
       shown: { said, shell },
+      ...(images.length > 0 && { images }),
     });
     this.#running = turn;
     try {

@@ -282,6 +282,7 @@ export function App({
                   onTextRows={setTextRows}
                   onCycleMode={cycleMode}
                   files={controller.files}
+                  onPasteImage={controller.pasteImage ? () => controller.pasteImage!() : undefined}
                 />
               </Box>
               <StatusLine

@@ -69,6 +69,13 @@ export interface Controller extends SessionPort {
    * end of a turn); returns the unsubscribe function. Absent: never.
    */
   onAttention?(listener: (message: string) => void): () => void;
+  /**
+   * Ctrl+V: reads an image from the system clipboard and keeps it for the next message sent (one
+   * per paste, in order). Resolves with the line to show: the image's label and that it goes with
+   * the next message, or why there is none (no clipboard tool: the package to install). Absent: the
+   * key does nothing.
+   */
+  pasteImage?(): Promise<string>;
   /** The workspace's files for the `@` picker; absent: typing `@` opens no picker. */
   readonly files?: FileSource;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */

@@ -70,6 +70,8 @@ export interface PromptInputProps {
   onExpand?: () => string | undefined;
   /** Shift+Tab: the next permission mode. Absent: the key does nothing. */
   onCycleMode?: () => void;
+  /** Ctrl+V: an image from the clipboard for the next message; resolves with the line to show. */
+  onPasteImage?: () => Promise<string>;
   /** The workspace's files, for the list an `@` word opens under the input. Absent: no list. */
   files?: FileSource;
 }
@@ -101,6 +103,7 @@ export function PromptInput({
   onExpand,
   onCycleMode,
   files,
+  onPasteImage,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -256,6 +259,9 @@ export function PromptInput({
         else setHint(result.error);
         return;
       }
+      case 'paste-image':
+        if (onPasteImage) void onPasteImage().then(setHint);
+        return;
       case 'cancel':
         return cancel(state);
       case 'interrupt': {

@@ -22,6 +22,7 @@ export type InputAction =
   | 'redraw'
   | 'expand'
   | 'edit'
+  | 'paste-image'
   | 'line-start'
   | 'line-end'
   | 'word-left'
@@ -140,6 +141,11 @@ export const INPUT_KEYS: readonly KeyRow[] = [
     keys: 'Ctrl+G',
     does: 'edit the input in $VISUAL / $EDITOR',
     bindings: [{ action: 'edit', matches: ctrl('g') }],
+  },
+  {
+    keys: 'Ctrl+V',
+    does: 'paste an image from the clipboard (wl-paste or xclip): it goes with the next message',
+    bindings: [{ action: 'paste-image', matches: ctrl('v') }],
   },
   {
     keys: '← / →',

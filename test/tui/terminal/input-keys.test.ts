@@ -23,6 +23,7 @@ const cases: [string, string, Key, string | undefined][] = [
   ['Ctrl+L', 'l', k({ ctrl: true }), 'redraw'],
   ['Ctrl+O', 'o', k({ ctrl: true }), 'expand'],
   ['Ctrl+G', 'g', k({ ctrl: true }), 'edit'],
+  ['Ctrl+V', 'v', k({ ctrl: true }), 'paste-image'],
   ['←', '', k({ leftArrow: true }), 'left'],
   ['→', '', k({ rightArrow: true }), 'right'],
   ['Ctrl+A', 'a', k({ ctrl: true }), 'line-start'],

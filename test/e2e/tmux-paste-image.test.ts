@@ -1,0 +1,47 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli';
+import { reply } from '../support/fake-anthropic';
+import { appInTmux, tmuxMissing } from '../support/app-in-tmux';
+import { pngOf } from '../support/images';
+import { startTmux } from '../support/tmux';
+
+// Ctrl+V in a real terminal, with a fake xclip on PATH that prints a PNG.
+const app = appInTmux();
+
+type Block = { type: string; source?: { media_type: string; data: string } };
+
+describe.skipIf(tmuxMissing)('Ctrl+V pastes a clipboard image', () => {
+  it('attaches the image xclip gives to the next message', async () => {
+    const bin = join(app.box.root, 'bin');
+    await mkdir(bin);
+    const png = pngOf(64, 32);
+    await writeFile(join(app.box.root, 'clip.png'), png);
+    await writeFile(join(bin, 'xclip'), `#!/bin/sh\ncat '${join(app.box.root, 'clip.png')}'\n`);
+    await chmod(join(bin, 'xclip'), 0o755);
+    app.fake.enqueue(reply.text('a small picture'));
+    const env = { ...app.box.env, PATH: `${bin}:/usr/bin:/bin` };
+    app.term = startTmux({ argv: [process.execPath, BIN], cwd: app.box.cwd, env, width: 100, height: 24 });
+    await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+
+    app.term.keys('C-v');
+    await app.term.waitFor('the pasted line', (s) =>
+      s.includes(`[image 64×32, ${png.length} B] pasted: it goes with your next message`),
+    );
+    app.term.type('what is this?');
+    app.term.keys('Enter');
+    await app.term.waitFor('the answer', (s) => s.includes('a small picture') && s.includes('Ask codey'));
+    const content = app.fake.messageRequests[0].body.messages!.at(-1)!.content as Block[];
+    const image = content.find((b) => b.type === 'image');
+    expect(image?.source).toMatchObject({ media_type: 'image/png', data: png.toString('base64') });
+  }, 60_000);
+
+  it('names the packages to install when neither wl-paste nor xclip is on PATH', async () => {
+    const env = { ...app.box.env, PATH: join(app.box.root, 'nothing') };
+    app.term = startTmux({ argv: [process.execPath, BIN], cwd: app.box.cwd, env, width: 140, height: 24 });
+    await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+    app.term.keys('C-v');
+    await app.term.waitFor('the hint', (s) => s.includes('install wl-clipboard') && s.includes('xclip'));
+  }, 60_000);
+});
