@@ -4,6 +4,8 @@ import type { ApprovalCallback, Usage } from '../agent/events';
 import type { PermissionMode } from '../util/shapes';
 import { neverAsks } from '../approval/policy';
 import type { Settings } from '../config/resolve';
+import { userConfigFile } from '../config/paths';
+import { writeUserConfig } from '../config/write';
 import type { McpServerState } from '../util/mcp-shapes';
 import { costOf, priceOf } from '../llm/prices';
 import { BUILTIN_COMMANDS } from '../tui/commands/builtin-commands';
@@ -19,6 +21,7 @@ import type {
   SkillInfo,
   Spend,
   StatusFacts,
+  ThemeName,
   ToolInfo,
   WorktreeInfo,
   WorktreeMove,
@@ -51,7 +54,7 @@ export class SessionController implements Controller {
   readonly #origin: string;
   readonly historyFile: string;
   readonly notices: readonly string[];
-  readonly theme: 'auto' | 'dark' | 'light';
+  theme: ThemeName;
   readonly notify: NotifyMode;
   /** The built-ins, then the session's custom commands (a clash with a built-in was refused at load). */
   readonly commands: readonly CommandSpec[];
@@ -310,6 +313,13 @@ export class SessionController implements Controller {
 
   setModel(name: string): void {
     this.#change({ model: name });
+  }
+
+  async setTheme(name: ThemeName): Promise<string> {
+    this.theme = name;
+    const file = userConfigFile(this.#env, this.#origin);
+    await writeUserConfig(file, { theme: name });
+    return file;
   }
 
   /** Compact the conversation between turns (see {@link compact}); SIGTERM / SIGHUP interrupt it too. */

@@ -163,6 +163,16 @@ export class FakeController implements Controller {
     this.model = name;
   }
 
+  /** Themes set by `/theme`; a `themeError` makes the save fail. */
+  themes: string[] = [];
+  themeError?: Error;
+  async setTheme(name: 'auto' | 'dark' | 'light'): Promise<string> {
+    this.themes.push(name);
+    this.theme = name;
+    if (this.themeError) throw this.themeError;
+    return '/home/ann/.config/codey/config.json';
+  }
+
   usage(): Usage {
     return this.usageValue;
   }

@@ -6,7 +6,7 @@
 import type { ApprovalCallback } from '../../agent/events';
 import type { FileSource, PermissionMode } from '../../util/shapes';
 import type { CommandSpec } from '../commands/commands';
-import type { SessionPort } from '../commands/session-port';
+import type { SessionPort, ThemeName } from '../commands/session-port';
 import type { TranscriptAction } from '../transcript/transcript-state';
 import type { NotifyMode } from '../terminal/attention';
 
@@ -31,7 +31,7 @@ export interface Controller extends SessionPort {
   readonly secrets?: readonly string[];
   /** Start-up notices (a dropped config value, an unusable web provider), shown first. */
   readonly notices: readonly string[];
-  readonly theme: 'auto' | 'dark' | 'light';
+  readonly theme: ThemeName;
   /** Keys read sooner than this (ms) after an approval prompt is drawn answer nothing; default 500. */
   readonly answerDelayMs?: number;
   /**

@@ -2,7 +2,7 @@
 import type { Usage } from '../../agent/events';
 import type { CommandOutcome, CommandSpec } from './command-spec';
 import { MODEL_CHOICES } from '../wizard/options';
-import type { SkillInfo, Spend } from './session-port';
+import type { SkillInfo, Spend, ThemeName } from './session-port';
 import { mcpLines } from './mcp-lines';
 import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
@@ -74,6 +74,13 @@ export const INIT_PROMPT = [
   'If an AGENTS.md already exists, read it and improve it instead of starting over. Keep it under about 150 lines. Use write_file, so that I can review the file before it is written.',
 ].join('\n\n');
 
+const THEMES: readonly ThemeName[] = ['auto', 'dark', 'light'];
+const THEME_NOTES: Record<ThemeName, string> = {
+  auto: "follow the terminal's background (COLORFGBG, OSC 11)",
+  dark: 'colours for a dark background',
+  light: 'colours for a light background',
+};
+
 /** What `/compact` answers when it is done. */
 export const COMPACTED_LINES = [
   'The model now sees the summary instead of the earlier messages; carry on as before.',
@@ -121,6 +128,38 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
         choices: models.map((id) => (notes.has(id) ? `${id}  ${notes.get(id)}` : id)),
         selected: models.indexOf(session.model),
         choose: (i) => set(models[i]),
+      };
+    },
+  },
+  {
+    name: '/theme',
+    args: '[NAME]',
+    description: 'colours: auto (follow the terminal), dark or light; saved in your config',
+    whileBusy: true,
+    run: ({ args, session }) => {
+      const set = async (name: ThemeName): Promise<CommandOutcome> => {
+        try {
+          const file = await session.setTheme(name);
+          return { kind: 'info', lines: [`Theme set to ${name} (saved in ${file}).`] };
+        } catch (err) {
+          return {
+            kind: 'error',
+            message: `Theme set to ${name} for this session, not saved: ${(err as Error).message}`,
+          };
+        }
+      };
+      const name = args.trim();
+      if (name) {
+        if (!THEMES.includes(name as ThemeName))
+          return { kind: 'error', message: `No theme "${name}": /theme auto, /theme dark or /theme light.` };
+        return set(name as ThemeName);
+      }
+      return {
+        kind: 'pick',
+        title: `Theme (now ${session.theme})`,
+        choices: THEMES.map((t) => `${t}  ${THEME_NOTES[t]}`),
+        selected: Math.max(0, THEMES.indexOf(session.theme)),
+        choose: (i) => set(THEMES[i]!),
       };
     },
   },

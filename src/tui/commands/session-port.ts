@@ -5,6 +5,9 @@
 import type { Usage } from '../../agent/events';
 import type { McpServerState } from '../../util/mcp-shapes';
 
+/** A `theme` setting: `auto` follows the terminal's background. */
+export type ThemeName = 'auto' | 'dark' | 'light';
+
 /** What the session has spent so far, for `/cost`. */
 export interface Spend {
   /**
@@ -174,10 +177,18 @@ export interface RewindChoice {
 export interface SessionPort {
   /** Current model id. */
   readonly model: string;
+  /** The theme in use (`/theme`). */
+  readonly theme: ThemeName;
   /** `/clear`: start a new conversation. */
   clear(): void;
   /** `/model NAME`: use another model from the next request on. */
   setModel(name: string): void;
+  /**
+   * `/theme NAME`: draw in that theme from now on, and save it as `theme` in the person's config
+   * file. Resolves with the file written.
+   * @throws The write's error (the theme is in use for the session all the same).
+   */
+  setTheme(name: ThemeName): Promise<string>;
   /** `/cost`: tokens used so far in this session. */
   usage(): Usage;
   /** `/cost`: dollars spent so far, and the models without a known price. */

@@ -72,3 +72,31 @@ describe('the auto theme', () => {
     expect(app.lastFrame()).toContain(`${CYAN}${c.model}`);
   });
 });
+
+describe('/theme', () => {
+  it('/theme light draws light colours at once and says where it was saved', async () => {
+    const c = new FakeController();
+    c.theme = 'auto';
+    const { app, type, shows } = await startApp(c, { background: new TerminalBackground('dark') });
+    expect(app.lastFrame()).toContain(`${CYAN}${c.model}`);
+    await type('/theme light', '\r');
+    await shows('Theme set to light (saved in /home/ann/.config/codey/config.json).');
+    expect(c.themes).toEqual(['light']);
+    await eventually(() => expect(app.lastFrame()).toContain(`${BLUE}${c.model}`));
+  });
+
+  it('without a name offers the three, the one in use highlighted; a wrong name or a failed save says so', async () => {
+    const c = new FakeController();
+    const { type, shows } = await startApp(c);
+    await type('/theme', '\r');
+    await shows('Theme (now dark)', '❯ 2. dark');
+    await type('\u001b[B', '\r');
+    await shows('Theme set to light');
+    await type('/theme neon', '\r');
+    await shows('No theme "neon": /theme auto, /theme dark or /theme light.');
+    c.themeError = new Error('EACCES: permission denied');
+    await type('/theme auto', '\r');
+    await shows('Theme set to auto for this session, not saved: EACCES: permission denied');
+    expect(c.themes).toEqual(['light', 'auto']);
+  });
+});

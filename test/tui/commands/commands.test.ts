@@ -34,6 +34,7 @@ describe('the command registry', () => {
       '/help',
       '/clear',
       '/model',
+      '/theme',
       '/cost',
       '/compact',
       '/tools',
