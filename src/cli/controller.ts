@@ -44,6 +44,9 @@ import { sessionsIn, type ShellRun } from '../session/store';
 import { WorkspaceFiles } from './workspace-files';
 import { clipboardImage } from './clipboard';
 import { imageLabel, type LoadedImage } from '../util/images';
+import { imageFiles } from './image-files';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { endpointHost, statusFacts } from './status-facts';
 import { moveToWorktree, worktreesOf } from './worktree-move';
 
@@ -183,9 +186,22 @@ export class SessionController implements Controller {
   async pasteImage(): Promise<string> {
     const got = await clipboardImage(this.#s.workspace, this.#env);
     if (!got.ok) return got.message;
-    this.#pastedImages.push(got.image);
+    return this.#keepImage(got.image, 'pasted');
+  }
+
+  /** Keeps `image` for the next prompt; the line saying so. */
+  #keepImage(image: LoadedImage, how: 'pasted' | 'attached'): string {
+    this.#pastedImages.push(image);
     const n = this.#pastedImages.length;
-    return `${imageLabel(got.image)} pasted: ${n === 1 ? 'it goes' : `${n} images go`} with your next message`;
+    return `${imageLabel(image)} ${how}: ${n === 1 ? 'it goes' : `${n} images go`} with your next message`;
+  }
+
+  /** A pasted image path: see {@link Controller.attachImageFile}; checked as `--image` files are. */
+  async attachImageFile(path: string): Promise<{ attached: boolean; line: string } | undefined> {
+    if (!(await stat(resolve(this.#s.workspace, path)).catch(() => undefined))?.isFile()) return undefined;
+    const got = await imageFiles([path], this.#s.workspace);
+    if (!got.ok) return { attached: false, line: got.error.replace(/^--image /, '') };
+    return { attached: true, line: this.#keepImage(got.images[0]!, 'attached') };
   }
 
   /** Ctrl+G: see {@link editInEditor}. */

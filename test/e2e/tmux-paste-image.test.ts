@@ -37,6 +37,36 @@ describe.skipIf(tmuxMissing)('Ctrl+V pastes a clipboard image', () => {
     expect(image?.source).toMatchObject({ media_type: 'image/png', data: png.toString('base64') });
   }, 60_000);
 
+  it('attaches an image whose path is pasted (a file dragged onto the terminal), and keeps other paths as text', async () => {
+    const png = pngOf(40, 20);
+    await writeFile(join(app.box.cwd, 'my shot.png'), png);
+    app.fake.enqueue(reply.text('a dragged picture'));
+    app.term = startTmux({
+      argv: [process.execPath, BIN],
+      cwd: app.box.cwd,
+      env: app.box.env,
+      width: 100,
+      height: 24,
+    });
+    await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+    app.term.paste(`'${join(app.box.cwd, 'my shot.png')}'`);
+    await app.term.waitFor('the attached line', (s) =>
+      s.includes(`[image 40×20, ${png.length} B] attached: it goes with your next message`),
+    );
+    app.term.paste('missing.png');
+    await app.term.waitFor('the path as text', (s) => s.includes('missing.png'));
+    app.term.type(' and what is this?');
+    app.term.keys('Enter');
+    await app.term.waitFor('the answer', (s) => s.includes('a dragged picture') && s.includes('Ask codey'));
+    const content = app.fake.messageRequests[0].body.messages!.at(-1)!.content as Block[];
+    expect(content.find((b) => b.type === 'image')?.source).toMatchObject({
+      media_type: 'image/png',
+      data: png.toString('base64'),
+    });
+    expect(JSON.stringify(content)).toContain('missing.png and what is this?');
+    expect(JSON.stringify(content)).not.toContain('my shot.png');
+  }, 60_000);
+
   it('names the packages to install when neither wl-paste nor xclip is on PATH', async () => {
     const env = { ...app.box.env, PATH: join(app.box.root, 'nothing') };
     app.term = startTmux({ argv: [process.execPath, BIN], cwd: app.box.cwd, env, width: 140, height: 24 });

@@ -283,6 +283,9 @@ export function App({
                   onCycleMode={cycleMode}
                   files={controller.files}
                   onPasteImage={controller.pasteImage ? () => controller.pasteImage!() : undefined}
+                  onPasteImagePath={
+                    controller.attachImageFile ? (path) => controller.attachImageFile!(path) : undefined
+                  }
                 />
               </Box>
               <StatusLine

@@ -76,6 +76,12 @@ export interface Controller extends SessionPort {
    * key does nothing.
    */
   pasteImage?(): Promise<string>;
+  /**
+   * A pasted path of an image file (absolute, or from the workspace root): keeps the image for the
+   * next message sent, as Ctrl+V does. Resolves with the line to show and whether it was attached
+   * (a file over the API's limits is not); undefined when there is no such file (the paste is text).
+   */
+  attachImageFile?(path: string): Promise<{ attached: boolean; line: string } | undefined>;
   /** The workspace's files for the `@` picker; absent: typing `@` opens no picker. */
   readonly files?: FileSource;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */

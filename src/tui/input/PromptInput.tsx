@@ -15,6 +15,7 @@ import { PASTE_END, PASTE_START, endsWithEnter, useKeys } from '../terminal/keys
 import { inputAction, type InputAction } from '../terminal/input-keys';
 import { EDIT_ACTIONS } from './edit-actions';
 import { PastedTexts } from './pasted-texts';
+import { imagePathOf } from './pasted-path';
 import { searchStep, type HistorySearch, type SearchStep } from './history-search';
 import { SearchLine } from './SearchLine';
 import { InputBox, textRowsOf } from './InputBox';
@@ -72,6 +73,8 @@ export interface PromptInputProps {
   onCycleMode?: () => void;
   /** Ctrl+V: an image from the clipboard for the next message; resolves with the line to show. */
   onPasteImage?: () => Promise<string>;
+  /** A paste that is an image file's path: attaches it (see `Controller.attachImageFile`). */
+  onPasteImagePath?: (path: string) => Promise<{ attached: boolean; line: string } | undefined>;
   /** The workspace's files, for the list an `@` word opens under the input. Absent: no list. */
   files?: FileSource;
 }
@@ -104,6 +107,7 @@ export function PromptInput({
   onCycleMode,
   files,
   onPasteImage,
+  onPasteImagePath,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -319,6 +323,13 @@ export function PromptInput({
       c.pasting = false;
       const text = c.pasted;
       c.pasted = '';
+      // A dragged-in image file: attached instead of typed, when it is one.
+      const path = onPasteImagePath ? imagePathOf(text) : undefined;
+      if (path && onPasteImagePath)
+        return void onPasteImagePath(path).then((got) => {
+          if (got) setHint(got.line);
+          if (!got?.attached) set(edit.insert(cur.current.input, c.pastes.add(text)));
+        });
       return set(edit.insert(state, c.pastes.add(text)));
     }
     if (c.pasting) {
