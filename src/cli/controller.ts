@@ -31,8 +31,8 @@ import type { TranscriptAction } from '../tui/transcript/transcript-state';
 import { customCommandSpecs } from './command-prompt';
 import { mcpPromptSpecs } from './mcp-prompts';
 import { transcriptOf } from './replay';
-import { findFor, readForResume, sizeOf, storeOf } from './resume';
-import { shellNote } from './shell-context';
+import { sizeOf, storeOf } from './resume';
+import { resumeInSession } from './resume-in-session';
 import type { CodeySession } from './session';
 import { DEFAULT_BASH_TIMEOUT_MS, formatOutcome, runBash } from '../tools/bash';
 import { headTail } from '../tools/truncate';
@@ -40,13 +40,9 @@ import { editInEditor } from './editor';
 import { openInBrowser } from './open-url';
 import { attentionOf, notificationHooks } from './session-hooks';
 import type { NotifyMode } from '../tui/terminal/attention';
-import { sessionsIn, type ShellRun } from '../session/store';
+import { sessionsIn } from '../session/store';
 import { WorkspaceFiles } from './workspace-files';
-import { clipboardImage } from './clipboard';
-import { imageLabel, type LoadedImage } from '../util/images';
-import { imageFiles } from './image-files';
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { NextPrompt } from './next-prompt';
 import { endpointHost, statusFacts } from './status-facts';
 import { moveToWorktree, worktreesOf } from './worktree-move';
 
@@ -70,10 +66,8 @@ export class SessionController implements Controller {
   #compacting: Promise<unknown> | undefined;
   #dollars = 0;
   readonly #unpriced = new Set<string>();
-  /** Images pasted with Ctrl+V, waiting for the next prompt. */
-  readonly #pastedImages: LoadedImage[] = [];
-  /** What `!cmd` runs printed, waiting for the next prompt. */
-  readonly #shellContext: ShellRun[] = [];
+  /** `!cmd` runs and pasted images, waiting for the next prompt. */
+  readonly #next = new NextPrompt();
   readonly #env: Record<string, string | undefined>;
   /** Listeners of the transcript the controller draws itself (a resumed conversation). */
   readonly #listeners = new Set<(action: TranscriptAction) => void>();
@@ -177,31 +171,19 @@ export class SessionController implements Controller {
       ...(sandbox && { sandbox }),
     });
     const output = headTail(this.#s.agent.scrub(formatOutcome(o, DEFAULT_BASH_TIMEOUT_MS)));
-    this.#shellContext.push({ command, exit: String(o.exitCode ?? o.signal ?? 'unknown'), output });
+    this.#next.noteShell({ command, exit: String(o.exitCode ?? o.signal ?? 'unknown'), output });
     this.files.markStale();
     return { output, exitCode: o.exitCode };
   }
 
-  /** Ctrl+V: see {@link clipboardImage}; the image goes with the next prompt. */
-  async pasteImage(): Promise<string> {
-    const got = await clipboardImage(this.#s.workspace, this.#env);
-    if (!got.ok) return got.message;
-    return this.#keepImage(got.image, 'pasted');
+  /** Ctrl+V: see {@link NextPrompt.pasteImage}; the image goes with the next prompt. */
+  pasteImage(): Promise<string> {
+    return this.#next.pasteImage(this.#s.workspace, this.#env);
   }
 
-  /** Keeps `image` for the next prompt; the line saying so. */
-  #keepImage(image: LoadedImage, how: 'pasted' | 'attached'): string {
-    this.#pastedImages.push(image);
-    const n = this.#pastedImages.length;
-    return `${imageLabel(image)} ${how}: ${n === 1 ? 'it goes' : `${n} images go`} with your next message`;
-  }
-
-  /** A pasted image path: see {@link Controller.attachImageFile}; checked as `--image` files are. */
-  async attachImageFile(path: string): Promise<{ attached: boolean; line: string } | undefined> {
-    if (!(await stat(resolve(this.#s.workspace, path)).catch(() => undefined))?.isFile()) return undefined;
-    const got = await imageFiles([path], this.#s.workspace);
-    if (!got.ok) return { attached: false, line: got.error.replace(/^--image /, '') };
-    return { attached: true, line: this.#keepImage(got.images[0]!, 'attached') };
+  /** A pasted image path: see {@link Controller.attachImageFile}. */
+  attachImageFile(path: string): Promise<{ attached: boolean; line: string } | undefined> {
+    return this.#next.attachImageFile(path, this.#s.workspace);
   }
 
   /** Ctrl+G: see {@link editInEditor}. */
@@ -238,32 +220,9 @@ export class SessionController implements Controller {
    * it, and its transcript is drawn again below what is on the screen.
    */
   resume(id: string, opts: { anyWorkspace?: boolean } = {}): ResumeReport {
-    if (id === this.#s.id) return { ok: false, message: `session ${id} is the one running` };
-    const found = findFor({ kind: 'id', id }, this.#s.workspace, this.#env);
-    if (!found.ok && !(found.otherWorkspace && opts.anyWorkspace))
-      return {
-        ok: false,
-        message: found.message,
-        ...(found.otherWorkspace ? { otherWorkspace: found.otherWorkspace.workspace } : {}),
-      };
-    const summary = found.ok ? found.summary : found.otherWorkspace!;
-    let resumption;
-    try {
-      resumption = readForResume(summary, this.#env);
-    } catch (err) {
-      return { ok: false, message: `cannot resume: ${(err as Error).message}` };
-    }
-    this.#s.switchStore(resumption);
-    const [head, ...repairs] = resumption.notices.map((n) => n.replace(/^codey: /, ''));
-    const drawn: TranscriptAction[] = [
-      { type: 'info', title: 'Resumed', lines: [head] },
-      ...transcriptOf(this.#s.conversation.messages, this.#s.agent.registry, this.#s.shown),
-    ];
+    const { report, drawn } = resumeInSession(this.#s, id, this.#env, opts);
     for (const l of this.#listeners) for (const a of drawn) l(a);
-    return {
-      ok: true,
-      lines: repairs.length ? repairs : ['Go on where it left off: type your next message.'],
-    };
+    return report;
   }
 
   rewindPoints(): RewindPoint[] {
@@ -282,11 +241,8 @@ export class SessionController implements Controller {
     await this.#compacting;
     this.#s.log?.write({ type: 'user_prompt', text: prompt });
     // Commands the person ran with `!` since the last prompt go first, so the model knows of them.
-    const shell = this.#shellContext.splice(0);
-    const context = shell.map((c) => shellNote(c.command, c.exit, c.output)).join('\n\n');
-    const text = context ? `${context}\n\n${prompt}` : prompt;
+    const { text, shell, images } = this.#next.take(prompt);
     const said = typed ?? prompt;
-    const images = this.#pastedImages.splice(0);
     const turn = this.#s.run(text, AbortSignal.any([signal, this.#stop.signal]), {
       label: said,
       shown: { said, shell },
