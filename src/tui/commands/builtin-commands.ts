@@ -157,7 +157,7 @@ export const BUILTIN_COMMANDS: readonly CommandSpec[] = [
       return {
         kind: 'pick',
         title: `Theme (now ${session.theme})`,
-        choices: THEMES.map((t) => `${t}  ${THEME_NOTES[t]}`),
+        choices: THEMES.map((t) => `${t.padEnd(5)}  ${THEME_NOTES[t]}`),
         selected: Math.max(0, THEMES.indexOf(session.theme)),
         choose: (i) => set(THEMES[i]!),
       };

@@ -89,7 +89,7 @@ describe('/theme', () => {
     const c = new FakeController();
     const { type, shows } = await startApp(c);
     await type('/theme', '\r');
-    await shows('Theme (now dark)', '❯ 2. dark');
+    await shows('Theme (now dark)', '❯ 2. dark   colours for a dark background', '  3. light  colours');
     await type('\u001b[B', '\r');
     await shows('Theme set to light');
     await type('/theme neon', '\r');
