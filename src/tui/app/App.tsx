@@ -14,7 +14,7 @@ import { StatusLine } from './StatusLine';
 import { Transcript } from '../transcript/Transcript';
 import { Viewer } from '../viewer/Viewer';
 import { isViewable } from '../viewer/viewer-page';
-import { PREVIEW_MAX_ROWS, previewRows } from '../transcript/tools/PreviewView';
+import { PREVIEW_MAX_ROWS, previewLongerThan } from '../transcript/tools/PreviewView';
 import type { TerminalBackground } from '../terminal/background';
 import { WorkingLine } from '../transcript/WorkingLine';
 import { KeyRouterProvider, useKeyRouter } from '../terminal/keys';
@@ -237,7 +237,7 @@ export function App({
                   columns={columns}
                   onShowAll={(preview) => {
                     dispatch({ type: 'show_preview', ...preview });
-                    if (previewRows(preview) > PREVIEW_MAX_ROWS) setViewing(PREVIEW);
+                    if (previewLongerThan(preview, PREVIEW_MAX_ROWS)) setViewing(PREVIEW);
                   }}
                 />
               </Box>

@@ -14,12 +14,21 @@ type PreviewItem = Extract<Item, { kind: 'preview' }>;
  */
 export const PREVIEW_MAX_ROWS = 200;
 
-/** Rows a preview takes drawn whole: its detail's lines and its diff's (hunks and the gaps between). */
-export function previewRows(p: { detail: string; before?: string; after?: string }): number {
-  const detail = p.detail === '' ? 0 : splitLines(p.detail).length;
-  if (p.after === undefined) return detail;
+/**
+ * Whether a preview drawn whole takes more than `max` rows: its detail's lines and its diff's (hunks
+ * and the gaps between). The diff is only computed when the line counts alone could exceed `max`
+ * (a diff never has more rows than the two sides have lines).
+ */
+export function previewLongerThan(
+  p: { detail: string; before?: string; after?: string },
+  max: number,
+): boolean {
+  const lines = (text: string) => (text === '' ? 0 : splitLines(text).length);
+  const detail = lines(p.detail);
+  if (p.after === undefined) return detail > max;
+  if (detail + lines(p.before ?? '') + lines(p.after) <= max) return false;
   const hunks = toHunks(diffLines(p.before ?? '', p.after));
-  return detail + hunks.reduce((n, h) => n + h.lines.length, Math.max(0, hunks.length - 1));
+  return detail + hunks.reduce((n, h) => n + h.lines.length, Math.max(0, hunks.length - 1)) > max;
 }
 
 /**
