@@ -2,6 +2,7 @@ import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Dispatcher } from 'undici';
 import { redactor } from '../util/redact';
+import { baselineWasmOnly } from '../util/wasm-tier';
 import { LlmError, checkRequestSize, classify, isSpendLimit } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { Accumulator } from './accumulator';
@@ -84,6 +85,7 @@ export class AnthropicClient implements LlmClient {
 
   async #client(): Promise<Anthropic> {
     if (this.#sdk) return this.#sdk;
+    baselineWasmOnly();
     const { default: Sdk } = await import('@anthropic-ai/sdk');
     const o = this.#opts;
     const route = await apiRoute(this.baseUrl, o.proxyEnv ?? {}, o.lookup);
