@@ -86,6 +86,13 @@ interface StartUp {
   flagsChanged: boolean;
 }
 
+/** The source files bundled into `files` (from each built file's source map), as the map names them. */
+async function bundledSources(files: string[]): Promise<string[]> {
+  const built = files.filter((f) => f.startsWith('dist/'));
+  const maps = await Promise.all(built.map((f) => readFile(join(ROOT, `${f}.map`), 'utf8')));
+  return maps.flatMap((m) => (JSON.parse(m) as { sources: string[] }).sources);
+}
+
 const PROBE = resolve(import.meta.dirname, '../support/start-up-probe.mjs');
 const ROOT = resolve(import.meta.dirname, '../..');
 const NODE_FETCH = 'internal/deps/undici/undici';
@@ -137,5 +144,17 @@ describe('what each start loads', () => {
     expect(s.stdout).toContain('hello from the fake');
     expect(s.builtins).toContain(NODE_FETCH);
     expect(s.flagsChanged).toBe(true);
+  });
+
+  it("-p loads the SDK's client with its Messages and Models APIs, not the SDK's every API", async () => {
+    fake.enqueue(reply.text('hello again'));
+    const s = await startUp(['-p', 'hi']);
+    expect(s.stdout).toContain('hello again');
+    const sdk = (await bundledSources(s.files))
+      .filter((f) => f.includes('@anthropic-ai/sdk/'))
+      .map((f) => f.split('@anthropic-ai/sdk/src/')[1]);
+    expect(sdk).toContain('resources/messages/messages.ts');
+    expect(sdk).toContain('resources/models.ts');
+    expect(sdk.filter((f) => /^resources\/(beta\/messages|beta\/skills|completions)/.test(f))).toEqual([]);
   });
 });
