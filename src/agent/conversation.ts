@@ -287,11 +287,22 @@ export class Conversation {
       const issue = parsed.error.issues[0];
       throw new Error(`not a conversation record: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
     }
+    return Conversation.fromMessages(structuredClone(parsed.data.messages as MessageParam[]));
+  }
+
+  /**
+   * A conversation from messages already known to be Messages API messages, each content block in a
+   * shape the API takes (as `shapeMessages` of src/agent/block-shape.ts leaves them): no check and no
+   * copy. Each message goes through {@link appendUser} or {@link appendAssistant}, as in
+   * {@link fromJSON}. The messages and blocks are taken over: the caller changes none of them
+   * afterwards. A block kept as it was stays the same object, so a caller can tell by identity which
+   * messages came through unchanged.
+   */
+  static fromMessages(messages: readonly MessageParam[]): Conversation {
     const c = new Conversation();
-    for (const m of parsed.data.messages as MessageParam[]) {
-      const content = structuredClone(typeof m.content === 'string' ? m.content : [...m.content]);
-      if (m.role === 'user') c.appendUser(content);
-      else if (c.length > 0) c.appendAssistant(blocksOf(content));
+    for (const m of messages) {
+      if (m.role === 'user') c.appendUser(m.content);
+      else if (c.length > 0) c.appendAssistant(blocksOf(m.content));
     }
     return c;
   }

@@ -26,6 +26,32 @@ function isInterruptNote(m: MessageParam): boolean {
 }
 
 /**
+ * How many of `before` are not among `after` as they were (same role and content). The blocks of a
+ * message kept as it was are the same objects in both (`Conversation.fromMessages`), so that is
+ * looked at first; only a message that fails it is compared as JSON, so a conversation that needed
+ * no repair is never serialised here.
+ */
+function changedCount(before: readonly MessageParam[], after: readonly MessageParam[]): number {
+  const byFirstBlock = new Map<unknown, MessageParam>();
+  for (const m of after)
+    if (Array.isArray(m.content) && m.content.length > 0) byFirstBlock.set(m.content[0], m);
+  const same = (m: MessageParam): boolean => {
+    if (!Array.isArray(m.content) || m.content.length === 0) return false;
+    const o = byFirstBlock.get(m.content[0]);
+    return (
+      o !== undefined &&
+      o.role === m.role &&
+      o.content.length === m.content.length &&
+      m.content.every((b, i) => o.content[i] === b)
+    );
+  };
+  const left = before.filter((m) => !same(m));
+  if (left.length === 0) return 0;
+  const kept = new Set(after.map((m) => JSON.stringify(m)));
+  return left.filter((m) => !kept.has(JSON.stringify(m))).length;
+}
+
+/**
  * Rebuild a stored conversation so that every request built from it is one the Messages API accepts
  * (the invariants of {@link Conversation}): a block or message in a shape the API refuses (a damaged
  * record) is dropped or fixed first (`shapeMessages`); a tool_use left without its tool_result (codey
@@ -41,10 +67,9 @@ export function resumeConversation(
 ): ResumedConversation {
   const shaped = shapeMessages(stored, storedResults);
   const { messages, finished } = shaped;
-  const conversation = Conversation.fromJSON({ version: 1, messages });
+  const conversation = Conversation.fromMessages(messages);
   const repairs: string[] = shaped.repair ? [shaped.repair] : [];
-  const kept = new Set(conversation.messages.map((m) => JSON.stringify(m)));
-  const changed = messages.filter((m) => !kept.has(JSON.stringify(m))).length;
+  const changed = changedCount(messages, conversation.messages);
   const calls = conversation.openToolUses();
   const done = new Map(finished.map((r) => [r.tool_use_id, r]));
   const open = calls.filter((u) => !done.has(u.id));

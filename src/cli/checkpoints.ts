@@ -45,11 +45,22 @@ function digestOf(messages: readonly object[], known: WeakMap<object, string>): 
   return h.digest('hex');
 }
 
-/** Where the conversation is before a prompt joins it: a trailing user message takes the prompt in. */
+/**
+ * Where the conversation is before a prompt joins it: a trailing user message takes the prompt in.
+ * The digest is worked out when first read (the entry is written, or a rewind checks it), not now:
+ * the messages are frozen and never changed, so it comes out the same, and a resumed long session
+ * does not hash all its messages before its first request.
+ */
 function markOf(c: Conversation, known: WeakMap<object, string>): ConversationMark {
   const m = c.messages;
   const keep = m.at(-1)?.role === 'user' ? m.length - 1 : m.length;
-  return { keep, digest: digestOf(m.slice(0, keep), known) };
+  let digest: string | undefined;
+  return {
+    keep,
+    get digest() {
+      return (digest ??= digestOf(m.slice(0, keep), known));
+    },
+  };
 }
 
 function isText(data: Buffer): boolean {

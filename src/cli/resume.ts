@@ -4,7 +4,7 @@ import { resumeConversation } from '../agent/resume';
 import { stateDir } from '../config/paths';
 import { lockSession, type SessionLock } from '../session/lock';
 import { redactor } from '../util/redact';
-import { oneLine } from '../util/text';
+import { oneLine, withCommas } from '../util/text';
 import {
   SessionRecorder,
   findSession,
@@ -41,7 +41,7 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 /** `12 messages, 48 KB` */
 export function sizeOf(s: SessionSummary): string {
   const kb = Math.max(1, Math.round(s.bytes / 1024));
-  return `${s.messages} message${s.messages === 1 ? '' : 's'}, ${kb.toLocaleString('en-US')} KB`;
+  return `${s.messages} message${s.messages === 1 ? '' : 's'}, ${withCommas(kb)} KB`;
 }
 
 /** One line per session: `ID  2026-12-01 09:40  12 messages, 48 KB  "first prompt"`. */

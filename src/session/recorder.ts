@@ -149,6 +149,32 @@ export interface RecorderInput {
  * response being streamed. Files are created with mode 0600 in a 0700 folder. A failed write (a full
  * disk) ends the recording, not the session: {@link onFailure} hears of it once.
  */
+/**
+ * Whether `a` and `b` are written as the same JSON, up to the order of object keys: values compared
+ * in place, without serialising either (a resumed session compares every stored message once).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      // JSON writes undefined in a list as null.
+      if (!sameJson(a[i] ?? null, b[i] ?? null)) return false;
+    }
+    return true;
+  }
+  if ('toJSON' in a || 'toJSON' in b) return JSON.stringify(a) === JSON.stringify(b);
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  // JSON leaves out keys whose value is undefined (or a function).
+  const written = (o: Record<string, unknown>) =>
+    Object.keys(o).filter((k) => o[k] !== undefined && typeof o[k] !== 'function');
+  const keys = written(x);
+  if (keys.length !== written(y).length) return false;
+  return keys.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+}
+
 export class SessionRecorder {
   readonly id: string;
   readonly path: string;
@@ -314,7 +340,7 @@ export class SessionRecorder {
   }
 
   #same(a: StoredMessage, b: StoredMessage): boolean {
-    return a === b || (this.#byContent && JSON.stringify(a) === JSON.stringify(b));
+    return a === b || (this.#byContent && sameJson(a, b));
   }
 
   #sync(current: readonly StoredMessage[], contextTokens: number | undefined): void {
