@@ -2,7 +2,7 @@ import { stat as fsStat } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScanPool } from './scan-workers';
 import { walkFiles, type FileEntry } from './search-files';
 import { leftOutNote } from './grep-results';

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ignoreLevelsFor } from './search-files';
 import {
   HitCollector,
