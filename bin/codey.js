@@ -7,10 +7,6 @@ const [, , first, ...rest] = process.argv;
 if (rest.length === 0 && (first === '--version' || first === '-v' || first === '-version')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  // WebAssembly (undici's HTTP parser, behind Node's fetch) compiled by V8's baseline compiler only:
-  // the optimising tier-up costs about 27 MB and keeps a short run alive while a background thread
-  // finishes compiling code the run no longer needs. Set before anything loads, or it does nothing.
-  require('node:v8').setFlagsFromString('--liftoff-only');
   import('../dist/cli.js').catch((err) => {
     // A checkout that was never built (no dist/), or whose dependencies are not installed.
     if (err && err.code === 'ERR_MODULE_NOT_FOUND') {

@@ -309,6 +309,7 @@ export async function compact(
     replaced,
     summary: head,
     droppedMessages: from,
+    ...(opts.focus && { focus: opts.focus }),
   });
   return { ok: true, tokensBefore: before, tokensAfter: after };
 }

@@ -145,6 +145,8 @@ export type LoopEvent =
       replaced: number;
       summary: string;
       droppedMessages: number;
+      /** What the person asked `/compact FOCUS` to keep in focus; absent without one. */
+      focus?: string;
     }
   | { type: 'notice'; level: 'info' | 'warn'; message: string }
   /**

@@ -181,6 +181,11 @@ export class SessionController implements Controller {
     return this.#next.pasteImage(this.#s.workspace, this.#env);
   }
 
+  /** See {@link Controller.attachments}. */
+  attachments(): readonly string[] {
+    return this.#next.images();
+  }
+
   /** A pasted image path: see {@link Controller.attachImageFile}. */
   attachImageFile(path: string): Promise<{ attached: boolean; line: string } | undefined> {
     return this.#next.attachImageFile(path, this.#s.workspace);
@@ -280,6 +285,7 @@ export class SessionController implements Controller {
 
   /** A new, empty conversation, stored as a new session (the old one can be resumed). */
   clear(): void {
+    this.#next.clear();
     this.#s.switchStore();
   }
 

@@ -50,6 +50,17 @@ export class NextPrompt {
     return { text: context ? `${context}\n\n${prompt}` : prompt, shell, images: this.#images.splice(0) };
   }
 
+  /** The images waiting for the next prompt, as labels (`[image 64×32, 1.2 KB]`), oldest first. */
+  images(): string[] {
+    return this.#images.map(imageLabel);
+  }
+
+  /** Drops what waits (`/clear`: a new conversation starts without them). */
+  clear(): void {
+    this.#images.length = 0;
+    this.#shell.length = 0;
+  }
+
   /** Keeps `image`; the line saying so. */
   #keep(image: LoadedImage, how: 'pasted' | 'attached'): string {
     this.#images.push(image);

@@ -66,7 +66,8 @@ function compactionMarker(facts: CompactionFacts): TranscriptAction[] {
     droppedMessages: 0,
   };
   if (trigger !== 'manual') return [line];
-  return [{ type: 'user_prompt', text: '/compact' }, line, { type: 'info', lines: [...COMPACTED_LINES] }];
+  const typed = facts.focus ? `/compact ${facts.focus}` : '/compact';
+  return [{ type: 'user_prompt', text: typed }, line, { type: 'info', lines: [...COMPACTED_LINES] }];
 }
 
 /**

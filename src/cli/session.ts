@@ -284,6 +284,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
         tokens_after: e.tokensAfter,
         trigger: e.trigger,
         window: e.window,
+        ...(e.focus && { focus: e.focus }),
       });
   });
   const checkpoints = new Checkpoints({

@@ -1,7 +1,9 @@
 import type { LookupFunction } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
+import type { SdkClient } from './sdk-client';
 import type { Dispatcher } from 'undici';
 import { redactor } from '../util/redact';
+import { baselineWasmOnly } from '../util/wasm-tier';
 import { LlmError, checkRequestSize, classify, isSpendLimit } from './errors';
 import { apiRoute, PROXY_ERROR, proxyFetch } from './proxy';
 import { Accumulator } from './accumulator';
@@ -68,7 +70,7 @@ async function spendAwareFetch(dispatcher: Dispatcher | undefined): Promise<type
 
 /** The Messages API through `@anthropic-ai/sdk` (loaded lazily: `--version` must not pay for it). */
 export class AnthropicClient implements LlmClient {
-  #sdk?: Anthropic;
+  #sdk?: SdkClient;
   readonly #opts: AnthropicClientOptions;
 
   constructor(opts: AnthropicClientOptions) {
@@ -82,9 +84,10 @@ export class AnthropicClient implements LlmClient {
   /** Proxy URLs and passwords (never shown), and whether a proxy may carry the requests. */
   #route: { secrets: string[]; proxied: boolean } = { secrets: [], proxied: false };
 
-  async #client(): Promise<Anthropic> {
+  async #client(): Promise<SdkClient> {
     if (this.#sdk) return this.#sdk;
-    const { default: Sdk } = await import('@anthropic-ai/sdk');
+    baselineWasmOnly();
+    const { SdkClient: Sdk } = await import('./sdk-client');
     const o = this.#opts;
     const route = await apiRoute(this.baseUrl, o.proxyEnv ?? {}, o.lookup);
     this.#route = { secrets: route.secrets, proxied: route.dispatcher !== undefined };
@@ -249,7 +252,7 @@ export class AnthropicClient implements LlmClient {
   }
 
   async *#once(
-    client: Anthropic,
+    client: SdkClient,
     body: Record<string, unknown>,
     signal: AbortSignal,
   ): AsyncGenerator<LlmEvent> {

@@ -100,6 +100,8 @@ export interface CompactionFacts {
   /** What started it, and the model's window (tokens), for drawing it again as it was shown. */
   trigger?: CompactionTrigger;
   window?: number;
+  /** The focus `/compact FOCUS` was given, as typed. */
+  focus?: string;
 }
 
 /** The record file of a session's conversation, and its summary file, in the store `dir`. */

@@ -83,6 +83,7 @@ function compactionFacts(r: Record<string, unknown>): CompactionFacts {
     ...(typeof r.trigger === 'string' &&
       TRIGGERS.has(r.trigger) && { trigger: r.trigger as CompactionTrigger }),
     ...(n(r.window) !== undefined && { window: n(r.window) }),
+    ...(typeof r.focus === 'string' && r.focus.trim() !== '' && { focus: r.focus }),
   };
 }
 

@@ -44,9 +44,9 @@ async function liveAndResumed(
   const signal = new AbortController().signal;
   for (const t of turns) {
     live.push({ type: 'user_prompt', text: t.typed });
-    if (t.typed === '/compact') {
+    if (t.typed.startsWith('/compact')) {
       // As the app runs the command: the compaction, then what the command answers.
-      await first.controller.compact(undefined, signal);
+      await first.controller.compact(t.typed.slice('/compact'.length).trim() || undefined, signal);
       live.push({ type: 'info', lines: [...COMPACTED_LINES] });
       continue;
     }
@@ -122,6 +122,18 @@ describe('a resumed transcript', () => {
     );
     expect(live.join('\n')).toContain('Compacted the conversation (/compact)');
     expect(live).toContain('\n> first question');
+    expect(resumed).toEqual(live);
+  });
+
+  it('shows /compact with the focus it was given', async () => {
+    const { live, resumed } = await liveAndResumed(
+      [
+        { content: [block.text('The answer.')] },
+        { content: [block.text('<summary>Asked; answered.</summary>')] },
+      ],
+      [{ typed: 'a question' }, { typed: '/compact the parser work' }],
+    );
+    expect(live).toContain('\n> /compact the parser work');
     expect(resumed).toEqual(live);
   });
 });

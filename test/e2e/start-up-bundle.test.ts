@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codey, removeSandbox, sandbox, type Sandbox } from '../support/cli';
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic';
 
 /** The built CLI (npm test builds dist/ first). */
 const DIST = resolve(import.meta.dirname, '../../dist');
@@ -68,5 +72,89 @@ describe('the built CLI bundles what every start and the first command load', ()
     const { packages, kinds } = await importsOfDist();
     expect(packages.has('pdfjs-dist')).toBe(true);
     expect([...(kinds.get('pdfjs-dist') ?? [])]).toEqual(['dynamic-import']);
+  });
+});
+
+/** What one start loaded (test/support/start-up-probe.mjs). */
+interface StartUp {
+  stdout: string;
+  /** ES module files, relative to the checkout (`dist/cli.js`, `node_modules/…`). */
+  files: string[];
+  /** Node's own modules (`internal/deps/undici/undici` is its fetch). */
+  builtins: string[];
+  /** Whether a V8 flag changed during the run. */
+  flagsChanged: boolean;
+}
+
+/** The source files bundled into `files` (from each built file's source map), as the map names them. */
+async function bundledSources(files: string[]): Promise<string[]> {
+  const built = files.filter((f) => f.startsWith('dist/'));
+  const maps = await Promise.all(built.map((f) => readFile(join(ROOT, `${f}.map`), 'utf8')));
+  return maps.flatMap((m) => (JSON.parse(m) as { sources: string[] }).sources);
+}
+
+const PROBE = resolve(import.meta.dirname, '../support/start-up-probe.mjs');
+const ROOT = resolve(import.meta.dirname, '../..');
+const NODE_FETCH = 'internal/deps/undici/undici';
+
+describe('what each start loads', () => {
+  let fake: FakeAnthropic;
+  let box: Sandbox;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+    box = await sandbox('repo-empty', fake.url);
+  });
+  afterAll(async () => {
+    await fake.close();
+    await removeSandbox(box);
+  });
+
+  async function startUp(args: string[]): Promise<StartUp> {
+    const out = join(box.root, `probe-${args.join('_').replace(/\W/g, '')}.jsonl`);
+    const env = { NODE_OPTIONS: `--import ${pathToFileURL(PROBE).href}`, CODEY_PROBE_OUT: out };
+    const r = await codey(box, args, { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = (await readFile(out, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { file?: string; builtins?: string[]; flagsChanged?: boolean });
+    const files = lines.flatMap((l) => (l.file ? [fileURLToPath(l.file).slice(ROOT.length + 1)] : []));
+    const end = lines.at(-1)!;
+    return { stdout: r.stdout, files, builtins: end.builtins ?? [], flagsChanged: end.flagsChanged === true };
+  }
+
+  it('--version loads no module of the CLI and changes no V8 flag', async () => {
+    const s = await startUp(['--version']);
+    expect(s.stdout).toMatch(/^\d+\.\d+\.\d+$/);
+    // The launcher answers from package.json (a require, which the probe does not see).
+    expect(s.files.filter((f) => !f.startsWith('test/'))).toEqual(['bin/codey.js']);
+    expect(s.flagsChanged).toBe(false);
+  });
+
+  it("--help loads no fetch and keeps the code cache of Node's own modules (no V8 flag changed)", async () => {
+    const s = await startUp(['--help']);
+    expect(s.stdout).toContain('Usage: codey');
+    expect(s.builtins).not.toContain(NODE_FETCH);
+    expect(s.flagsChanged).toBe(false);
+  });
+
+  it("-p loads Node's fetch and then compiles WebAssembly with the baseline compiler only", async () => {
+    fake.enqueue(reply.text('hello from the fake'));
+    const s = await startUp(['-p', 'hi']);
+    expect(s.stdout).toContain('hello from the fake');
+    expect(s.builtins).toContain(NODE_FETCH);
+    expect(s.flagsChanged).toBe(true);
+  });
+
+  it("-p loads the SDK's client with its Messages and Models APIs, not the SDK's every API", async () => {
+    fake.enqueue(reply.text('hello again'));
+    const s = await startUp(['-p', 'hi']);
+    expect(s.stdout).toContain('hello again');
+    const sdk = (await bundledSources(s.files))
+      .filter((f) => f.includes('@anthropic-ai/sdk/'))
+      .map((f) => f.split('@anthropic-ai/sdk/src/')[1]);
+    expect(sdk).toContain('resources/messages/messages.ts');
+    expect(sdk).toContain('resources/models.ts');
+    expect(sdk.filter((f) => /^resources\/(beta\/messages|beta\/skills|completions)/.test(f))).toEqual([]);
   });
 });

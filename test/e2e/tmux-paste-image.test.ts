@@ -30,11 +30,35 @@ describe.skipIf(tmuxMissing)('Ctrl+V pastes a clipboard image', () => {
       s.includes(`[image 64×32, ${png.length} B] pasted: it goes with your next message`),
     );
     app.term.type('what is this?');
+    // The pasted line goes at the next key; the image stays named under the box until it is sent.
+    await app.term.waitFor(
+      'the attachment line',
+      (s) =>
+        s.includes(`with your next message: [image 64×32, ${png.length} B] (/clear drops it)`) &&
+        !s.includes('pasted: it goes'),
+    );
     app.term.keys('Enter');
     await app.term.waitFor('the answer', (s) => s.includes('a small picture') && s.includes('Ask codey'));
     const content = app.fake.messageRequests[0].body.messages!.at(-1)!.content as Block[];
     const image = content.find((b) => b.type === 'image');
     expect(image?.source).toMatchObject({ media_type: 'image/png', data: png.toString('base64') });
+    await app.term.waitFor('the attachment line gone', (s) => !s.includes('with your next message:'));
+
+    // Pasted, then /clear: the new conversation's first message goes without it.
+    app.term.keys('C-v');
+    await app.term.waitFor('the attachment line again', (s) =>
+      s.includes('with your next message: [image 64×32'),
+    );
+    app.term.type('/clear');
+    app.term.keys('Enter');
+    await app.term.waitFor('the line gone', (s) => !s.includes('with your next message:'));
+    app.fake.enqueue(reply.text('no picture here'));
+    app.term.type('anything attached?');
+    app.term.keys('Enter');
+    await app.term.waitFor('the second answer', (s) => s.includes('no picture here'));
+    const second = app.fake.messageRequests[1].body.messages!.at(-1)!.content;
+    expect(JSON.stringify(second)).toContain('anything attached?');
+    expect(JSON.stringify(second)).not.toContain('"image"');
   }, 60_000);
 
   it('attaches an image whose path is pasted (a file dragged onto the terminal), and keeps other paths as text', async () => {

@@ -39,7 +39,10 @@ describe('codey in a real terminal', () => {
       app.term.type('write a greeting to out.txt');
       app.term.keys('Enter');
 
-      const ask = await app.term.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+      const ask = await app.term.waitFor(
+        'the approval prompt',
+        (s) => s.includes('Allow this?') && s.includes(COMMAND) && /❯ 1\. Yes /.test(s),
+      );
       await afterAnswerDelay();
       expect(ask).toContain(COMMAND);
       expect(ask).toMatch(/❯ 1\. Yes /);
@@ -252,7 +255,11 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     );
     const t = await open(100, 30);
     await ask(t, 'write the notes');
-    const prompt = await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+    // The whole prompt, not its first row: tmux may be read between two parts of one frame.
+    const prompt = await t.waitFor(
+      'the approval prompt',
+      (s) => s.includes('Allow this?') && s.includes('Write notes.ts') && /❯ 1\. Yes/.test(s),
+    );
     await afterAnswerDelay();
     expect(prompt).toContain('Write notes.ts');
     expect(prompt).toMatch(/\+\d+ more lines, press d to see all/);
@@ -277,7 +284,10 @@ describe.skipIf(!hasTmux() && process.env.CI !== 'true')('the whole scrollback i
     );
     const t = await open(60, 20);
     await ask(t, 'generate it');
-    const prompt = await t.waitFor('the approval prompt', (s) => s.includes('Allow this?'));
+    const prompt = await t.waitFor(
+      'the approval prompt',
+      (s) => s.includes('Allow this?') && s.includes('n no · Esc interrupts'),
+    );
     await afterAnswerDelay();
     expect(prompt).toContain('cat > gen.txt <<EOF');
     for (const n of [1, 2, 3, 4, 5]) expect(prompt).toContain(`${n}. `);

@@ -286,6 +286,7 @@ export function App({
                   onPasteImagePath={
                     controller.attachImageFile ? (path) => controller.attachImageFile!(path) : undefined
                   }
+                  attachments={controller.attachments ? () => controller.attachments!() : undefined}
                 />
               </Box>
               <StatusLine

@@ -82,6 +82,11 @@ export interface Controller extends SessionPort {
    * (a file over the API's limits is not); undefined when there is no such file (the paste is text).
    */
   attachImageFile?(path: string): Promise<{ attached: boolean; line: string } | undefined>;
+  /**
+   * The images kept for the next message (Ctrl+V, pasted paths), as labels, oldest first; `clear`
+   * drops them. Absent: none are shown.
+   */
+  attachments?(): readonly string[];
   /** The workspace's files for the `@` picker; absent: typing `@` opens no picker. */
   readonly files?: FileSource;
   /** The loop calls this handler when a tool needs asking; the app shows the prompt and resolves. */

@@ -77,6 +77,8 @@ export interface PromptInputProps {
   onPasteImagePath?: (path: string) => Promise<{ attached: boolean; line: string } | undefined>;
   /** The workspace's files, for the list an `@` word opens under the input. Absent: no list. */
   files?: FileSource;
+  /** The images waiting for the next message (read at each render): one line under the box. */
+  attachments?: () => readonly string[];
 }
 
 /**
@@ -108,6 +110,7 @@ export function PromptInput({
   files,
   onPasteImage,
   onPasteImagePath,
+  attachments,
 }: PromptInputProps) {
   const theme = useTheme();
   const [state, setState] = useState<edit.InputState>(edit.emptyInput);
@@ -360,6 +363,7 @@ export function PromptInput({
   return (
     <Box flexDirection="column">
       <InputBox state={state} active={active} busy={busy} queued={queued} />
+      <AttachmentLine labels={attachments?.() ?? []} />
       {armed && !busy && state.value === '' ? (
         <Text color={theme.warning}>Press Ctrl+C again to exit</Text>
       ) : null}
@@ -375,5 +379,15 @@ export function PromptInput({
         />
       ) : null}
     </Box>
+  );
+}
+
+/** "with your next message: [image …] [image …] (/clear drops them)", or nothing. */
+function AttachmentLine({ labels }: { labels: readonly string[] }) {
+  const theme = useTheme();
+  if (labels.length === 0) return null;
+  const them = labels.length === 1 ? 'it' : 'them';
+  return (
+    <Text color={theme.muted}>{`with your next message: ${labels.join(' ')} (/clear drops ${them})`}</Text>
   );
 }

@@ -1,3 +1,5 @@
+import { baselineWasmOnly } from '../../util/wasm-tier';
+
 /**
  * Ink decides once, when it is first evaluated, whether it runs under CI: the `is-in-ci` package reads
  * `CI` and `CONTINUOUS_INTEGRATION` at import time, and then Ink draws nothing until it unmounts and
@@ -19,11 +21,13 @@ const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
  * Runs `load` (a dynamic import of modules that import Ink) with `CI` and `CONTINUOUS_INTEGRATION`
  * removed from `process.env` when `stdout` is a TTY, and restores them afterwards, also when `load`
  * rejects. Without a TTY the environment is left alone, so Ink keeps its CI behaviour for piped output.
- * Has no effect on an Ink that an earlier import already evaluated.
+ * Has no effect on an Ink that an earlier import already evaluated. WebAssembly is compiled with V8's
+ * baseline compiler only from here on ({@link baselineWasmOnly}): Ink's layout engine is WebAssembly.
  *
  * @returns What `load` resolves with; rejects with its error.
  */
 export async function importForTerminal<T>(stdout: { isTTY?: boolean }, load: () => Promise<T>): Promise<T> {
+  baselineWasmOnly();
   if (stdout.isTTY !== true) return load();
   const env = process.env;
   const saved = CI_VARIABLES.filter((name) => name in env).map((name) => [name, env[name]] as const);
