@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContentBlock, ContentBlockParam, MessageParam } from '../llm/types';
 import { INTERRUPTED } from './interrupt';
 import { cutToolUse } from './oversized-input';

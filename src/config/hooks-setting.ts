@@ -3,7 +3,7 @@
  * timeout }] }] }` (timeout in seconds). Event names and hook types are not checked here: src/hooks
  * names the ones it does not run, so one unknown entry costs only itself.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const hooksSchema = z
   .record(

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RequestDigest } from './digest';
 
 const texts = z.union([z.string(), z.array(z.string())]);

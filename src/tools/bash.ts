@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { runChild, type SandboxSpec } from './exec';
 import { defineTool, type ToolContext, type ToolProgress, type ToolResult } from './tool';
 import type { ToolCallDescription } from '../util/shapes';

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isReadOnlyMode, writeFileAtomic } from '../util/atomic-write';
 import { splitLines } from '../util/text';
 import { readOnlyMessage } from './read-only';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { z } from 'zod';
+import * as z from 'zod';
 import { walkFiles } from './search-files';
 import { leftOutNote } from './grep-results';
 import { defineTool, ToolError, type ToolContext } from './tool';

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
 import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
 import { splitLines } from '../util/text';

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { versionOf } from '../util/file-version';
 import { byteSize, imageLabel, loadImage, otherMediaKind, sniffImage } from '../util/images';
 import { recordVersion } from './file-version';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BASH_DESCRIPTION, bashSchema, describeCommand, runBashCall } from './bash';
 import { defineTool } from './tool';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_LIST_BUDGET, fitListing } from '../skills/budget';
 import { listSkillFiles } from '../skills/files';
 import type { Skill } from '../skills/skill';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_LIST_BUDGET, fitListing } from '../skills/budget';
 import { defineTool, ToolError, type Tool } from './tool';
 import { capLine } from './truncate';

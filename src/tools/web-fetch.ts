@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MAX_BYTES, MAX_BYTES, type FetchedPage } from '../web/fetch-page';
 import { rawFileUrl } from '../web/github';
 import { checkUrl, stripBrackets } from '../web/jail';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { searchInTurn, type ProviderFailure } from '../web/search/fallback';
 import { clampCount, DEFAULT_COUNT, MAX_COUNT, WebError, type Result, type Searcher } from '../web/types';
 import { fenced, makeFence, neutraliseMarkers, withoutControls, type Fence } from './fence';

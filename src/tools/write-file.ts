@@ -1,6 +1,6 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isReadOnlyMode, writeFileAtomic } from '../util/atomic-write';
 import { readOnlyMessage } from './read-only';
 import { currentVersion, FILE_CHANGED, sameVersion, versionOf, type FileVersion } from '../util/file-version';

@@ -138,6 +138,13 @@ describe('what each start loads', () => {
     expect(s.flagsChanged).toBe(false);
   });
 
+  it("--help loads zod's schemas with its English messages only (none of its other 60 locales)", async () => {
+    const s = await startUp(['--help']);
+    const zod = (await bundledSources(s.files)).filter((f) => f.includes('/zod/'));
+    expect(zod.some((f) => f.endsWith('/v4/core/schemas.js'))).toBe(true);
+    expect(zod.filter((f) => f.includes('/locales/') && !f.endsWith('/locales/en.js'))).toEqual([]);
+  });
+
   it("-p loads Node's fetch and then compiles WebAssembly with the baseline compiler only", async () => {
     fake.enqueue(reply.text('hello from the fake'));
     const s = await startUp(['-p', 'hi']);
