@@ -1,6 +1,7 @@
 /**
  * The workspace's files for the `@` picker: the walk `glob` makes (.gitignore honoured, `.git`
- * never entered), less what a deny rule keeps from `read_file` and binary files, found in batches so
+ * never entered), less what a deny rule keeps from `read_file` and binary files, each folder that
+ * holds a listed file just before its first one (`src/agent/`), found in batches so
  * the picker shows the first ones while a big tree is still being walked, and kept until a turn or
  * a `!cmd` may have changed the tree.
  */
@@ -125,6 +126,7 @@ export class WorkspaceFiles implements FileSource {
     this.#loading = true;
     this.#changed();
     const found: string[] = [];
+    const folders = new Set<string>();
     let shownAt = 0;
     let shown = 0;
     const show = () => {
@@ -138,6 +140,12 @@ export class WorkspaceFiles implements FileSource {
         root,
         async (entry, ignored) => {
           if (ignored || this.#keepsOut(entry.abs) || !(await isListed(entry.abs, entry.rel))) return;
+          for (let i = entry.rel.indexOf('/'); i > 0; i = entry.rel.indexOf('/', i + 1)) {
+            const folder = entry.rel.slice(0, i + 1);
+            if (folders.has(folder)) continue;
+            folders.add(folder);
+            found.push(folder);
+          }
           found.push(entry.rel);
           if (found.length >= this.#limit) return 'stop';
           const due = shown === 0 ? found.length >= FIRST_BATCH : Date.now() - shownAt >= BATCH_MS;

@@ -295,7 +295,8 @@ export interface LateInstructionSource {
 
 /**
  * The workspace's files as the `@` picker lists them (the CLI's `WorkspaceFiles`): paths relative to
- * the workspace root with `/` between parts, in walk order, without ignored, denied or binary files.
+ * the workspace root with `/` between parts, in walk order, without ignored, denied or binary files;
+ * a folder holding a listed file is listed too, with a trailing `/` (`src/agent/`).
  */
 export interface FileSource {
   /** The files found so far (while the first walk runs, a growing list); empty before {@link refresh}. */

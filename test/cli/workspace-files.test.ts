@@ -61,7 +61,32 @@ describe('WorkspaceFiles', () => {
       (abs) => abs.startsWith(join(root, 'secrets')),
     );
     expect(files.paths).toEqual([]);
-    expect([...(await listOf(files))].sort()).toEqual(['.gitignore', 'Makefile', 'shot.png', 'src/app.ts']);
+    // A folder is listed when it holds a listed file: `src/`, not `dist/` or `secrets/`.
+    expect([...(await listOf(files))].sort()).toEqual([
+      '.gitignore',
+      'Makefile',
+      'shot.png',
+      'src/',
+      'src/app.ts',
+    ]);
+  });
+
+  it('lists each folder once, just before its first file, nested ones too', async () => {
+    const root = repo({ 'src/agent/loop.ts': '', 'src/agent/run.ts': '', 'src/app.ts': '' });
+    const files = new WorkspaceFiles(
+      () => root,
+      () => false,
+    );
+    const listed = await listOf(files);
+    expect([...listed].sort()).toEqual([
+      'src/',
+      'src/agent/',
+      'src/agent/loop.ts',
+      'src/agent/run.ts',
+      'src/app.ts',
+    ]);
+    expect(listed.indexOf('src/agent/')).toBeLessThan(listed.indexOf('src/agent/loop.ts'));
+    expect(listed.indexOf('src/')).toBeLessThan(listed.indexOf('src/agent/'));
   });
 
   it('shows the first files while a large tree is still being walked', async () => {
@@ -75,7 +100,7 @@ describe('WorkspaceFiles', () => {
     files.watch(() => {
       if (files.loading && files.paths.length > 0) seenWhileLoading.push(files.paths.length);
     });
-    expect(await listOf(files)).toHaveLength(1200);
+    expect(await listOf(files)).toHaveLength(1200 + 12);
     expect(seenWhileLoading.length).toBeGreaterThan(0);
     expect(seenWhileLoading[0]).toBeLessThan(1200);
   });

@@ -39,11 +39,13 @@ export function fileMatches(mention: Mention, paths: readonly string[]): string[
 
 /**
  * The text with `mention` replaced by `@path ` (spaces in the path written `\ `), and the cursor
- * after it.
+ * after it. A folder (`src/`) the `@` word does not name yet goes in without the space, so that the
+ * list goes on with what is inside it; picked again, it is done.
  */
 export function pickFile(value: string, mention: Mention, path: string): { value: string; cursor: number } {
-  const inserted = `@${path.replace(/ /g, '\\ ')} `;
-  const rest = value.slice(mention.end).replace(/^ /, '');
+  const into = path.endsWith('/') && mention.query !== path;
+  const inserted = `@${path.replace(/ /g, '\\ ')}${into ? '' : ' '}`;
+  const rest = into ? value.slice(mention.end) : value.slice(mention.end).replace(/^ /, '');
   return { value: value.slice(0, mention.start) + inserted + rest, cursor: mention.start + inserted.length };
 }
 

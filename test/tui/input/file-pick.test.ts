@@ -30,6 +30,17 @@ describe('pickFile', () => {
       cursor: 19,
     });
   });
+
+  it('puts a folder in without the space, so the list goes on inside it; picked again, it is done', () => {
+    const text = 'look at @sag and more';
+    const into = pickFile(text, mentionAt(text, 12)!, 'src/agent/');
+    expect(into).toEqual({ value: 'look at @src/agent/ and more', cursor: 19 });
+    expect(mentionAt(into.value, into.cursor)?.query).toBe('src/agent/');
+    expect(pickFile(into.value, mentionAt(into.value, into.cursor)!, 'src/agent/')).toEqual({
+      value: 'look at @src/agent/ and more',
+      cursor: 20,
+    });
+  });
 });
 
 describe('fileMatches and moveFile', () => {

@@ -93,4 +93,26 @@ describe('the @ file picker', () => {
     await eventually(() => expect(shown()).toContain('  lib/app.ts'));
     expect(shown()).toContain('tab/enter insert');
   });
+
+  it('goes into a folder: Tab puts @src/agent/ in and lists what is inside; Enter on it again sends', async () => {
+    const files = new FakeFiles([
+      'src/',
+      'src/agent/',
+      'src/agent/approval.ts',
+      'src/agent/loop.ts',
+      'src/app.ts',
+      'README.md',
+    ]);
+    const { c, type, shown } = await start(files);
+    await type('look at @srcagent');
+    await eventually(() => expect(shown()).toContain('▸ src/agent/'));
+    await type(KEY.tab);
+    await eventually(() => expect(inputLine(shown())).toBe('look at @src/agent/'));
+    await eventually(() => expect(shown()).toContain('  src/agent/loop.ts'));
+    expect(shown()).not.toContain('src/app.ts');
+    await type(KEY.enter);
+    await eventually(() => expect(inputLine(shown())).toBe('look at @src/agent/'));
+    await type(KEY.enter);
+    await eventually(() => expect(c.runs.map((r) => r.prompt)).toEqual(['look at @src/agent/']));
+  });
 });
