@@ -3,7 +3,7 @@
  * uses (judged by its byte-order mark, as ripgrep does), whether it is binary, and how to write text
  * back in the same encoding.
  */
-import { iconvLite } from '../util/iconv';
+import { iconvLite } from '../web/iconv';
 
 /** Bytes looked at to call a file binary (git and read_file: a NUL in the first 8 KiB). */
 export const BINARY_SNIFF_BYTES = 8 * 1024;

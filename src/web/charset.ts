@@ -7,7 +7,7 @@
  * windows-1252; `shift_jis` → windows-31j; `gb2312` → gbk). Decoding uses iconv-lite because Node 20's
  * `TextDecoder('windows-1252')` turns 0x80–0x9F into C1 controls (nodejs/node#56542).
  */
-import { iconvLite } from '../util/iconv';
+import { iconvLite } from './iconv';
 
 /** A Content-Type header split into its parts. */
 export interface ContentType {

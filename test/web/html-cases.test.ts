@@ -94,7 +94,7 @@ describe.skipIf(!haveSharedCases)('shared HTML cases', () => {
 });
 
 describe.skipIf(!haveSharedCases)('check.mjs', () => {
-  // Under node_modules/.cache: the bundle loads iconv-lite at run time (src/util/iconv.ts), from there.
+  // Under node_modules/.cache: the bundle loads iconv-lite at run time (src/web/iconv.ts), from there.
   mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
   const tmp = mkdtempSync(join(ROOT, 'node_modules/.cache/codey-html-cases-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
