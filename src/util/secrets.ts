@@ -30,6 +30,8 @@ export function childEnv(
 
 /** The proxy variables whose URL may carry a user name and password (curl's and undici's names). */
 const PROXY_NAMES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].flatMap((n) => [n, n.toLowerCase()]);
+/** Other variables holding a URL that may carry credentials: SearXNG's (`https://me:PASS@searx`). */
+const URL_NAMES = ['WEB_SEARCH_URL'];
 
 /**
  * The credentials inside the proxy variables of `env` (`http://bob:PASS@proxy:3128` gives `PASS`,
@@ -38,8 +40,16 @@ const PROXY_NAMES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].flatMap((n) => [n
  * value that is not a URL is searched for a `user:password@` part all the same.
  */
 export function proxyCredentials(env: Readonly<Record<string, string | undefined>>): string[] {
+  return urlCredentials(env, PROXY_NAMES);
+}
+
+/** The `user:password@` credentials in the URLs of the variables `names` of `env`, as {@link proxyCredentials}. */
+function urlCredentials(
+  env: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): string[] {
   const out = new Set<string>();
-  for (const name of PROXY_NAMES) {
+  for (const name of names) {
     const value = env[name]?.trim();
     if (!value) continue;
     const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^@/\s]*)@/i.exec(value);
@@ -70,6 +80,11 @@ export function secretsOf(
   env: Readonly<Record<string, string | undefined>>,
   extra: readonly (string | undefined)[] = [],
 ): string[] {
-  const all = [...extra, ...SECRET_ENV_NAMES.map((k) => env[k]), ...proxyCredentials(env)];
+  const all = [
+    ...extra,
+    ...SECRET_ENV_NAMES.map((k) => env[k]),
+    ...proxyCredentials(env),
+    ...urlCredentials(env, URL_NAMES),
+  ];
   return [...new Set(all.filter((x): x is string => typeof x === 'string' && x.length > 0))];
 }

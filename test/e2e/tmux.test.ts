@@ -41,11 +41,11 @@ describe('codey in a real terminal', () => {
 
       const ask = await app.term.waitFor(
         'the approval prompt',
-        (s) => s.includes('Allow this?') && s.includes(COMMAND) && /❯ 1\. Yes /.test(s),
+        (s) => s.includes('Allow this?') && s.includes(COMMAND) && /❯ 1\. Yes$/m.test(s),
       );
       await afterAnswerDelay();
       expect(ask).toContain(COMMAND);
-      expect(ask).toMatch(/❯ 1\. Yes /);
+      expect(ask).toMatch(/❯ 1\. Yes$/m);
       app.term.keys('1');
 
       // The turn is over when the final text is shown and the input app.box is back.

@@ -59,4 +59,13 @@ describe('the secrets list', () => {
       'user:secret-0123',
     ]);
   });
+
+  it("holds the password of SearXNG's WEB_SEARCH_URL, which children inherit", () => {
+    const env = { WEB_SEARCH_URL: 'https://ann:searx-pass-0123@searx.example.org' };
+    const redact = redactor(secretsOf(env));
+    expect(redact(`WEB_SEARCH_URL=${env.WEB_SEARCH_URL}`)).toBe(
+      'WEB_SEARCH_URL=https://ann:[redacted]@searx.example.org',
+    );
+    expect(secretsOf({ WEB_SEARCH_URL: 'http://127.0.0.1:8888' })).toEqual([]);
+  });
 });

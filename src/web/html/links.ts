@@ -73,14 +73,21 @@ function linkTarget(href: string): string {
 export class PageLinks {
   private base: string;
   /** `originOf(base)`: plain path-absolute links resolve without URL parsing. */
-  origin: string | undefined;
+  private origin: string | undefined;
+  /** `origin` and `/`: what every link to this site starts with (empty when there is no origin). */
+  private originSlash = '';
   private baseSet = false;
   /** href → absolute http(s) URL, or null. */
   private readonly resolved = new Map<string, string | null>();
 
   constructor(baseUrl: string) {
     this.base = baseUrl;
-    this.origin = originOf(baseUrl);
+    this.setOrigin();
+  }
+
+  /** Whether a resolved target leads to another site than the base's (always, when the base has no origin). */
+  isOtherSite(url: string): boolean {
+    return this.origin === undefined || !url.startsWith(this.originSlash);
   }
 
   /** {@link resolveHref} against the base; undefined for no href or one that is not http(s). */
@@ -99,7 +106,12 @@ export class PageLinks {
     if (this.baseSet) return;
     this.baseSet = true;
     this.base = this.resolve(href) ?? this.base;
-    this.origin = originOf(this.base);
+    this.setOrigin();
     this.resolved.clear();
+  }
+
+  private setOrigin(): void {
+    this.origin = originOf(this.base);
+    this.originSlash = this.origin === undefined ? '' : `${this.origin}/`;
   }
 }

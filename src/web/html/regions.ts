@@ -4,7 +4,7 @@
  * page (see {@link DroppedRegion.end}).
  */
 import type { Layout, Snapshot } from './layout';
-import * as tag from './tags';
+import { Kind } from './tags';
 
 export class DroppedRegion {
   /** Index in the reducer's open-element stack of the region, or -1 when none is being dropped. */
@@ -30,8 +30,8 @@ export class DroppedRegion {
    * not).
    */
   opened(name: string, kind: number): void {
-    if (name === 'h1' || (kind === tag.MAIN && (name !== 'article' || this.name !== 'aside'))) this.cancel();
-    else if (kind === tag.PARA || kind === tag.PRE || kind === tag.TABLE || kind === tag.HEADING)
+    if (name === 'h1' || (kind === Kind.MAIN && (name !== 'article' || this.name !== 'aside'))) this.cancel();
+    else if (kind === Kind.PARA || kind === Kind.PRE || kind === Kind.TABLE || kind === Kind.HEADING)
       this.content++;
   }
 

@@ -1,91 +1,106 @@
 /**
  * What each HTML element means to the reducer in `reducer.ts`: one number per tag name, looked up
- * once per start tag. Unknown and custom elements are inline (`INLINE`): their text flows on.
+ * once per start tag. Unknown and custom elements are inline (`Kind.INLINE`): their text flows on.
  */
 
-/** No effect of its own (span, b, em, custom elements, void elements without text). */
-export const INLINE = 0;
-/** Starts and ends a line (div, section, dt, dd, ...). */
-export const BLOCK = 1;
-/** Starts and ends a paragraph: a blank line before and after (p, dl, address). */
-export const PARA = 2;
-/** h1..h6: a `#` prefix, a blank line before and after. */
-export const HEADING = 3;
-/** ul, ol, menu. */
-export const LIST = 4;
-export const ITEM = 5;
-/** pre, listing: a fenced code block with whitespace kept. */
-export const PRE = 6;
-/** code, kbd, samp, tt: inline code in backticks. */
-export const CODE = 7;
-export const LINK = 8;
-export const TABLE = 9;
-export const ROW = 10;
-export const CELL = 11;
-export const QUOTE = 12;
-export const TITLE = 13;
 /**
- * Never rendered by a browser with scripting on, or never text: the whole subtree is skipped.
- * iframe/video/audio/canvas fallback content is never shown by a current browser. `object` is not
- * here: its fallback is what a browser shows when it cannot display the object.
+ * What an element means to the reducer. An enum so that the bundler writes the numbers themselves
+ * into the reducer's switches (module constants would be loaded and compared one case at a time).
  */
-export const SKIP = 14;
-/** nav: dropped wherever it is (navigation is never the content). */
-export const NAV = 15;
-/** header, footer, aside: dropped at page level, kept inside main/article (there they hold content). */
-export const CHROME = 16;
-/** main, article: content; a page-level header/footer/aside inside one is kept. */
-export const MAIN = 17;
-export const BR = 18;
-export const IMG = 19;
-export const BASE = 20;
-export const HR = 21;
-/** dialog: rendered only with the `open` attribute. */
-export const DIALOG = 22;
-/** sup, sub: `^` / `_` glued to what they raise or lower (`10^-6`, `x_i`). */
-export const SUP = 23;
-export const SUB = 24;
-/** input: a checkbox in a list item is a task list's `[x]` / `[ ]`. */
-export const INPUT = 25;
-/** math (MathML): its alt text or TeX annotation as `$…$`, else its text. */
-export const MATH = 26;
-/** annotation inside math: the TeX source, when its encoding says so. */
-export const ANNOTATION = 27;
+export enum Kind {
+  /** No effect of its own (span, b, em, custom elements, void elements without text). */
+  INLINE = 0,
+  /** Starts and ends a line (div, section, dt, dd, ...). */
+  BLOCK = 1,
+  /** Starts and ends a paragraph: a blank line before and after (p, dl, address). */
+  PARA = 2,
+  /** h1..h6: a `#` prefix, a blank line before and after. */
+  HEADING = 3,
+  /** ul, ol, menu. */
+  LIST = 4,
+  ITEM = 5,
+  /** pre, listing: a fenced code block with whitespace kept. */
+  PRE = 6,
+  /** code, kbd, samp, tt: inline code in backticks. */
+  CODE = 7,
+  LINK = 8,
+  TABLE = 9,
+  ROW = 10,
+  CELL = 11,
+  QUOTE = 12,
+  TITLE = 13,
+  /**
+   * Never rendered by a browser with scripting on, or never text: the whole subtree is skipped.
+   * iframe/video/audio/canvas fallback content is never shown by a current browser. `object` is not
+   * here: its fallback is what a browser shows when it cannot display the object.
+   */
+  SKIP = 14,
+  /** nav: dropped wherever it is (navigation is never the content). */
+  NAV = 15,
+  /** header, footer, aside: dropped at page level, kept inside main/article (there they hold content). */
+  CHROME = 16,
+  /** main, article: content; a page-level header/footer/aside inside one is kept. */
+  MAIN = 17,
+  BR = 18,
+  IMG = 19,
+  BASE = 20,
+  HR = 21,
+  /** dialog: rendered only with the `open` attribute. */
+  DIALOG = 22,
+  /** sup, sub: `^` / `_` glued to what they raise or lower (`10^-6`, `x_i`). */
+  SUP = 23,
+  SUB = 24,
+  /** input: a checkbox in a list item is a task list's `[x]` / `[ ]`. */
+  INPUT = 25,
+  /** math (MathML): its alt text or TeX annotation as `$…$`, else its text. */
+  MATH = 26,
+  /** annotation inside math: the TeX source, when its encoding says so. */
+  ANNOTATION = 27,
+  // Frame kinds of the reducer's own, never a tag's: what an open element turned out to be.
+  /** A page-level nav/header/footer/aside being dropped (see `DroppedRegion`). */
+  REGION = 100,
+  /** Tab lists, tabs and tab panels (from their `role`). */
+  TABLIST = 101,
+  TAB = 102,
+  PANEL = 103,
+  /** An element whose class named a code language (`div.highlight-python`). */
+  LANG_HINT = 104,
+}
 
 /** Tag name (lowercase, as htmlparser2 reports it) → kind. */
 export const TAG_KINDS: ReadonlyMap<string, number> = new Map<string, number>([
   ...['div', 'section', 'figure', 'figcaption', 'details', 'summary', 'dt', 'dd', 'form', 'fieldset']
     .concat(['legend', 'caption', 'hgroup', 'center', 'option', 'optgroup', 'search', 'body', 'html'])
     .concat(['tbody', 'thead', 'tfoot', 'frameset', 'frame', 'textarea'])
-    .map((t) => [t, BLOCK] as const),
-  ...['p', 'dl', 'address'].map((t) => [t, PARA] as const),
-  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((t) => [t, HEADING] as const),
-  ...['ul', 'ol', 'menu', 'dir'].map((t) => [t, LIST] as const),
-  ['li', ITEM],
-  ...['pre', 'listing', 'xmp', 'plaintext'].map((t) => [t, PRE] as const),
-  ...['code', 'kbd', 'samp', 'tt'].map((t) => [t, CODE] as const),
-  ['a', LINK],
-  ['table', TABLE],
-  ['tr', ROW],
-  ...['td', 'th'].map((t) => [t, CELL] as const),
-  ['blockquote', QUOTE],
-  ['title', TITLE],
+    .map((t) => [t, Kind.BLOCK] as const),
+  ...['p', 'dl', 'address'].map((t) => [t, Kind.PARA] as const),
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((t) => [t, Kind.HEADING] as const),
+  ...['ul', 'ol', 'menu', 'dir'].map((t) => [t, Kind.LIST] as const),
+  ['li', Kind.ITEM],
+  ...['pre', 'listing', 'xmp', 'plaintext'].map((t) => [t, Kind.PRE] as const),
+  ...['code', 'kbd', 'samp', 'tt'].map((t) => [t, Kind.CODE] as const),
+  ['a', Kind.LINK],
+  ['table', Kind.TABLE],
+  ['tr', Kind.ROW],
+  ...['td', 'th'].map((t) => [t, Kind.CELL] as const),
+  ['blockquote', Kind.QUOTE],
+  ['title', Kind.TITLE],
   ...['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'video', 'audio', 'canvas']
     .concat(['noembed', 'noframes', 'datalist', 'annotation-xml'])
-    .map((t) => [t, SKIP] as const),
-  ['nav', NAV],
-  ...['header', 'footer', 'aside'].map((t) => [t, CHROME] as const),
-  ...['main', 'article'].map((t) => [t, MAIN] as const),
-  ['br', BR],
-  ['img', IMG],
-  ['base', BASE],
-  ['hr', HR],
-  ['dialog', DIALOG],
-  ['sup', SUP],
-  ['sub', SUB],
-  ['input', INPUT],
-  ['math', MATH],
-  ['annotation', ANNOTATION],
+    .map((t) => [t, Kind.SKIP] as const),
+  ['nav', Kind.NAV],
+  ...['header', 'footer', 'aside'].map((t) => [t, Kind.CHROME] as const),
+  ...['main', 'article'].map((t) => [t, Kind.MAIN] as const),
+  ['br', Kind.BR],
+  ['img', Kind.IMG],
+  ['base', Kind.BASE],
+  ['hr', Kind.HR],
+  ['dialog', Kind.DIALOG],
+  ['sup', Kind.SUP],
+  ['sub', Kind.SUB],
+  ['input', Kind.INPUT],
+  ['math', Kind.MATH],
+  ['annotation', Kind.ANNOTATION],
 ]);
 
 /**
@@ -96,11 +111,11 @@ export const ARIA_HIDDEN_IGNORED: ReadonlySet<string> = new Set(['html', 'body',
 
 /** ARIA landmark roles that make an element behave like nav / page-level chrome / main. */
 export const ROLE_KINDS: ReadonlyMap<string, number> = new Map([
-  ['navigation', NAV],
-  ['banner', CHROME],
-  ['contentinfo', CHROME],
-  ['complementary', CHROME],
-  ['main', MAIN],
+  ['navigation', Kind.NAV],
+  ['banner', Kind.CHROME],
+  ['contentinfo', Kind.CHROME],
+  ['complementary', Kind.CHROME],
+  ['main', Kind.MAIN],
 ]);
 
 /**
@@ -113,6 +128,9 @@ export const ATTR_NAMES: readonly string[] = [
 ]; // prettier-ignore
 /** style, hidden, aria-hidden, role: read on every element (they hide it or change its kind). */
 const ANY_ELEMENT = 0b1111;
+/** style, hidden, aria-hidden: the attributes that can hide an element. */
+export const HIDING = 0b0111;
+export const ROLE = 1 << 3;
 const HREF = 1 << 4;
 /** `class`: on every element while its subtree may hold chrome or line numbers (see the reducer). */
 export const CLASS = 1 << 5;
@@ -135,30 +153,30 @@ const ENCODING = 1 << 16;
 /** The attributes (bits of {@link ATTR_NAMES}) the reducer reads on an element of this name. */
 export function attrsFor(name: string): number {
   switch (TAG_KINDS.get(name)) {
-    case LINK:
+    case Kind.LINK:
       return ANY_ELEMENT | HREF | HREFLANG | LANG;
-    case BASE:
+    case Kind.BASE:
       return ANY_ELEMENT | HREF;
-    case PRE:
-    case CODE:
-    case TABLE:
-    case CELL:
+    case Kind.PRE:
+    case Kind.CODE:
+    case Kind.TABLE:
+    case Kind.CELL:
       return ANY_ELEMENT | CLASS;
-    case IMG:
+    case Kind.IMG:
       return ANY_ELEMENT | ALT | CLASS;
-    case INPUT:
+    case Kind.INPUT:
       return ANY_ELEMENT | TYPE | CHECKED;
-    case MATH:
+    case Kind.MATH:
       return ANY_ELEMENT | ALTTEXT;
-    case ANNOTATION:
+    case Kind.ANNOTATION:
       return ANY_ELEMENT | ENCODING;
-    case LIST:
+    case Kind.LIST:
       return name === 'ol' ? ANY_ELEMENT | START : ANY_ELEMENT;
-    case ITEM:
+    case Kind.ITEM:
       return ANY_ELEMENT | VALUE;
-    case DIALOG:
+    case Kind.DIALOG:
       return ANY_ELEMENT | OPEN;
-    case BLOCK:
+    case Kind.BLOCK:
       // A div's class may name the language of the code inside (`highlight-python`, `language-ruby`).
       return name === 'div' ? ANY_ELEMENT | CLASS : ANY_ELEMENT;
     default:

@@ -11,7 +11,7 @@
  * slice, no lowercase copy, one probe), and its {@link Tag} carries everything looked up per tag.
  */
 import type { TokenizerCallbacks } from 'htmlparser2';
-import { ATTR_NAMES, attrsFor, CHROME_ELEMENTS, INLINE, TAG_KINDS } from './tags';
+import { ATTR_NAMES, attrsFor, CHROME_ELEMENTS, Kind, TAG_KINDS } from './tags';
 
 /** What an element name means, looked up once per tag. Known names have one shared instance. */
 export interface Tag {
@@ -46,8 +46,8 @@ export interface TagSink {
 
 /** The attributes of the element being opened; valid during {@link TagSink.open} only. */
 export interface Attributes {
-  /** How many attributes were collected. */
-  readonly size: number;
+  /** Which attributes were collected: bits of `ATTR_NAMES` (0: none). */
+  readonly bits: number;
   /** The value of a collected attribute (see {@link Tag.attrs}); the first one wins. */
   get(name: string): string | undefined;
 }
@@ -105,7 +105,7 @@ const COMMON = ['span', 'b', 'i', 'em', 'strong', 'small', 'sub', 'sup', 'u', 's
 function makeTag(name: string): Tag {
   return {
     name,
-    kind: TAG_KINDS.get(name) ?? INLINE,
+    kind: TAG_KINDS.get(name) ?? Kind.INLINE,
     attrs: attrsFor(name),
     isVoid: VOID.has(name),
     foreign: name === 'svg' || name === 'math',
@@ -159,6 +159,24 @@ function sameName(s: string, start: number, name: string): boolean {
   return true;
 }
 
+/** Open-addressing hash table of `ATTR_NAMES` by {@link attrHash}: bit + 1, 0 for an empty slot. */
+const ATTR_MASK = 63;
+const ATTR_TABLE: Uint8Array = (() => {
+  const table = new Uint8Array(ATTR_MASK + 1);
+  ATTR_NAMES.forEach((name, bit) => {
+    let i = attrHash(name, 0, name.length);
+    while (table[i] !== 0) i = (i + 1) & ATTR_MASK;
+    table[i] = bit + 1;
+  });
+  return table;
+})();
+
+/** Slot of a non-empty attribute name `s.slice(start, end)` in {@link ATTR_TABLE}: its length and ends. */
+function attrHash(s: string, start: number, end: number): number {
+  // `| 32` lowercases ASCII letters; other characters only need to land somewhere.
+  return (end - start + (s.charCodeAt(start) | 32) * 2 + (s.charCodeAt(end - 1) | 32) * 7) & ATTR_MASK;
+}
+
 /** The {@link Tag} of `s.slice(start, end)`: the shared one when the name is known. */
 function tagAt(s: string, start: number, end: number): Tag {
   let i = nameHash(s, start, end);
@@ -194,6 +212,8 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
   private readonly attrNames: string[] = [];
   private readonly attrValues: string[] = [];
   private attrCount = 0;
+  /** Bits of the attributes collected so far (see {@link Attributes.bits}). */
+  private collected = 0;
   /** Index of the attribute whose value is being read, or -1. */
   private attr = -1;
   private budget = SEARCH_BUDGET;
@@ -203,8 +223,8 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
     private readonly sink: TagSink,
   ) {}
 
-  get size(): number {
-    return this.attrCount;
+  get bits(): number {
+    return this.collected;
   }
 
   get(name: string): string | undefined {
@@ -224,6 +244,7 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
     const sink = this.sink;
     this.want = sink.skipping ? 0 : tag.attrs | sink.extraAttrs | (tag.chromeable ? sink.chromeAttrs : 0);
     this.attrCount = 0;
+    this.collected = 0;
     this.attr = -1;
   }
 
@@ -232,13 +253,17 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
     const want = this.want;
     if (want === 0) return;
     const length = end - start;
+    if (length === 0) return;
+    const html = this.html;
     // Names are compared in place: most attributes (id, src, data-*, ...) are never sliced.
-    for (let bit = 0; 1 << bit <= want; bit++) {
-      if ((want & (1 << bit)) === 0) continue;
+    for (let i = attrHash(html, start, end); ATTR_TABLE[i] !== 0; i = (i + 1) & ATTR_MASK) {
+      const bit = ATTR_TABLE[i] - 1;
       const name = ATTR_NAMES[bit];
-      if (name.length !== length || !sameName(this.html, start, name)) continue;
-      // The first of duplicate attributes wins (HTML tokenizer).
+      if (name.length !== length || !sameName(html, start, name)) continue;
+      // Not wanted here, or a duplicate: the first of duplicate attributes wins (HTML tokenizer).
+      if ((want & (1 << bit)) === 0) return;
       this.want = want & ~(1 << bit);
+      this.collected |= 1 << bit;
       this.attrNames[this.attrCount] = name;
       this.attrValues[this.attrCount] = '';
       this.attr = this.attrCount++;
@@ -282,6 +307,7 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
     if (tag.isVoid) {
       if (tag === BR) {
         this.attrCount = 0;
+        this.collected = 0;
         this.sink.open(BR, this);
         this.sink.close(false);
       }
@@ -293,6 +319,7 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
       this.pop(false);
     } else if (tag === PARAGRAPH) {
       this.attrCount = 0;
+      this.collected = 0;
       this.sink.open(PARAGRAPH, this);
       this.sink.close(false);
     }

@@ -3,7 +3,7 @@
  * HTML reducer drops with its subtree. Only what the element itself says counts (no stylesheets,
  * no inherited colours): the `hidden` attribute, `aria-hidden`, and the inline `style`.
  */
-import { ARIA_HIDDEN_IGNORED } from './tags';
+import { ARIA_HIDDEN_IGNORED, HIDING } from './tags';
 import type { Attributes } from './tree';
 
 /**
@@ -15,7 +15,7 @@ import type { Attributes } from './tree';
  */
 export function isHidden(name: string, attrs: Attributes): boolean {
   if (name === 'dialog' && attrs.get('open') === undefined) return true;
-  if (attrs.size === 0) return false;
+  if ((attrs.bits & HIDING) === 0) return false;
   const hidden = attrs.get('hidden');
   if (hidden !== undefined && hidden.toLowerCase() !== 'until-found') return true;
   if (attrs.get('aria-hidden') === 'true' && !ARIA_HIDDEN_IGNORED.has(name)) return true;
