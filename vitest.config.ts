@@ -21,6 +21,7 @@ const ISOLATED = [
   'test/tui/app/clear.test.tsx',
   'test/tui/app/live-area.test.tsx',
   'test/tui/app/run.test.tsx',
+  'test/tui/app/resize-matrix.test.tsx',
   'test/tui/app/scrollback.test.tsx',
   'test/tui/approval/approval-shows-all.test.tsx',
   'test/tui/viewer/viewer-terminal.test.tsx',

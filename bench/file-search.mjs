@@ -56,8 +56,9 @@ const jobs = {
     `const r = await globTool.run({ pattern: '**/*' }, ${ctx}); out = r.title;`,
   ],
 };
+// execa is loaded too: grep loads it at its first ripgrep run, once per session.
 const grep = (pattern, useRipgrep) => [
-  `const { grepSearch } = await import(${JSON.stringify(bundle)});`,
+  `const { grepSearch } = await import(${JSON.stringify(bundle)}); await import('execa');`,
   `const r = await grepSearch({ root: ${JSON.stringify(tree)}, target: ${JSON.stringify(tree)}, pattern: '${pattern}', mode: 'files_with_matches', ignoreCase: false }, { useRipgrep: ${useRipgrep} });
     out = r.files + ' files listed';`,
 ];

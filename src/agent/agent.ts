@@ -28,6 +28,13 @@ export type FoundSources = Omit<ToolSources, 'spawn' | 'agents' | 'only'>;
 export interface ContextSettings {
   /** The input window of `model` (tokens), e.g. from `contextWindowLookup` (src/llm). Never rejects. */
   window(model: string): Promise<number>;
+  /**
+   * `model`'s window if `window` has answered already, without waiting (undefined while it is being
+   * asked). With it, the response that ends a turn reports its usage at once, with the context share
+   * only when the window is known, so a turn's end never waits on the Models API; without it, or
+   * when another request follows, the loop waits for `window`.
+   */
+  known?(model: string): number | undefined;
   /** Share of the window (0 to 1) past which the conversation is compacted before the next request. */
   compactAt: number;
 }

@@ -177,9 +177,19 @@ export async function runTurn(
     if (!response) continue;
     compacted = false;
 
-    const window = await agent.spec.context.window(agent.spec.model);
+    const { context } = agent.spec;
+    // A response that ends the turn (no tool call, no pause) does not wait for the Models API, asked
+    // meanwhile, to learn the window: its usage goes without the context share when it is not known.
+    const ends =
+      response.stop_reason !== 'pause_turn' && !response.content.some((b) => b.type === 'tool_use');
+    const window =
+      ends && context.known ? context.known(agent.spec.model) : await context.window(agent.spec.model);
     conversation.contextTokens = promptTokens(response.usage);
-    countUsage(agent, response.usage, { tokens: conversation.contextTokens, window });
+    countUsage(
+      agent,
+      response.usage,
+      window === undefined ? undefined : { tokens: conversation.contextTokens, window },
+    );
     conversation.appendAssistant(response.content);
     pausedBefore = response.stop_reason === 'pause_turn';
     // The answer is the whole assistant message: after a pause, the paused part and the continuation.

@@ -221,6 +221,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
       })
     : undefined;
   if (hooks) notices.push(...hooks.notices);
+  const window = contextWindowLookup((model) => sdk.modelInfo(model), s.context_window);
   const built = await buildAgent({
     workspace,
     llm: input.llm ?? sdk,
@@ -232,10 +233,7 @@ export async function createSession(input: SessionInput): Promise<CodeySession> 
     effort: s.effort,
     limits: { maxTokens: s.max_tokens, maxTurns: s.max_turns },
     // Asked of the Models API after the first response, never before: start-up sends nothing more.
-    context: {
-      window: contextWindowLookup((model) => sdk.modelInfo(model), s.context_window),
-      compactAt: s.compact_at,
-    },
+    context: { window, known: window.known, compactAt: s.compact_at },
     hostedTools,
     secrets,
     sources: {

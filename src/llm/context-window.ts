@@ -13,6 +13,13 @@ export function windowFromModelInfo(info: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
 }
 
+/** A lookup of each model's window (tokens); see {@link contextWindowLookup}. */
+export interface WindowLookup {
+  (model: string): Promise<number>;
+  /** `model`'s window when the lookup has answered already, else undefined: it never waits or asks. */
+  known(model: string): number | undefined;
+}
+
 /**
  * A lookup of each model's window (tokens), asking the Models API at most once per model: the
  * answer (or its absence) is kept for the session. Never rejects.
@@ -22,16 +29,22 @@ export function windowFromModelInfo(info: unknown): number | undefined {
 export function contextWindowLookup(
   modelInfo: (id: string) => Promise<unknown>,
   setting?: number,
-): (model: string) => Promise<number> {
-  const known = new Map<string, Promise<number>>();
-  return (model) => {
-    let w = known.get(model);
+): WindowLookup {
+  const asked = new Map<string, Promise<number>>();
+  const answered = new Map<string, number>();
+  const lookup = (model: string) => {
+    let w = asked.get(model);
     if (!w) {
       w = modelInfo(model)
         .catch(() => undefined)
-        .then((info) => windowFromModelInfo(info) ?? setting ?? DEFAULT_CONTEXT_WINDOW);
-      known.set(model, w);
+        .then((info) => {
+          const window = windowFromModelInfo(info) ?? setting ?? DEFAULT_CONTEXT_WINDOW;
+          answered.set(model, window);
+          return window;
+        });
+      asked.set(model, w);
     }
     return w;
   };
+  return Object.assign(lookup, { known: (model: string) => answered.get(model) });
 }

@@ -1,8 +1,10 @@
+import { stat as fsStat } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import * as z from 'zod';
-import { walkFiles } from './search-files';
+import { ScanPool } from './scan-workers';
+import { walkFiles, type FileEntry } from './search-files';
 import { leftOutNote } from './grep-results';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { capQuote } from './truncate';
@@ -64,64 +66,95 @@ function relativePattern(dir: string, pattern: string): string {
 
 /** Files stat'ed at once while walking: enough to keep the disk busy, few enough to hold nothing. */
 const STAT_BATCH = 256;
+/** Matches stat'ed on the main thread; past these, worker threads stat the rest on every core. */
+const MAIN_THREAD_STATS = 4_096;
 
 interface Row {
-  shown: string;
+  entry: FileEntry;
   mtime: number;
 }
 
 /** Newest first; equal times by path, so the answer does not depend on the walk's timing. */
 const newestFirst = (a: Row, b: Row): number =>
-  b.mtime - a.mtime || (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0);
+  b.mtime - a.mtime || (a.entry.rel < b.entry.rel ? -1 : a.entry.rel > b.entry.rel ? 1 : 0);
+
+/** Modification time of `abs` (ms), 0 when it cannot be stat'ed. */
+const mtimeOf = (abs: string): Promise<number> =>
+  new Promise((resolve) => {
+    fsStat(abs, (err, s) => resolve(err ? 0 : s.mtimeMs));
+  });
 
 /**
- * Walk `walkRoot` and keep only the {@link MAX_GLOB_RESULTS} newest files that `matches`, counting the
- * rest: memory stays bounded by the cap, not by the size of the tree.
+ * Walk `walkRoot` and keep only the {@link MAX_GLOB_RESULTS} newest files that `matches` (given the
+ * path relative to the walk), counting the rest: memory stays bounded by the cap, not by the size of
+ * the tree.
  */
-async function newestMatches(walkRoot: string, matches: (abs: string) => boolean, ctx: ToolContext) {
+async function newestMatches(walkRoot: string, matches: (rel: string) => boolean, ctx: ToolContext) {
   let best: Row[] = [];
   let count = 0;
   let ignored = 0;
   let ignoredMatching = 0;
   let leftOut = 0;
-  let pending: string[] = [];
+  let pending: FileEntry[] = [];
+  let pool: ScanPool | undefined;
+  const inFlight: Promise<void>[] = [];
+  const keep = (rows: Row[]): void => {
+    for (const r of rows) best.push(r);
+    if (best.length >= 2 * MAX_GLOB_RESULTS) best = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
+  };
   const flush = async (): Promise<void> => {
     const batch = pending;
     pending = [];
-    const times = await Promise.all(
-      batch.map((abs) =>
-        stat(abs).then(
-          (s) => s.mtimeMs,
-          () => 0,
-        ),
-      ),
+    if (batch.length === 0) return;
+    if (count <= MAIN_THREAD_STATS) {
+      const times = await Promise.all(batch.map((f) => mtimeOf(f.abs)));
+      keep(batch.map((entry, i) => ({ entry, mtime: times[i] })));
+      return;
+    }
+    pool ??= new ScanPool({ kind: 'stat' }, ctx.signal ? { signal: ctx.signal } : {});
+    inFlight.push(
+      pool
+        .run(batch)
+        .then((results) => keep(results.map((r) => ({ entry: batch[r.index], mtime: r.mtime ?? 0 })))),
     );
-    batch.forEach((abs, i) => best.push({ shown: displayPath(ctx.cwd, abs), mtime: times[i] }));
-    if (best.length >= 2 * MAX_GLOB_RESULTS) best = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
+    // A few batches per worker at most, so the walk never runs far ahead of the stats.
+    if (inFlight.length > 8) await inFlight.shift();
   };
-  const summary = await walkFiles(
-    walkRoot,
-    (f, isIgnored) => {
-      const hit = matches(f.abs);
-      if (isIgnored) {
-        ignored++;
-        if (hit) ignoredMatching++;
-        return;
-      }
-      if (!hit) return;
-      if (ctx.keepsOut?.(f.abs)) {
-        leftOut++;
-        return;
-      }
-      count++;
-      pending.push(f.abs);
-      return pending.length >= STAT_BATCH ? flush() : undefined;
-    },
-    ctx.signal,
-  );
-  await flush();
-  const rows = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
-  return { count, rows, ignored, ignoredMatching, ignoredDirs: summary.ignoredDirs, leftOut };
+  try {
+    const summary = await walkFiles(
+      walkRoot,
+      (f, isIgnored) => {
+        const hit = matches(f.rel);
+        if (isIgnored) {
+          ignored++;
+          if (hit) ignoredMatching++;
+          return;
+        }
+        if (!hit) return;
+        if (ctx.keepsOut?.(f.abs)) {
+          leftOut++;
+          return;
+        }
+        count++;
+        pending.push(f);
+        return pending.length >= STAT_BATCH ? flush() : undefined;
+      },
+      ctx.signal,
+    );
+    await flush();
+    await Promise.all(inFlight);
+    const rows = best.sort(newestFirst).slice(0, MAX_GLOB_RESULTS);
+    return {
+      count,
+      shown: rows.map((r) => displayPath(ctx.cwd, r.entry.abs)),
+      ignored,
+      ignoredMatching,
+      ignoredDirs: summary.ignoredDirs,
+      leftOut,
+    };
+  } finally {
+    pool?.close();
+  }
 }
 
 /**
@@ -156,10 +189,11 @@ export const globTool = defineTool({
       (s) => s.isDirectory(),
       () => false,
     );
-    const relToDir = (abs: string): string => path.relative(dir, abs).split(path.sep).join('/');
+    // The pattern is matched against paths relative to `dir`: the walk's own, below this prefix.
+    const prefix = path.relative(dir, walkRoot).split(path.sep).join('/');
     const found = walkable
-      ? await newestMatches(walkRoot, (abs) => isMatch(relToDir(abs)), ctx)
-      : { count: 0, rows: [], ignored: 0, ignoredMatching: 0, ignoredDirs: 0, leftOut: 0 };
+      ? await newestMatches(walkRoot, prefix ? (rel) => isMatch(`${prefix}/${rel}`) : isMatch, ctx)
+      : { count: 0, shown: [], ignored: 0, ignoredMatching: 0, ignoredDirs: 0, leftOut: 0 };
     const shownDir = displayPath(ctx.cwd, dir);
 
     if (found.count === 0) {
@@ -180,7 +214,7 @@ export const globTool = defineTool({
       return { output, title: 'No files', display: { kind: 'list', total: 0, shown: 0, ignored: hidden } };
     }
 
-    const lines = found.rows.map((r) => r.shown);
+    const lines = found.shown;
     const shown = lines.length;
     const more = found.count - shown;
     if (more > 0) lines.push(`(${more.toLocaleString('en-US')} more not shown; narrow the pattern)`);

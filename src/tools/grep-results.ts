@@ -4,7 +4,7 @@
  * same point and give the same answer.
  */
 import path from 'node:path';
-import { capLine, MAX_OUTPUT_CHARS } from './truncate';
+import { MAX_OUTPUT_CHARS } from './truncate';
 import { displayPath } from './workspace';
 
 /** Files listed in files_with_matches and count modes. */
@@ -34,7 +34,10 @@ export interface GrepQuery {
   signal?: AbortSignal;
 }
 
-/** The hits of one file, in walk order; `lines` only in content mode, at most what will be shown. */
+/**
+ * The hits of one file, in walk order; `lines` only in content mode, at most what will be shown, each
+ * `text` already cut at {@link MAX_GREP_LINE_CHARS} (`capLine`).
+ */
 export interface FileHits {
   rel: string;
   count: number;
@@ -99,6 +102,13 @@ export class HitCollector {
   }
 }
 
+/** Whether a result path (relative to the folder searched, or a file's own name) is kept out. */
+export function hiddenOf(q: GrepQuery, isDir: boolean): ((rel: string) => boolean) | undefined {
+  const keepsOut = q.keepsOut;
+  if (!keepsOut) return undefined;
+  return (rel) => keepsOut(isDir ? path.join(q.target, rel) : q.target);
+}
+
 /** Lay the hits out for the model, capped, with a note saying what was left out. */
 export function formatHits(q: GrepQuery, found: Found, isFile: boolean): string {
   const text = formatFound(q, found, isFile);
@@ -132,7 +142,7 @@ function formatFound(q: GrepQuery, { hits, complete }: Found, isFile: boolean): 
     let n = 0;
     outer: for (const h of hits) {
       for (const l of h.lines) {
-        if (!fits(`${shown(h.rel)}:${l.n}:${capLine(l.text, MAX_GREP_LINE_CHARS)}`)) break outer;
+        if (!fits(`${shown(h.rel)}:${l.n}:${l.text}`)) break outer;
         n++;
       }
     }

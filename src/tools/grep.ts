@@ -1,16 +1,21 @@
 import { constants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import * as z from 'zod';
-import { ignoreLevelsFor, walkFiles, type FileEntry } from './search-files';
-import { HitCollector, formatHits, type Found, type GrepQuery } from './grep-results';
-import { splitLines } from '../util/text';
-import { decodeText, looksBinary } from './text-file';
+import { ignoreLevelsFor } from './search-files';
+import {
+  HitCollector,
+  MAX_GREP_LINE_CHARS,
+  formatHits,
+  hiddenOf,
+  type Found,
+  type GrepQuery,
+} from './grep-results';
+import { searchJs } from './grep-js';
 import { runChild, type SandboxSpec } from './exec';
 import { defineTool, ToolError, type ToolState } from './tool';
-import { RegexMatcher } from './regex-worker';
-import { capQuote } from './truncate';
+import { capLine } from './truncate';
 import { checkPathLength, missingFileMessage, resolveInWorkspace } from './workspace';
 
 export { MAX_GREP_FILES, MAX_GREP_LINES, MAX_GREP_LINE_CHARS } from './grep-results';
@@ -36,88 +41,6 @@ function globFilter(glob: string | undefined): (rel: string) => boolean {
   if (!glob) return () => true;
   const isMatch = picomatch(glob.replace(/^\.\//, ''), { dot: true });
   return glob.includes('/') ? isMatch : (rel) => isMatch(path.posix.basename(rel));
-}
-
-/** Whether a result path (relative to the folder searched, or a file's own name) is kept out. */
-function hiddenOf(q: GrepQuery, isDir: boolean): ((rel: string) => boolean) | undefined {
-  const keepsOut = q.keepsOut;
-  if (!keepsOut) return undefined;
-  return (rel) => keepsOut(isDir ? path.join(q.target, rel) : q.target);
-}
-
-/**
- * Compile `pattern` for the JavaScript engine: a leading `(?i)` (ripgrep syntax) becomes the i flag;
- * Unicode mode is used when the pattern allows it.
- * @throws ToolError naming the syntax problem.
- */
-function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
-  let p = pattern;
-  let flags = ignoreCase ? 'i' : '';
-  if (p.startsWith('(?i)')) [p, flags] = [p.slice(4), 'i'];
-  try {
-    return new RegExp(p, `${flags}u`);
-  } catch {
-    try {
-      return new RegExp(p, flags);
-    } catch (err) {
-      throw new ToolError(
-        `invalid regular expression ${capQuote(pattern)}: ${(err as Error).message.replace(p, () => capQuote(p))}; escape special characters ` +
-          'with a backslash (e.g. \\( or \\.) to match them literally',
-        'invalid_arguments',
-      );
-    }
-  }
-}
-
-async function searchJs(
-  q: GrepQuery,
-  isDir: boolean,
-  keep: (rel: string) => boolean,
-  deadlineMs?: number,
-): Promise<Found> {
-  const re = compilePattern(q.pattern, q.ignoreCase);
-  // The regex runs in a worker, so a catastrophic one can be stopped (deadline, Esc, a signal).
-  const matcher = new RegexMatcher(re, { deadlineMs, signal: q.signal });
-  const found = new HitCollector(q.mode, hiddenOf(q, isDir));
-  /** Search one file's contents; false once the cap is passed. */
-  const search = async (rel: string, buf: Buffer | undefined): Promise<boolean> => {
-    if (!buf || looksBinary(buf)) return true;
-    const lines = splitLines(decodeText(buf).text);
-    const hits = await matcher.match(lines, q.mode === 'files_with_matches', rel);
-    if (hits.length === 0) return true;
-    if (q.mode === 'files_with_matches') return found.add(rel, 1);
-    if (q.mode === 'count') return found.add(rel, hits.length);
-    for (const n of hits) if (!found.add(rel, 1, { n: n + 1, text: lines[n] })) return false;
-    return true;
-  };
-  try {
-    if (!isDir) {
-      await search(path.basename(q.target), await readFile(q.target).catch(() => undefined));
-      return found;
-    }
-    // Files are read 16 at a time, in walk order, and the walk stops at the cap.
-    let batch: FileEntry[] = [];
-    const flush = async (): Promise<void | 'stop'> => {
-      q.signal?.throwIfAborted();
-      const files = batch;
-      batch = [];
-      const bufs = await Promise.all(files.map((f) => readFile(f.abs).catch(() => undefined)));
-      for (let k = 0; k < files.length; k++) if (!(await search(files[k].rel, bufs[k]))) return 'stop';
-    };
-    const summary = await walkFiles(
-      q.target,
-      (f, ignored) => {
-        if (ignored || !keep(f.rel)) return;
-        batch.push(f);
-        return batch.length === 16 ? flush() : undefined;
-      },
-      q.signal,
-    );
-    if (!summary.stopped) await flush();
-    return found;
-  } finally {
-    matcher.close();
-  }
 }
 
 /** The ignore flags that make ripgrep see exactly the files of `walkFiles` (see search-files.ts). */
@@ -187,7 +110,7 @@ async function searchRg(
       return undefined; // not one of rg's JSON lines
     }
     if (msg.type !== 'match' || !msg.data) return undefined;
-    const text = textOf(msg.data.lines).replace(/\r?\n$/, '');
+    const text = capLine(textOf(msg.data.lines).replace(/\r?\n$/, ''), MAX_GREP_LINE_CHARS);
     return { rel: strip(textOf(msg.data.path)), count: 1, hit: { n: msg.data.line_number ?? 0, text } };
   };
   const run = (extra: string[], onEntry: (e: RgEntry) => boolean) =>

@@ -47,11 +47,29 @@ export interface WalkSummary {
  */
 export type FileVisitor = (entry: FileEntry, ignored: boolean) => void | 'stop' | Promise<void | 'stop'>;
 
-const toPosix = (p: string): string => p.split(path.sep).join('/');
+const toPosix =
+  path.sep === '/' ? (p: string): string => p : (p: string): string => p.split(path.sep).join('/');
 
 /** Byte order of UTF-8 names, as ripgrep sorts (not UTF-16 order). */
 function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** UTF-16 code units: their order differs from UTF-8 byte order only where surrogates are involved. */
+const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Sort one folder's entries in byte order of their names; plain string order when no name needs more. */
+function sortByName(entries: { name: string }[]): void {
+  const bytes = entries.some((e) => SURROGATE.test(e.name));
+  entries.sort(bytes ? (a, b) => byteOrder(a.name, b.name) : (a, b) => codeUnitOrder(a.name, b.name));
+}
+
+/** `abs` relative to its ancestor folder `base`, with `/` separators ('' for `base` itself). */
+function relativeTo(base: string, abs: string): string {
+  if (abs === base) return '';
+  const head = base.endsWith(path.sep) ? base : base + path.sep;
+  return toPosix(abs.startsWith(head) ? abs.slice(head.length) : path.relative(base, abs));
 }
 
 async function loadLevel(dir: string, file = path.join(dir, '.gitignore')): Promise<IgnoreLevel | undefined> {
@@ -64,7 +82,7 @@ async function loadLevel(dir: string, file = path.join(dir, '.gitignore')): Prom
 /** Whether the deepest level with an opinion ignores `abs`. */
 function isIgnored(levels: readonly IgnoreLevel[], abs: string, isDir: boolean): boolean {
   for (let i = levels.length - 1; i >= 0; i--) {
-    const rel = toPosix(path.relative(levels[i].base, abs));
+    const rel = relativeTo(levels[i].base, abs);
     if (rel === '' || rel.startsWith('..')) continue;
     const r = levels[i].rules.test(isDir ? `${rel}/` : rel);
     if (r.ignored) return true;
@@ -122,29 +140,34 @@ export async function walkFiles(dir: string, visit: FileVisitor, signal?: AbortS
   const start = await ignoreLevelsFor(dir);
   const summary: WalkSummary = { ignoredDirs: 0, stopped: false };
 
-  async function walk(folder: string, levels: IgnoreLevel[]): Promise<void> {
+  /** Walk `folder`, whose path relative to `dir` is `relDir` ('' for `dir`). */
+  async function walk(folder: string, relDir: string, levels: IgnoreLevel[]): Promise<void> {
     signal?.throwIfAborted();
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-    entries.sort((a, b) => byteOrder(a.name, b.name));
+    sortByName(entries);
+    const head = folder.endsWith(path.sep) ? folder : folder + path.sep;
     for (const e of entries) {
       if (summary.stopped) return;
       if (e.name === '.git') continue;
-      const abs = path.join(folder, e.name);
+      const abs = head + e.name;
+      const rel = relDir ? `${relDir}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (start && isIgnored(levels, abs, true)) {
           summary.ignoredDirs++;
           continue;
         }
         const level = start ? await loadLevel(abs) : undefined;
-        await walk(abs, level ? [...levels, level] : levels);
+        await walk(abs, rel, level ? [...levels, level] : levels);
       } else if (e.isFile()) {
-        const entry = { abs, rel: toPosix(path.relative(dir, abs)) };
+        const entry = { abs, rel };
         const ignored = start !== null && isIgnored(levels, abs, false);
-        if ((await visit(entry, ignored)) === 'stop') summary.stopped = true;
+        // Awaited only when it is a promise: a tick per file adds up over a large tree.
+        const r = visit(entry, ignored);
+        if ((r instanceof Promise ? await r : r) === 'stop') summary.stopped = true;
       }
     }
   }
 
-  await walk(dir, start ?? []);
+  await walk(dir, '', start ?? []);
   return summary;
 }

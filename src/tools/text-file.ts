@@ -3,7 +3,7 @@
  * uses (judged by its byte-order mark, as ripgrep does), whether it is binary, and how to write text
  * back in the same encoding.
  */
-import iconv from 'iconv-lite';
+import { iconvLite } from '../web/iconv';
 
 /** Bytes looked at to call a file binary (git and read_file: a NUL in the first 8 KiB). */
 export const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -66,7 +66,7 @@ export function decodeForReading(buf: Uint8Array): { text: string; encoding: Tex
     const encoding = sniffEncoding(buf);
     if (encoding === 'utf8')
       return {
-        text: iconv.decode(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), 'win1252'),
+        text: iconvLite().decode(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), 'win1252'),
         encoding,
         note: 'not valid UTF-8: shown decoded as Windows-1252 (Latin-1), so a few characters may be wrong; edit_file cannot change it (edit it with bash, e.g. sed, or convert it with iconv -f latin1 -t utf-8)',
       };

@@ -32,9 +32,17 @@ function safeStart(s: string, i: number): number {
  * Cap one line at `max` characters, appending `… [N chars cut]`. Never splits a surrogate pair.
  */
 export function capLine(line: string, max: number = MAX_LINE_CHARS): string {
-  if (line.length <= max) return line;
-  const end = safeEnd(line, max);
-  return `${line.slice(0, end)}… [${line.length - end} chars cut]`;
+  return capLineHead(line, line.length, max);
+}
+
+/**
+ * {@link capLine} of a line of which only the start is at hand: `head`, at least its first `max + 1`
+ * characters when it is longer than `max`, and `length`, the whole line's length.
+ */
+export function capLineHead(head: string, length: number, max: number = MAX_LINE_CHARS): string {
+  if (length <= max) return head;
+  const end = safeEnd(head, max);
+  return `${head.slice(0, end)}… [${length - end} chars cut]`;
 }
 
 /**

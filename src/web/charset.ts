@@ -7,7 +7,7 @@
  * windows-1252; `shift_jis` → windows-31j; `gb2312` → gbk). Decoding uses iconv-lite because Node 20's
  * `TextDecoder('windows-1252')` turns 0x80–0x9F into C1 controls (nodejs/node#56542).
  */
-import iconv from 'iconv-lite';
+import { iconvLite } from './iconv';
 
 /** A Content-Type header split into its parts. */
 export interface ContentType {
@@ -113,7 +113,7 @@ export function normaliseCharset(label: string | undefined): string | undefined 
   const l = label.trim().toLowerCase();
   const mapped = LABELS.get(l);
   if (mapped) return mapped;
-  return iconv.encodingExists(l) ? l : undefined;
+  return iconvLite().encodingExists(l) ? l : undefined;
 }
 
 /** A byte-order mark at the start of `bytes`: its encoding and length. */
@@ -178,7 +178,7 @@ export function decodeBody(
   complete = true,
 ): { text: string; charset: string } {
   const { charset, bomLength } = detectCharset(bytes, parseContentType(contentType).charset);
-  const decoder = iconv.getDecoder(charset, { stripBOM: false });
+  const decoder = iconvLite().getDecoder(charset, { stripBOM: false });
   const body = Buffer.from(bytes.buffer, bytes.byteOffset + bomLength, bytes.byteLength - bomLength);
   const text = decoder.write(body) + (complete ? (decoder.end() ?? '') : '');
   return { text, charset };

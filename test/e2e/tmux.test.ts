@@ -41,11 +41,11 @@ describe('codey in a real terminal', () => {
 
       const ask = await app.term.waitFor(
         'the approval prompt',
-        (s) => s.includes('Allow this?') && s.includes(COMMAND) && /❯ 1\. Yes /.test(s),
+        (s) => s.includes('Allow this?') && s.includes(COMMAND) && /❯ 1\. Yes$/m.test(s),
       );
       await afterAnswerDelay();
       expect(ask).toContain(COMMAND);
-      expect(ask).toMatch(/❯ 1\. Yes /);
+      expect(ask).toMatch(/❯ 1\. Yes$/m);
       app.term.keys('1');
 
       // The turn is over when the final text is shown and the input app.box is back.
@@ -222,8 +222,14 @@ async function open(width: number, height: number, before = BEFORE) {
   return app.term;
 }
 
+/**
+ * Types `prompt`, waits for it in the input box, then sends it. Keys sent before codey has put the
+ * terminal in raw mode are held by the line discipline, which turns Enter into a line feed (a new
+ * line in the box, not a send); once the box shows the text, codey is reading keys.
+ */
 async function ask(t: TmuxTerminal, prompt: string) {
   t.type(prompt);
+  await t.waitFor('the prompt in the input box', (s) => s.includes(`› ${prompt.slice(0, 20)}`));
   t.keys('Enter');
 }
 

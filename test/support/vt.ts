@@ -5,8 +5,8 @@
  * `string-width`'s (a CJK character or an emoji is two cells). A line wider than the screen wraps as
  * a terminal's auto-wrap does, and the rows it spills onto are counted in `autoWrapped`.
  * The alternate screen (`ESC[?1049h` … `ESC[?1049l`) is a screen of its own with no scrollback;
- * leaving it brings back the main screen and cursor as they were. Not a full VT: colours and the
- * other modes are ignored.
+ * leaving it brings back the main screen and cursor as they were. A resize reflows as tmux does (see
+ * {@link VirtualTerminal.resize}). Not a full VT: colours and the other modes are ignored.
  */
 import stringWidth from 'string-width';
 
@@ -25,6 +25,8 @@ export class VirtualTerminal {
   private row = 0;
   private col = 0;
   private pendingWrap = false;
+  /** Rows at the end of the scrollback that scrolling or a resize put there (tmux's `hscrolled`). */
+  private scrolled = 0;
   /** While the alternate screen is up: the main screen and its cursor, as they were. */
   private saved: { screen: Row[]; row: number; col: number } | undefined;
   /** Times the screen was cleared (`ESC[2J`) and the scrollback dropped (`ESC[3J`). */
@@ -72,6 +74,18 @@ export class VirtualTerminal {
     return this.screen.map(text);
   }
 
+  /** As {@link allLines}, with the rows a line wrapped onto (auto-wrap, a reflow) joined back into it. */
+  allJoined(): string[] {
+    const lines: string[] = [];
+    for (const r of [...this.history, ...this.screen]) {
+      if (r.wrapped && lines.length > 0) lines[lines.length - 1] += r.cells.join('');
+      else lines.push(r.cells.join(''));
+    }
+    const trimmed = lines.map((l) => l.trimEnd());
+    while (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
+    return trimmed;
+  }
+
   /** Whether the alternate screen is up. */
   get alternate(): boolean {
     return this.saved !== undefined;
@@ -85,13 +99,17 @@ export class VirtualTerminal {
   }
 
   /**
-   * Changes the size as tmux does: the rows above the cursor are reflowed (lines re-wrapped at the new
-   * width, wrapped rows joined back), the cursor keeps its screen row, and what no longer fits above
-   * it goes to the scrollback. The cursor's row and those below start blank.
+   * Changes the size as tmux 3.3 does (`screen_resize_cursor`). The height first, at the old width:
+   * shorter, it drops rows from the bottom up to the cursor's row, then moves rows from the top into
+   * the scrollback; taller, it brings back rows the scrollback took by scrolling or resizing, then
+   * adds blank rows below. Then, on a new width, every line (scrollback and screen, blank rows too)
+   * is reflowed: rows a line wrapped onto are joined back and the line split at the new width; the
+   * screen shows the last `rows` rows, so rows the reflow adds push the top into the scrollback. The
+   * cursor keeps its place in its line; left in the scrollback, it goes to the top left corner.
    */
   resize(columns: number, rows: number): void {
     if (this.saved) {
-      // The main screen is reflowed as it would be; the alternate one starts blank at the new size.
+      // The main screen is resized as it would be; the alternate one starts blank at the new size.
       const { row, col } = this;
       Object.assign(this, this.saved);
       this.saved = undefined;
@@ -101,18 +119,52 @@ export class VirtualTerminal {
       this.moveTo(row, col);
       return;
     }
-    const above = [...this.history, ...this.screen.slice(0, this.row)];
+    this.resizeHeight(rows);
+    if (columns !== this.columns) this.reflow(columns);
+  }
+
+  private resizeHeight(rows: number) {
+    if (rows < this.rows) {
+      let needed = this.rows - rows;
+      const below = Math.min(this.rows - 1 - this.row, needed);
+      if (below > 0) this.screen.splice(this.rows - below, below);
+      needed -= below;
+      this.history.push(...this.screen.splice(0, needed));
+      this.scrolled += needed;
+      this.row -= needed;
+    } else if (rows > this.rows) {
+      const back = Math.min(this.scrolled, rows - this.rows, this.history.length);
+      this.screen.unshift(...this.history.splice(this.history.length - back, back));
+      this.scrolled -= back;
+      this.row += back;
+      while (this.screen.length < rows) this.screen.push(blankRow(this.columns));
+    }
+    this.rows = rows;
+  }
+
+  private reflow(columns: number) {
+    const all = [...this.history, ...this.screen];
+    const cursorAt = this.history.length + this.row;
+    /** Each line's cells, wrapped rows joined back; the cursor's line and its offset in it. */
     const lines: string[][] = [];
-    for (const r of above) {
+    let cursor = { line: 0, offset: 0 };
+    all.forEach((r, i) => {
       const cells = r.cells.slice();
-      while (cells.length > 0 && cells[cells.length - 1] === ' ') cells.pop();
+      // A row a line continues on from keeps its cells; a line's last row ends at its last character.
+      if (!all[i + 1]?.wrapped) while (cells.length > 0 && cells[cells.length - 1] === ' ') cells.pop();
       if (r.wrapped && lines.length > 0) lines[lines.length - 1].push(...cells);
       else lines.push(cells);
-    }
+      if (i === cursorAt) {
+        const line = lines[lines.length - 1];
+        cursor = { line: lines.length - 1, offset: line.length - cells.length + this.col };
+      }
+    });
     const reflowed: Row[] = [];
-    for (const cells of lines) {
+    let at = { row: 0, col: 0 };
+    lines.forEach((cells, n) => {
       let row = blankRow(columns);
       let col = 0;
+      const first = reflowed.length;
       for (const cell of cells) {
         if (cell === '') continue;
         const w = Math.max(1, stringWidth(cell));
@@ -126,14 +178,19 @@ export class VirtualTerminal {
         col += w;
       }
       reflowed.push(row);
-    }
-    const cursorRow = Math.min(this.row, rows - 1, reflowed.length);
-    this.history = reflowed.slice(0, reflowed.length - cursorRow);
-    this.screen = reflowed.slice(reflowed.length - cursorRow);
-    while (this.screen.length < rows) this.screen.push(blankRow(columns));
+      if (n === cursor.line) {
+        const r = Math.min(first + Math.floor(cursor.offset / columns), reflowed.length - 1);
+        at = { row: r, col: cursor.offset - (r - first) * columns };
+      }
+    });
+    while (reflowed.length < this.rows) reflowed.push(blankRow(columns));
+    const historySize = reflowed.length - this.rows;
+    this.history = reflowed.slice(0, historySize);
+    this.screen = reflowed.slice(historySize);
+    this.scrolled = Math.min(this.scrolled, historySize);
     this.columns = columns;
-    this.rows = rows;
-    this.moveTo(cursorRow, 0);
+    if (at.row >= historySize) this.moveTo(at.row - historySize, at.col);
+    else this.moveTo(0, 0);
   }
 
   /** DEC mode 1049: save the cursor and show a blank screen, or bring the main screen back. */
@@ -174,7 +231,10 @@ export class VirtualTerminal {
     this.col = 0;
     if (this.row === this.rows - 1) {
       const gone = this.screen.shift()!;
-      if (!this.saved) this.history.push(gone);
+      if (!this.saved) {
+        this.history.push(gone);
+        this.scrolled++;
+      }
       this.screen.push(blankRow(this.columns));
     } else this.row++;
   }
@@ -244,6 +304,7 @@ export class VirtualTerminal {
         if (zero === 3) {
           this.clears.scrollback++;
           this.history = [];
+          this.scrolled = 0;
         } else if (zero === 2) {
           this.clears.screen++;
           // As xterm does: the screen is blanked, not scrolled into the history.

@@ -32,6 +32,22 @@ describe('grep without ripgrep, on a catastrophic regex', () => {
     );
   });
 
+  it('names the file it was stuck on when that file is one of many searched at once', async () => {
+    const many = await tempDir();
+    try {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 60; i++) files[`f${String(i).padStart(2, '0')}.txt`] = 'plain aaa\n';
+      files['sub/slow.txt'] = `${'a'.repeat(40)}!\n`;
+      await writeTree(many, files);
+      const q = { ...query('^(a+)+$'), root: many, target: many };
+      await expect(grepSearch(q, { ...js, regexDeadlineMs: 300 })).rejects.toThrow(
+        /^the regex took too long on sub\/slow\.txt \(over 0\.3 s\)/,
+      );
+    } finally {
+      await removeDir(many);
+    }
+  });
+
   it('is stopped by the abort signal (Esc, SIGTERM) while the regex runs', async () => {
     const stop = new AbortController();
     const search = grepSearch(query('^(a+)+$', stop.signal), { ...js, regexDeadlineMs: 600_000 });

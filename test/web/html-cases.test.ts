@@ -4,9 +4,8 @@
  * once on an esbuild bundle of the same converter (test/support/html-converter.ts).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SHARED_CASES, haveSharedCases } from '../support/shared-cases';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -95,7 +94,9 @@ describe.skipIf(!haveSharedCases)('shared HTML cases', () => {
 });
 
 describe.skipIf(!haveSharedCases)('check.mjs', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'codey-html-cases-'));
+  // Under node_modules/.cache: the bundle loads iconv-lite at run time (src/web/iconv.ts), from there.
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  const tmp = mkdtempSync(join(ROOT, 'node_modules/.cache/codey-html-cases-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('passes every case with the bundled converter', async () => {

@@ -267,7 +267,13 @@ export function ApprovalPrompt({
   };
   const moreHint = onShowAll ? (shownAll ? ', shown in full above' : ', press d to see all') : '';
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={theme.warning} paddingX={1}>
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      borderRight={false}
+      borderColor={theme.warning}
+      paddingX={1}
+    >
       {request.agent ? <Text color={theme.muted}>{`Subagent "${request.agent}" asks:`}</Text> : null}
       {shortHeader ? (
         <Text>
