@@ -143,13 +143,6 @@ export interface RecorderInput {
 }
 
 /**
- * Writes one session's conversation to the store as it changes, so that it can be rebuilt exactly
- * (`loadSession`). Each change is one JSON line ({@link SpliceRecord}) appended with a synchronous
- * write before the conversation method that made it returns, so a `kill -9` loses at most the
- * response being streamed. Files are created with mode 0600 in a 0700 folder. A failed write (a full
- * disk) ends the recording, not the session: {@link onFailure} hears of it once.
- */
-/**
  * Whether `a` and `b` are written as the same JSON, up to the order of object keys: values compared
  * in place, without serialising either (a resumed session compares every stored message once).
  */
@@ -175,6 +168,13 @@ function sameJson(a: unknown, b: unknown): boolean {
   return keys.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
 }
 
+/**
+ * Writes one session's conversation to the store as it changes, so that it can be rebuilt exactly
+ * (`loadSession`). Each change is one JSON line ({@link SpliceRecord}) appended with a synchronous
+ * write before the conversation method that made it returns, so a `kill -9` loses at most the
+ * response being streamed. Files are created with mode 0600 in a 0700 folder. A failed write (a full
+ * disk) ends the recording, not the session: {@link onFailure} hears of it once.
+ */
 export class SessionRecorder {
   readonly id: string;
   readonly path: string;
