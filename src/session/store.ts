@@ -10,11 +10,11 @@ import {
   type SessionHeader,
   type SessionSummary,
   type StoredMessage,
-} from './recorder';
+} from './records';
 import { shownCallOf, type ShownCall } from './shown-calls';
 
+export { SessionRecorder } from './recorder';
 export {
-  SessionRecorder,
   conversationFile,
   summaryFile,
   firstPromptOf,
@@ -27,7 +27,7 @@ export {
   type SessionSummary,
   type StoredMessage,
   type ToolResultRecord,
-} from './recorder';
+} from './records';
 
 /** The store folder: `STATE/sessions` (beside the event logs), given the state folder. */
 export const storeDir = (state: string): string => join(state, 'sessions');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sizeOf } from '../../src/cli/resume';
-import type { SessionSummary } from '../../src/session/recorder';
+import type { SessionSummary } from '../../src/session/records';
 
 const summary = (messages: number, bytes: number): SessionSummary => ({
   version: 1,
