@@ -6,6 +6,7 @@ import type { AgentEvent, ApprovalCallback, LoopEvent } from './events';
 import type { Agent, AgentSpec, BuiltSpec } from './agent';
 import { runTurn, type TurnResult } from './loop';
 import type { SubagentDefinition } from './subagent-types';
+import { withCommas } from '../util/text';
 
 const FAMILIES = ['opus', 'sonnet', 'haiku'] as const;
 
@@ -70,7 +71,7 @@ class ChildStats {
       `${this.requests} request${this.requests === 1 ? '' : 's'}`,
       `tools: ${calls.length ? calls.join(', ') : 'none'}`,
       ...(this.files.size ? [`changed: ${[...this.files].join(', ')}`] : []),
-      `${this.tokens.toLocaleString('en-US')} tokens`,
+      `${withCommas(this.tokens)} tokens`,
     ];
     return `[subagent ${agentId}: ${parts.join('; ')}]`;
   }

@@ -1,3 +1,4 @@
+import { withCommas } from '../util/text';
 /**
  * Most characters of a repository's listings the request carries: the names and descriptions of its
  * skills (in the `skill` tool's description) and, separately, of its agent definitions (in
@@ -39,7 +40,7 @@ export function leftOutNotice(
   const more = leftOut.length > 5 ? `, and ${leftOut.length - 5} more` : '';
   return (
     `codey: ${leftOut.length} of the repository's ${kind} left out (${names.join(', ')}${more}): ` +
-    `their names and descriptions pass the ${PROJECT_LISTING_BUDGET.toLocaleString('en-US')} characters codey sends for a repository's ${kind}`
+    `their names and descriptions pass the ${withCommas(PROJECT_LISTING_BUDGET)} characters codey sends for a repository's ${kind}`
   );
 }
 

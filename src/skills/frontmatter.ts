@@ -1,4 +1,5 @@
 import { parse, YAMLParseError } from 'yaml';
+import { withCommas } from '../util/text';
 
 /** A Markdown file split at its YAML frontmatter. */
 export type Frontmatter =
@@ -38,7 +39,7 @@ export function splitFrontmatter(text: string): Frontmatter {
     // thousands of anchors), and a real frontmatter is a few short fields.
     return {
       kind: 'bad',
-      problem: `the frontmatter is ${yamlBytes.toLocaleString('en-US')} bytes, over the ${MAX_FRONTMATTER_BYTES / 1024} KiB codey parses`,
+      problem: `the frontmatter is ${withCommas(yamlBytes)} bytes, over the ${MAX_FRONTMATTER_BYTES / 1024} KiB codey parses`,
     };
   }
   let data: unknown;

@@ -1,4 +1,5 @@
 import { splitFrontmatter } from './frontmatter';
+import { withCommas } from '../util/text';
 
 /**
  * Limits of the Agent Skills format (agentskills.io, "Specification"), in characters (code points).
@@ -114,7 +115,7 @@ export function parseSkill(
   if (chars(full) > SKILL_DESCRIPTION_MAX) {
     description = cut(full, SKILL_DESCRIPTION_MAX);
     problems.push(
-      `description is ${chars(full).toLocaleString('en-US')} characters, over the ${SKILL_DESCRIPTION_MAX} of the Agent Skills format; loaded, its first ${SKILL_DESCRIPTION_MAX} listed`,
+      `description is ${withCommas(chars(full))} characters, over the ${SKILL_DESCRIPTION_MAX} of the Agent Skills format; loaded, its first ${SKILL_DESCRIPTION_MAX} listed`,
     );
   }
 

@@ -3,6 +3,7 @@ import { runChild, type SandboxSpec } from './exec';
 import { defineTool, type ToolContext, type ToolProgress, type ToolResult } from './tool';
 import type { ToolCallDescription } from '../util/shapes';
 import { MAX_OUTPUT_CHARS } from './truncate';
+import { withCommas } from '../util/text';
 
 /** Default and largest timeout of one command, in ms (the limits Claude Code's Bash tool uses). */
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
@@ -102,7 +103,7 @@ export function formatOutcome(o: BashOutcome, timeoutMs: number): string {
   }
   if (o.totalChars > MAX_OUTPUT_CHARS) {
     notes.push(
-      `the output was ${o.totalLines.toLocaleString('en-US')} lines (${o.totalChars.toLocaleString('en-US')} chars); ` +
+      `the output was ${withCommas(o.totalLines)} lines (${withCommas(o.totalChars)} chars); ` +
         'only its start and end are shown: redirect it to a file and grep or read_file that',
     );
   }

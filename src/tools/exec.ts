@@ -9,6 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { ChildOptions, ChildResult, PipedChild, PipedChildOptions } from '../util/exec-shapes';
 import { childEnv } from '../util/secrets';
 import { bwrapArgs } from './sandbox';
+import { withCommas } from '../util/text';
 
 export type { ChildOptions, ChildResult, RunChild, SandboxSpec, StartPiped } from '../util/exec-shapes';
 
@@ -68,7 +69,7 @@ class ByteKeeper {
     while (start < tail.length && (tail[start] & 0xc0) === 0x80) start++;
     const cut = this.cut + (head.length - end) + start;
     return (
-      `${head.subarray(0, end).toString('utf8')}\n[… ${cut.toLocaleString('en-US')} bytes of output cut …]\n` +
+      `${head.subarray(0, end).toString('utf8')}\n[… ${withCommas(cut)} bytes of output cut …]\n` +
       tail.subarray(start).toString('utf8')
     );
   }

@@ -9,6 +9,7 @@ import { leftOutNote } from './grep-results';
 import { defineTool, ToolError, type ToolContext } from './tool';
 import { capQuote } from './truncate';
 import { checkPathLength, displayPath, isInside, missingFileMessage, resolveInWorkspace } from './workspace';
+import { withCommas } from '../util/text';
 
 /** Paths listed per call; the rest are counted in a note. */
 const MAX_GLOB_RESULTS = 200;
@@ -217,7 +218,7 @@ export const globTool = defineTool({
     const lines = found.shown;
     const shown = lines.length;
     const more = found.count - shown;
-    if (more > 0) lines.push(`(${more.toLocaleString('en-US')} more not shown; narrow the pattern)`);
+    if (more > 0) lines.push(`(${withCommas(more)} more not shown; narrow the pattern)`);
     if (found.leftOut > 0) lines.push(`(${leftOutNote(found.leftOut)})`);
     return {
       output: lines.join('\n'),

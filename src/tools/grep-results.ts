@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { MAX_OUTPUT_CHARS } from './truncate';
 import { displayPath } from './workspace';
+import { withCommas } from '../util/text';
 
 /** Files listed in files_with_matches and count modes. */
 export const MAX_GREP_FILES = 200;
@@ -118,7 +119,7 @@ export function formatHits(q: GrepQuery, found: Found, isFile: boolean): string 
 
 /** "1 file left out by a deny rule", for grep's and glob's answers. */
 export function leftOutNote(n: number): string {
-  return `${n.toLocaleString('en-US')} file${n === 1 ? '' : 's'} left out by a deny rule`;
+  return `${withCommas(n)} file${n === 1 ? '' : 's'} left out by a deny rule`;
 }
 
 function formatFound(q: GrepQuery, { hits, complete }: Found, isFile: boolean): string {
@@ -151,9 +152,7 @@ function formatFound(q: GrepQuery, { hits, complete }: Found, isFile: boolean): 
         `(showing the first ${n} matching lines; the search stopped there and more lines match; ${narrow})`,
       );
     } else if (n < total) {
-      out.push(
-        `(showing ${n} of ${total.toLocaleString('en-US')} matching lines in ${hits.length} files; ${narrow})`,
-      );
+      out.push(`(showing ${n} of ${withCommas(total)} matching lines in ${hits.length} files; ${narrow})`);
     }
     return out.join('\n');
   }
@@ -167,7 +166,7 @@ function formatFound(q: GrepQuery, { hits, complete }: Found, isFile: boolean): 
       `(showing the first ${n} matching files; the search stopped there and more files match; ${narrow})`,
     );
   } else if (n < hits.length) {
-    out.push(`(${(hits.length - n).toLocaleString('en-US')} more files not shown; ${narrow})`);
+    out.push(`(${withCommas(hits.length - n)} more files not shown; ${narrow})`);
   }
   return out.join('\n');
 }

@@ -9,6 +9,7 @@ import { jsonSchemaParams } from './json-schema';
 import { imageSize } from '../util/images';
 import { defineTool, ToolError, type ImageMediaType, type Tool, type ToolResult } from './tool';
 import { capQuote, headTail, MAX_OUTPUT_CHARS } from './truncate';
+import { withCommas } from '../util/text';
 
 /** Most bytes of a tool description the model reads (UTF-8); the rest is cut with a note. */
 const MAX_MCP_DESCRIPTION_BYTES = 2_048;
@@ -38,7 +39,7 @@ const MAX_MCP_IMAGE_CHARS = 2_000_000;
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const size = (data: unknown) => `${Math.floor((str(data).length * 3) / 4).toLocaleString('en-US')} bytes`;
+const size = (data: unknown) => `${withCommas(Math.floor((str(data).length * 3) / 4))} bytes`;
 
 /** The images of `r` the model gets (capped in size and count), and for each image block its line. */
 function imagesOf(r: McpCallResult): {

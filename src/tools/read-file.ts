@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { versionOf } from '../util/file-version';
 import { byteSize, imageLabel, loadImage, otherMediaKind, sniffImage } from '../util/images';
 import { recordVersion } from './file-version';
-import { splitLines } from '../util/text';
+import { withCommas, splitLines } from '../util/text';
 import { BINARY_SNIFF_BYTES, decodeForReading, looksBinary, numberLine } from './text-file';
 import { defineTool, ToolError } from './tool';
 import { capLine, MAX_OUTPUT_CHARS } from './truncate';
@@ -88,7 +88,7 @@ export const readFileTool = defineTool({
     const start = args.offset ?? 1;
     if (start > total) {
       throw new ToolError(
-        `offset ${start} is past the end of ${shown}, which has ${total.toLocaleString('en-US')} lines`,
+        `offset ${start} is past the end of ${shown}, which has ${withCommas(total)} lines`,
         'out_of_range',
       );
     }
@@ -106,7 +106,7 @@ export const readFileTool = defineTool({
     if (end < total) {
       out.push(
         '',
-        `showing lines ${start}–${end} of ${total.toLocaleString('en-US')}; call again with offset=${end + 1} to read on`,
+        `showing lines ${start}–${end} of ${withCommas(total)}; call again with offset=${end + 1} to read on`,
       );
     }
     if (decoded.note) out.push('', `${shown} is ${decoded.note}`);

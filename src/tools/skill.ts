@@ -5,6 +5,7 @@ import { listSkillFiles } from '../skills/files';
 import type { Skill } from '../skills/skill';
 import { defineTool, ToolError, type Tool } from './tool';
 import { MAX_OUTPUT_CHARS } from './truncate';
+import { withCommas } from '../util/text';
 
 /** Files of a skill folder listed by one call; the rest are counted. */
 const MAX_LISTED_SKILL_FILES = 100;
@@ -33,7 +34,7 @@ export function skillTool(all: readonly Skill[], budget = DEFAULT_LIST_BUDGET): 
   const byName = new Map(sorted.map((s) => [s.name, s]));
   const fitted = fitListing(sorted, budget);
   const more = fitted.unlisted
-    ? `\n(${fitted.unlisted.toLocaleString('en-US')} more skills are not listed here: call skill without a name to list them all.)`
+    ? `\n(${withCommas(fitted.unlisted)} more skills are not listed here: call skill without a name to list them all.)`
     : '';
   return defineTool({
     name: 'skill',
@@ -73,7 +74,7 @@ export function skillTool(all: readonly Skill[], budget = DEFAULT_LIST_BUDGET): 
             ...files,
             ...(total > files.length || partial
               ? [
-                  `… and ${partial ? 'more' : `${(total - files.length).toLocaleString('en-US')} more`}; use glob in the folder to list them`,
+                  `… and ${partial ? 'more' : `${withCommas(total - files.length)} more`}; use glob in the folder to list them`,
                 ]
               : []),
           ]

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_LIST_BUDGET, fitListing } from '../skills/budget';
 import { defineTool, ToolError, type Tool } from './tool';
 import { capLine } from './truncate';
+import { withCommas } from '../util/text';
 
 /** What the parent asks of a child: the whole brief, a label for the person, a definition by name. */
 export interface SpawnRequest {
@@ -62,7 +63,7 @@ function describeAgents(agents: readonly AgentChoice[], budget: number): string 
     budget,
   );
   const more = fitted.unlisted
-    ? `\n(${fitted.unlisted.toLocaleString('en-US')} more definitions are not listed here: an \`agent\` name that is not listed gets the list of them all.)`
+    ? `\n(${withCommas(fitted.unlisted)} more definitions are not listed here: an \`agent\` name that is not listed gets the list of them all.)`
     : '';
   return `${POLICY}\n\nAgent definitions (pass the name as \`agent\`):\n${fitted.lines.join('\n')}${more}`;
 }

@@ -1,3 +1,4 @@
+import { withCommas } from '../util/text';
 /**
  * The one truncation helper (STYLE.md rule 10). Every tool output passes through `headTail`, every
  * long line through `capLine`; both say how much they cut and never split a UTF-16 surrogate pair.
@@ -118,6 +119,6 @@ function cut(text: string, maxChars: number, maxLines: number, headShare: number
   const cutChars = text.length - head.length - tail.length;
   const keptLines = head.split('\n').length + (tail ? tail.split('\n').length : 0);
   const cutLines = Math.max(0, lines.length - keptLines);
-  const note = `[… ${cutLines.toLocaleString('en-US')} line${cutLines === 1 ? '' : 's'} (${cutChars.toLocaleString('en-US')} chars) cut …]`;
+  const note = `[… ${withCommas(cutLines)} line${cutLines === 1 ? '' : 's'} (${withCommas(cutChars)} chars) cut …]`;
   return tail ? `${head}\n${note}\n${tail}` : `${head}\n${note}`;
 }

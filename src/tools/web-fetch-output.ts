@@ -7,6 +7,7 @@ import { MAX_BYTES, type FetchedPage } from '../web/fetch-page';
 import { makeFence, neutraliseMarkers, type Fence } from './fence';
 import { capLine, MAX_OUTPUT_CHARS, MAX_OUTPUT_LINES } from './truncate';
 import { partEnd, partStart } from './web-pages';
+import { withCommas } from '../util/text';
 
 /** `1234` → `1.2`, in kB (1000 bytes), one decimal. */
 export function kB(bytes: number): string {
@@ -16,7 +17,7 @@ export function kB(bytes: number): string {
 /** Room left in a part for what may lengthen it after it is cut: an escape, a scrubbed secret. */
 const PART_SLACK = 300;
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = withCommas;
 
 /** The characters a part holds, 0-based `start`, exclusive `end`, of `total`. */
 export interface PartRange {

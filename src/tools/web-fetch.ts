@@ -8,6 +8,7 @@ import { neutraliseMarkers, withoutControls } from './fence';
 import { defineTool, ToolError, type ToolContext, type ToolErrorCode } from './tool';
 import { describeRange, isAppShell, kB, renderPage } from './web-fetch-output';
 import { pageKey, pageStore, type StoredPage } from './web-pages';
+import { withCommas } from '../util/text';
 
 export { formatPage } from './web-fetch-output';
 
@@ -229,7 +230,7 @@ export function webFetchTool(deps: WebFetchDeps) {
       const total = entry.text.length;
       if (args.offset !== undefined && args.offset > 0 && args.offset >= total) {
         throw new ToolError(
-          `offset ${args.offset} is past the end of the page, which has ${total.toLocaleString('en-US')} characters; ` +
+          `offset ${args.offset} is past the end of the page, which has ${withCommas(total)} characters; ` +
             'call web_fetch without offset to read it from the start.',
           'invalid_arguments',
         );

@@ -7,6 +7,7 @@ import { lstat, readdir, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from './tool';
 import { capQuote } from './truncate';
+import { withCommas } from '../util/text';
 
 /** Symlink hops followed before giving up (Linux's own limit, MAXSYMLINKS, is 40). */
 const MAX_LINK_HOPS = 40;
@@ -28,15 +29,15 @@ export function checkPathLength(p: string): void {
   const shown = JSON.stringify(capQuote(p));
   if (bytes >= MAX_PATH_BYTES) {
     throw new ToolError(
-      `path ${shown} is ${bytes.toLocaleString('en-US')} bytes long; no file can have a path of ` +
-        `${MAX_PATH_BYTES.toLocaleString('en-US')} bytes or more. Pass the path of an existing file`,
+      `path ${shown} is ${withCommas(bytes)} bytes long; no file can have a path of ` +
+        `${withCommas(MAX_PATH_BYTES)} bytes or more. Pass the path of an existing file`,
       'invalid_arguments',
     );
   }
   const long = p.split(/[\\/]/).find((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
   if (long !== undefined) {
     throw new ToolError(
-      `path ${shown} has a component of ${Buffer.byteLength(long).toLocaleString('en-US')} bytes; ` +
+      `path ${shown} has a component of ${withCommas(Buffer.byteLength(long))} bytes; ` +
         `no file or folder name can be longer than ${MAX_NAME_BYTES}. Pass the path of an existing file`,
       'invalid_arguments',
     );

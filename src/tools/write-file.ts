@@ -14,6 +14,7 @@ import {
   refuseIndirectProtected,
   resolveInWorkspace,
 } from './workspace';
+import { withCommas } from '../util/text';
 
 /** Old contents up to this size (bytes) go into meta.before for the diff view; larger ones are null. */
 const MAX_DIFF_BYTES = 2 * 1024 * 1024;
@@ -113,7 +114,7 @@ export const writeFileTool = defineTool({
     const lines = lineCount(args.content);
     const verb = exists ? 'Overwrote' : 'Created';
     return {
-      output: `${verb} ${shown} (${lines.toLocaleString('en-US')} lines, ${size.toLocaleString('en-US')} bytes)`,
+      output: `${verb} ${shown} (${withCommas(lines)} lines, ${withCommas(size)} bytes)`,
       title: `${verb} ${shown}`,
       display: { kind: 'diff', path: shown, before, after: args.content },
     };

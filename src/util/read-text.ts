@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { withCommas } from './text';
 
 /** Why {@link readTextFile} gave no text. */
 export type TextReadRefusal =
@@ -94,7 +95,7 @@ export function refusalText(r: TextReadRefusal, maxBytes: number): string {
     case 'binary':
       return 'not a text file (it holds NUL bytes)';
     case 'too_large':
-      return `${r.size === undefined ? 'larger than' : `${r.size.toLocaleString('en-US')} bytes, over`} the ${maxBytes / 1024} KiB codey reads`;
+      return `${r.size === undefined ? 'larger than' : `${withCommas(r.size)} bytes, over`} the ${maxBytes / 1024} KiB codey reads`;
     case 'unreadable':
       return `cannot be read (${r.code})`;
   }

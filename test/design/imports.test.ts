@@ -168,3 +168,19 @@ describe('the room rule of src/tui', () => {
     );
   });
 });
+
+describe('numbers in text', () => {
+  it('are grouped by withCommas, never toLocaleString (its locale data costs tens of ms at first use)', () => {
+    const SRC = resolve(__dirname, '../../src');
+    const calls = sourceFiles(SRC).flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /\.toLocale(String|DateString|TimeString)\(/.test(line) && !/^\s*(\/\/|\*)/.test(line)
+            ? [`${relative(SRC, f)}:${i + 1}`]
+            : [],
+        ),
+    );
+    expect(calls).toEqual([]);
+  });
+});

@@ -63,6 +63,22 @@ export async function startInVt(columns: number, rows: number, before: string[],
     vt.resize(w, h);
     stdout.emit('resize');
   };
+  /**
+   * The screen shows `text` and nothing was written for 50 ms (Ink draws at most every 33 ms): the
+   * frame Ink settles on, not one it corrects at once (a live item measured after it is drawn).
+   */
+  const steady = async (text: string) => {
+    let written = -1;
+    let since = 0;
+    await eventually(() => {
+      if (vt.recorded.length !== written) {
+        written = vt.recorded.length;
+        since = performance.now();
+      }
+      expect(performance.now() - since).toBeGreaterThanOrEqual(50);
+      expect(screen()).toContain(text);
+    });
+  };
   await shows('Ask codey');
-  return { vt, c, stdout, type, screen, all, shows, resize, stop };
+  return { vt, c, stdout, type, screen, all, shows, steady, resize, stop };
 }

@@ -7,6 +7,7 @@ import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from '.
 import { capTextWidth } from '../text/line-cap';
 import { FIELD_LABEL, MAX_DETAIL_CELLS, detailRows, promptRows } from './prompt-rows';
 import { hiddenWarning } from '../../util/hidden-chars';
+import { withCommas } from '../../util/text';
 
 export interface ApprovalChoice {
   label: string;
@@ -297,7 +298,7 @@ export function ApprovalPrompt({
             <Text color={theme.muted}>
               {detail.hidden > 0
                 ? `… +${detail.hidden} more lines${moreHint}`
-                : `… a line is cut at ${MAX_DETAIL_CELLS.toLocaleString('en-US')} characters${moreHint}`}
+                : `… a line is cut at ${withCommas(MAX_DETAIL_CELLS)} characters${moreHint}`}
             </Text>
           ) : null}
         </Box>

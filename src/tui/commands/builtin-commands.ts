@@ -8,6 +8,7 @@ import { commandLabel, formatDollars } from '../text/format';
 import { inputKeyLines } from '../terminal/input-keys';
 import { REWIND_COMMAND } from './rewind-command';
 import { STATUS_COMMAND } from './status-command';
+import { withCommas } from '../../util/text';
 
 /** Every command with its argument hint and description, aligned, then the keys. */
 function helpLines(commands: readonly CommandSpec[]): string[] {
@@ -21,7 +22,7 @@ function helpLines(commands: readonly CommandSpec[]): string[] {
 }
 
 function costLines(usage: Usage, spent: Spend): string[] {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => withCommas(x);
   const lines = [
     `input tokens:        ${n(usage.input_tokens)}`,
     `output tokens:       ${n(usage.output_tokens)}`,

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { forTerminal } from '../../util/terminal-text';
 import { windowStart } from '../widgets/list-window';
 import { useTheme } from '../widgets/theme';
+import { withCommas } from '../../util/text';
 
 export interface FileListProps {
   /** The files that match the `@` word, best first. */
@@ -31,7 +32,7 @@ export function FileList({
   const theme = useTheme();
   const { first, shown } = windowStart(matches.length, Math.max(1, Math.floor(maxRows) - 1), selected);
   const last = loading
-    ? `reading the workspace's files… ${found.toLocaleString('en-US')} so far`
+    ? `reading the workspace's files… ${withCommas(found)} so far`
     : matches.length === 0
       ? 'no file matches'
       : 'tab/enter insert · ↑↓ choose · esc close';

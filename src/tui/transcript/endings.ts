@@ -3,7 +3,7 @@
  * transcript's, and those `-p` prints on stderr (src/cli/print.ts takes them from here).
  */
 import type { CompactionTrigger, RefusalDetails, TurnEndReason } from '../../agent/events';
-import { oneLine } from '../../util/text';
+import { withCommas, oneLine } from '../../util/text';
 
 const TRIGGERS: Record<CompactionTrigger, string> = {
   auto: 'it passed compact_at of the window',
@@ -21,7 +21,7 @@ export function compactionLine(e: {
   tokensAfter: number;
   window: number;
 }): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => withCommas(x);
   return `Compacted the conversation (${TRIGGERS[e.trigger]}): ${n(e.tokensBefore)} → about ${n(e.tokensAfter)} tokens of the ${n(e.window)}-token window.`;
 }
 

@@ -7,6 +7,7 @@
  */
 import { ASCII, cellWidth, cutCells, expandTabs, wrapCells } from '../text/cells';
 import type { PageLine, Tone, ViewerPage } from './viewer-page';
+import { withCommas } from '../../util/text';
 
 const SGR: Record<Tone, string> = {
   plain: '',
@@ -131,9 +132,7 @@ export function viewerFrame(title: string, layout: PageLayout, o: FrameOptions):
   const scroll = Math.max(0, Math.min(maxScroll, o.scroll));
   const shown = layout.slice(scroll, pageRows);
   const range =
-    layout.rows === 0
-      ? 'empty'
-      : `${scroll + 1}–${scroll + shown.length} of ${layout.rows.toLocaleString('en-US')}`;
+    layout.rows === 0 ? 'empty' : `${scroll + 1}–${scroll + shown.length} of ${withCommas(layout.rows)}`;
   const header = headerLine(title, `${o.index + 1}/${o.count}`, range, o.columns);
   const pad = ' '.repeat(Math.max(0, o.columns - cellWidth(header)));
   const rows = [`${INVERSE}${header}${pad}${RESET}`];

@@ -5,7 +5,7 @@
  * through `forTerminal`; it passes again here, so the viewer never depends on that.
  */
 import { forTerminal } from '../../util/terminal-text';
-import { firstLine, splitLines } from '../../util/text';
+import { withCommas, firstLine, splitLines } from '../../util/text';
 import { diffLines, diffStat, toHunks } from '../text/diff';
 import { formatElapsed } from '../text/format';
 import type { Item, ToolItem, ToolStatus } from '../transcript/transcript-types';
@@ -64,7 +64,7 @@ const STATUS: Record<ToolStatus, string> = {
 /** `line` up to {@link MAX_LINE_CHARS}, then how many characters more there were. */
 function keptLine(line: string): string {
   if (line.length <= MAX_LINE_CHARS) return line;
-  const more = (line.length - MAX_LINE_CHARS).toLocaleString('en-US');
+  const more = withCommas(line.length - MAX_LINE_CHARS);
   return `${line.slice(0, MAX_LINE_CHARS)} … ${more} more characters not kept`;
 }
 
@@ -73,8 +73,7 @@ function textLines(text: string, tone: Tone = 'plain', indent = ''): PageLine[] 
   const lines = splitLines(forTerminal(text).replace(/\s+$/, ''));
   const kept = lines.slice(0, MAX_PAGE_LINES).map((l) => ({ text: l ? indent + keptLine(l) : '', tone }));
   const more = lines.length - kept.length;
-  if (more > 0)
-    kept.push({ text: `${indent}… ${more.toLocaleString('en-US')} lines not kept`, tone: 'muted' });
+  if (more > 0) kept.push({ text: `${indent}… ${withCommas(more)} lines not kept`, tone: 'muted' });
   return kept;
 }
 
@@ -117,7 +116,7 @@ function diffPage(change: { before?: string | null; after: string }, output?: st
     }
   });
   if (hunks.length === 0) out.push({ text: 'no changes', tone: 'muted' });
-  if (more > 0) out.push({ text: `… ${more.toLocaleString('en-US')} lines not kept`, tone: 'muted' });
+  if (more > 0) out.push({ text: `… ${withCommas(more)} lines not kept`, tone: 'muted' });
   if (output?.trim()) out.push({ text: '' }, ...textLines(output, 'muted'));
   return out;
 }
@@ -133,11 +132,11 @@ function subagentPage(item: ToolItem): PageLine[] {
     { text: 'Task', tone: 'heading' },
     ...textLines(task, 'plain', '  '),
     { text: '' },
-    { text: `Tool calls (${total.toLocaleString('en-US')})`, tone: 'heading' },
+    { text: `Tool calls (${withCommas(total)})`, tone: 'heading' },
   ];
   if (total === 0) out.push({ text: '  none', tone: 'muted' });
   if (dropped > 0)
-    out.push({ text: `  … ${dropped.toLocaleString('en-US')} earlier tool calls not kept`, tone: 'muted' });
+    out.push({ text: `  … ${withCommas(dropped)} earlier tool calls not kept`, tone: 'muted' });
   for (const c of calls) {
     const status = c.status === 'done' ? '' : ` ${STATUS[c.status]}`;
     out.push({

@@ -1,3 +1,4 @@
+import { withCommas } from '../../util/text';
 /**
  * Character-level helpers for the HTML reducer: invisible-character cleanup and the head+tail cap.
  * Lengths are UTF-16 code units (`string.length`), the unit the caller's `maxChars` is given in.
@@ -70,7 +71,7 @@ export function safeStart(s: string, i: number): number {
 
 /** The note put where the middle was cut. */
 function cutNote(cut: number): string {
-  return `\n\n[… ${cut.toLocaleString('en-US')} characters cut from the middle of the page …]\n\n`;
+  return `\n\n[… ${withCommas(cut)} characters cut from the middle of the page …]\n\n`;
 }
 
 /**

@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/agent/events';
 import { startInVt } from '../vt-app';
-import { eventually, tick } from '../helpers';
+import { eventually } from '../helpers';
 
 // The Ctrl+O viewer as a terminal gets it: runTui's bytes (Ink's and the viewer's) played on a
 // small emulator with a scrollback and an alternate screen.
@@ -101,15 +101,13 @@ describe.each([
     await t.type('run it', '\r');
     t.c.emit(bashStart('b1', 'make all'));
     t.c.emit({ type: 'tool_progress', id: 'b1', message: numbered(40, 'out-line-').join('\n') + '\n' });
-    await t.shows('out-line-40');
-    await tick(100); // the steady frame: the live part measured
+    await t.steady('out-line-40');
     const frame = t.screen();
     await t.type(CTRL_O);
     await t.shows('Esc close');
     await t.type(ESC);
     await eventually(() => expect(t.vt.alternate).toBe(false));
-    await t.shows('out-line-40');
-    await tick(100);
+    await t.steady('out-line-40');
     // The same frame, but for the spinner and the elapsed time.
     const steady = (s: string) => s.replace(/[\u2800-\u28ff]/g, '*').replace(/\d+(\.\d)?s\b/g, 'Ns');
     expect(steady(t.screen())).toBe(steady(frame));
