@@ -1,10 +1,9 @@
 /**
  * Every setting's key and default as plain values, without the schema (./schema) and so without
  * zod: what `codey --help` and the command-line flags need. The schema gives the same defaults
- * (test/config/setting-defaults.test.ts checks that each one agrees); this table only repeats them.
+ * (test/config/setting-defaults.test.ts checks that the keys and each default agree); this table
+ * only repeats them.
  */
-import type { SettingKey, Values } from './schema';
-
 /** Default model: a current Claude model id. */
 export const DEFAULT_MODEL = 'claude-opus-4-8';
 
@@ -22,7 +21,7 @@ export const MODEL_ALIAS_DEFAULTS = Object.freeze({
  * Each setting's default (`undefined`: none), in the schema's order of keys: the value the schema
  * gives for "not set". Read-only: a caller that needs to change one copies it.
  */
-export const SETTING_DEFAULTS: { readonly [K in SettingKey]: Readonly<Values[K]> | undefined } = {
+export const SETTING_DEFAULTS = {
   model: DEFAULT_MODEL,
   base_url: undefined,
   api_key: undefined,
@@ -65,10 +64,10 @@ export const SETTING_DEFAULTS: { readonly [K in SettingKey]: Readonly<Values[K]>
   mcp_config: [],
   mcp_trust: false,
   mcp_timeout_ms: 5_000,
-};
+} as const;
 
 /** Every setting's key, in the schema's order. */
-export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as (keyof typeof SETTING_DEFAULTS)[];
 
 /**
  * A number as a person types it (`"12"` → 12, `".5"` → 0.5, `"-3"` → -3, surrounding blanks
