@@ -6,7 +6,8 @@
  * a terminal's auto-wrap does, and the rows it spills onto are counted in `autoWrapped`.
  * The alternate screen (`ESC[?1049h` … `ESC[?1049l`) is a screen of its own with no scrollback;
  * leaving it brings back the main screen and cursor as they were. A resize reflows as tmux does (see
- * {@link VirtualTerminal.resize}). Not a full VT: colours and the other modes are ignored.
+ * {@link VirtualTerminal.resize}), and `ESC[J` from the top left corner scrolls the screen into the
+ * scrollback as tmux's `scroll-on-clear` does. Not a full VT: colours and the other modes are ignored.
  */
 import stringWidth from 'string-width';
 
@@ -29,6 +30,8 @@ export class VirtualTerminal {
   private scrolled = 0;
   /** While the alternate screen is up: the main screen and its cursor, as they were. */
   private saved: { screen: Row[]; row: number; col: number } | undefined;
+  /** The cursor as `ESC 7` saved it, for `ESC 8`. */
+  private savedCursor: { row: number; col: number } | undefined;
   /** Times the screen was cleared (`ESC[2J`) and the scrollback dropped (`ESC[3J`). */
   clears = { screen: 0, scrollback: 0 };
   /** Rows that exist only because a line ran past the right edge. */
@@ -261,6 +264,8 @@ export class VirtualTerminal {
       );
       return end === Infinity ? data.length : end;
     }
+    if (next === '7') this.savedCursor = { row: this.row, col: this.col };
+    if (next === '8' && this.savedCursor) this.moveTo(this.savedCursor.row, this.savedCursor.col);
     if (next !== '[') return i + 2;
     let j = i + 2;
     while (j < data.length && !/[@-~]/.test(data[j])) j++;
@@ -308,6 +313,13 @@ export class VirtualTerminal {
         } else if (zero === 2) {
           this.clears.screen++;
           // As xterm does: the screen is blanked, not scrolled into the history.
+          this.screen = Array.from({ length: this.rows }, () => blankRow(this.columns));
+        } else if (zero === 0 && this.row === 0 && this.col === 0 && !this.saved) {
+          // As tmux does (`scroll-on-clear`, on by default): erasing the whole screen from its top
+          // left corner scrolls what it shows into the scrollback, up to its last row with text.
+          const last = this.screen.findLastIndex((r) => text(r) !== '');
+          this.history.push(...this.screen.slice(0, last + 1));
+          this.scrolled += last + 1;
           this.screen = Array.from({ length: this.rows }, () => blankRow(this.columns));
         } else {
           this.erase(this.screen[this.row], this.col, this.columns);

@@ -27,6 +27,16 @@ export function terminalReflows(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.TMUX) || !env.XTERM_VERSION;
 }
 
+/**
+ * Erases from the cursor's row to the bottom of a screen `height` rows tall, the cursor left where it
+ * was (at the row's start). Row by row, not with `ESC[J`: from the top left corner, tmux
+ * (`scroll-on-clear`, on by default) scrolls the whole screen into its history instead of erasing it,
+ * and a frame the reflow put on the top row would stay there as a torn copy.
+ */
+function eraseToBottom(height: number): string {
+  return `${ESC}G\u001b7${ESC}2K${`${ESC}B${ESC}2K`.repeat(Math.max(0, height - 1))}\u001b8`;
+}
+
 export interface ResizeGuard {
   /** The stream to give Ink: writes go through the guard to `stdout`. */
   stdout: NodeJS.WriteStream;
@@ -125,7 +135,7 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
       // Only shorter, and the frame still fits: draw it again, as Ink would not.
       widths = widths.slice(0, frameTop).concat(Array<number>(lines + 1).fill(0));
       const again = !narrower && lines < nextHeight && frame !== '';
-      stdout.write(`${ESC}G${ESC}J${again ? '' : '\n'.repeat(lines)}`);
+      stdout.write(`${eraseToBottom(nextHeight)}${again ? '' : '\n'.repeat(lines)}`);
       if (again) {
         row = frameTop;
         col = 0;
@@ -144,7 +154,7 @@ export function guardResize(stdout: NodeJS.WriteStream, liveRows: () => number):
     // Ink will erase upwards.
     const top = row - lines;
     widths = widths.slice(0, top).concat(Array<number>(lines + 1).fill(0));
-    stdout.write(`${ESC}${reflowed}A${ESC}G${ESC}J${'\n'.repeat(lines)}`);
+    stdout.write(`${ESC}${reflowed}A${eraseToBottom(nextHeight)}${'\n'.repeat(lines)}`);
   };
   stdout.prependListener('resize', onResize);
 

@@ -139,7 +139,7 @@ describe('generic tool view', () => {
 
   it('shows a spinner and the elapsed time while running, or that it waits for approval', () => {
     const running = show(tool({ status: 'running', startedAt: Date.now() - 2500 }));
-    expect(running).toMatch(/^\n[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Read\(src\/a\.ts\) 2\.\ds$/);
+    expect(running).toMatch(/^\n[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Read\(src\/a\.ts\) 2s$/);
     expect(show(tool({ status: 'running', awaitingApproval: true }))).toMatch(
       /Read\(src\/a\.ts\) waiting for approval$/,
     );

@@ -40,7 +40,9 @@ export function headerProps(item: ToolItem): ToolHeaderProps {
 export function ToolHeader(props: ToolHeaderProps) {
   const theme = useTheme();
   const running = props.status === 'running';
-  const now = useNow(running && !props.awaitingApproval);
+  // Once a second, in whole seconds, as the working line: every redraw while a call runs is one a
+  // resize can meet on its way to the terminal, drawn for the old width.
+  const now = useNow(running && !props.awaitingApproval, 1000);
   const elapsed = running ? now - props.startedAt : (props.durationMs ?? 0);
   const glyph = running ? spinnerFrame(now) : '●';
   const glyphColor =
@@ -55,9 +57,11 @@ export function ToolHeader(props: ToolHeaderProps) {
             : theme.success;
   const time = props.awaitingApproval
     ? 'waiting for approval'
-    : running || elapsed >= 1000
-      ? formatElapsed(elapsed)
-      : '';
+    : running
+      ? `${Math.floor(elapsed / 1000)}s`
+      : elapsed >= 1000
+        ? formatElapsed(elapsed)
+        : '';
   const detail = firstLine(props.detail, HEADER_DETAIL_CHARS);
   const header = (
     <Wrapped marker={<Text color={glyphColor}>{glyph} </Text>}>
