@@ -12,7 +12,12 @@ import { defineConfig } from 'tsup';
 // development build a CLI would otherwise get.
 export default defineConfig({
   // eval-guard: loaded with `node --import` into the codey of an eval run (src/eval/net-guard.ts).
-  entry: { cli: 'src/cli/main.ts', 'eval-guard': 'src/eval/net-guard.ts' },
+  // held-keys: the launcher's first import in a terminal, before the CLI loads (src/cli/held-keys.ts).
+  entry: {
+    cli: 'src/cli/main.ts',
+    'eval-guard': 'src/eval/net-guard.ts',
+    'held-keys': 'src/cli/held-keys.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

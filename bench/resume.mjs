@@ -38,7 +38,11 @@ function fakeApi() {
   );
 }
 
-/** A stored session of `n` messages in the store's format: prompt, text + bash call, its output, … */
+/**
+ * A stored session of `n` messages in the store's format, as codey writes one: turns of a prompt,
+ * text + bash call, its output, the answer. Every call has its result, so resuming it repairs
+ * nothing.
+ */
 function writeSession(dir, id, workspace, n) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const time = new Date().toISOString();
@@ -58,7 +62,9 @@ function writeSession(dir, id, workspace, n) {
     let m;
     if (i % 4 === 0)
       m = { role: 'user', content: [{ type: 'text', text: `step ${i}: go on with the refactor` }] };
-    else if (i % 2 === 1)
+    else if (i % 4 === 3)
+      m = { role: 'assistant', content: [{ type: 'text', text: `Step ${i} done: the tests pass.` }] };
+    else if (i % 4 === 1)
       m = {
         role: 'assistant',
         content: [
@@ -73,7 +79,7 @@ function writeSession(dir, id, workspace, n) {
       };
     lines.push(JSON.stringify({ type: 'messages', time, at: i, remove: 0, messages: [m] }));
   }
-  // An even count ends on tool results; the next prompt joins them.
+  // A count that is a multiple of 4 ends on an answer; the next prompt is a new message.
   const file = join(dir, `${id}.conversation.jsonl`);
   writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   const bytes = statSync(file).size;

@@ -104,6 +104,12 @@ const SPECS: Record<string, Spec> = {
   },
 };
 
+/** The field every block may carry besides its own. */
+const CACHE_CONTROL: [required: boolean, check: Check] = [false, isCacheControl];
+/** The spec of field `key` of a block (own fields only: a key such as "toString" is unknown). */
+const fieldOf = (spec: Spec, key: string) =>
+  key === 'cache_control' ? CACHE_CONTROL : Object.hasOwn(spec.fields, key) ? spec.fields[key] : undefined;
+
 /** Block types a tool_result's content may hold. */
 const RESULT_PARTS = new Set(['text', 'image', 'document']);
 
@@ -113,35 +119,48 @@ const note = (t: Tally, what: string) => t.set(what, (t.get(what) ?? 0) + 1);
 
 /**
  * `raw` as a block the API accepts in a `role` message, fixed if it can be, or undefined (dropped),
- * with what was done counted in `tally`.
+ * with what was done counted in `tally`. A block that needs no change is `raw` itself, so that
+ * whoever holds the stored messages can tell by identity that it came through as it was.
  */
 function shapeBlock(raw: unknown, role: Role, tally: Tally, nested = false): Obj | undefined {
   if (!isObj(raw) || typeof raw.type !== 'string') return void note(tally, 'a block with no type');
   const spec = SPECS[raw.type];
-  const label = JSON.stringify(raw.type.slice(0, 40));
   if (!spec || (nested && !RESULT_PARTS.has(raw.type)))
-    return void note(tally, `a block of unknown type ${label}`);
+    return void note(tally, `a block of unknown type ${JSON.stringify(raw.type.slice(0, 40))}`);
   if (!spec.roles.includes(role)) return void note(tally, `a ${raw.type} block in a ${role} message`);
-  const out: Obj = { type: raw.type };
   let fixed = false;
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'type') continue;
-    const field = key === 'cache_control' ? ([false, isCacheControl] as const) : spec.fields[key];
-    if (!field || (!field[0] && !field[1](value))) fixed = true;
-    else out[key] = value;
+  for (const key in raw) {
+    if (key === 'type' || !Object.hasOwn(raw, key)) continue;
+    const field = fieldOf(spec, key);
+    if (!field || (!field[0] && !field[1](raw[key]))) fixed = true;
+  }
+  let out = raw;
+  if (fixed) {
+    out = { type: raw.type };
+    for (const [key, value] of Object.entries(raw)) {
+      const field = fieldOf(spec, key);
+      if (key !== 'type' && field && (field[0] || field[1](value))) out[key] = value;
+    }
   }
   if (raw.type === 'tool_use' && !isObj(out.input)) {
-    out.input = {};
+    out = { ...out, input: {} };
     note(tally, 'a tool_use whose input was not an object (now {})');
   }
-  const missing = Object.entries(spec.fields).find(([k, [required, check]]) => required && !check(out[k]));
-  if (missing) return void note(tally, `a ${raw.type} block with no valid ${missing[0]}`);
+  for (const key in spec.fields) {
+    const [required, check] = spec.fields[key];
+    if (required && !check(out[key])) return void note(tally, `a ${raw.type} block with no valid ${key}`);
+  }
   if (raw.type === 'tool_result' && Array.isArray(out.content)) {
     const parts = out.content.map((p) => shapeBlock(p, 'user', tally, true)).filter((p) => p !== undefined);
     const kept = parts.filter((p) => p.type !== 'text' || (p.text as string).trim() !== '');
+    const same =
+      kept.length === out.content.length && kept.every((p, i) => p === (out.content as unknown[])[i]);
     if (kept.length !== out.content.length) fixed = true;
-    if (kept.length > 0) out.content = kept;
-    else delete out.content;
+    if (!same) {
+      out = out === raw ? { ...raw } : out;
+      if (kept.length > 0) out.content = kept;
+      else delete out.content;
+    }
   }
   if (fixed) note(tally, `a ${raw.type} block with a field the API does not take (removed)`);
   return out;

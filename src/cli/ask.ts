@@ -1,4 +1,5 @@
 import { forTerminal } from '../util/terminal-text';
+import { withKeysHandedOver } from './held-keys';
 
 /** Only `y` or `yes` (any case, spaces around) is yes. */
 export const isYes = (answer: string | undefined): boolean => /^y(es)?$/i.test((answer ?? '').trim());
@@ -7,7 +8,13 @@ export const isYes = (answer: string | undefined): boolean => /^y(es)?$/i.test((
  * Ask a question on the terminal (stderr) before the app starts and wait for the line typed.
  * @returns the line; `undefined` at end of input (Ctrl-D); `interrupted` for Ctrl-C.
  */
-export async function askLine(question: string): Promise<string | undefined | 'interrupted'> {
+export function askLine(question: string): Promise<string | undefined | 'interrupted'> {
+  // Keys typed before the question (while codey loaded) are read as its first answer, as a
+  // terminal's line discipline would; the hold starts again after it.
+  return withKeysHandedOver(() => askLineNow(question));
+}
+
+async function askLineNow(question: string): Promise<string | undefined | 'interrupted'> {
   const { createInterface } = await import('node:readline/promises');
   // A screen drawn before (the setup wizard's Ink) may have left stdin unreferenced: without this
   // the process would end while the question waits.

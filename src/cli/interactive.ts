@@ -15,6 +15,7 @@ import { broadWorkspace, broadWorkspaceNotice } from './workspace-check';
 import { personWriter } from './person-out';
 import { askTrust, notTrusted } from './project-trust';
 import { onDemand } from './status-facts';
+import { heldKeys, withKeysHandedOver } from './held-keys';
 
 const stderr = personWriter((s) => process.stderr.write(s));
 
@@ -61,11 +62,14 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     stderr(noTerminalText(input.setup, existsSync(input.settings.files.user), input.settings.files.user));
     return EXIT.usage;
   }
+  // Keys typed from here on (or from the launcher's start) wait for the input box.
+  const keys = heldKeys();
+  keys.hold();
   let { settings, held, projectTrusted } = input;
   const env = process.env;
   if (input.setup || !existsSync(settings.files.user)) {
     const { runSetup } = await import('./setup');
-    const outcome = await runSetup(settings, env);
+    const outcome = await withKeysHandedOver(() => runSetup(settings, env));
     if (input.setup) return outcome;
     const again = await input.reload();
     if (typeof again === 'number') return again;
@@ -146,6 +150,10 @@ export async function runInteractive(input: InteractiveInput): Promise<number> {
     void settled(controller.stop(), STOP_GRACE_MS).then(() => quit.abort());
   });
   try {
+    // What was typed while codey loaded goes to the input box; its echo (typed before raw mode) is
+    // cleared from the line the first frame starts on.
+    keys.handOver();
+    if (keys.echoed) process.stdout.write('\r\u001b[K');
     const code = await runTui(controller, { initialPrompt: input.positional, signal: quit.signal });
     const exitCode = stoppedBy ? signalExitCode(stoppedBy) : code;
     for (const n of await session.end(stoppedBy ? 'other' : 'prompt_input_exit')) stderr(`codey: ${n}\n`);

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { sessionsIn } from '../session/store';
 import { askYesNo } from './ask';
+import { withKeysHandedOver } from './held-keys';
 import { personWriter } from './person-out';
 import type { CliOptions } from './cli-options';
 import { EXIT } from './exit-codes';
@@ -38,7 +39,9 @@ export async function resumptionForTui(opts: CliOptions, env: Env): Promise<Resu
       label: `${s.updated_at.slice(0, 16).replace('T', ' ')}  ${s.title || '(no prompt)'}`,
       notes: [`${sizeOf(s)} · ${s.id}`],
     }));
-    const index = await pickOne(`Resume a session of ${tilde(workspace)}`, items, { env });
+    const index = await withKeysHandedOver(() =>
+      pickOne(`Resume a session of ${tilde(workspace)}`, items, { env }),
+    );
     if (index === undefined) {
       stderr('codey: nothing resumed\n');
       return EXIT.ok;

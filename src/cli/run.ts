@@ -23,6 +23,7 @@ import { mcpLines } from '../tui/commands/mcp-lines';
 import { expandMcpPrompt } from './mcp-prompts';
 import { onDemand } from './status-facts';
 import { projectCommandRules } from './project-context';
+import { releaseHeldKeys } from './held-keys';
 
 export interface ModeInput {
   opts: CliOptions;
@@ -95,6 +96,8 @@ export async function runMode(input: ModeInput): Promise<number> {
       reload: (trustNow) => settingsFor(opts, trustNow),
     });
   }
+  // The launcher guessed an interactive start: the terminal goes back to its own mode.
+  releaseHeldKeys();
   const { settings, held, projectTrusted } = resolved;
   if (held) {
     for (const n of held.notices) stderr(`${n}\n`);

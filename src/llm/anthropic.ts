@@ -143,8 +143,10 @@ export class AnthropicClient implements LlmClient {
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmEvent> {
     const client = await this.#client();
     const body = buildRequest(request);
+    // Serialised once, here: the size check measures the same string the SDK sends (on each retry too).
+    const json = JSON.stringify(body);
     // Refused here rather than by the API's edge: the person learns why, and nothing is paid for.
-    checkRequestSize(body);
+    checkRequestSize(body, json);
     const maxStreamRetries = this.#opts.maxStreamRetries ?? 3;
     const maxRetries = this.#opts.maxRetries ?? 4;
     const base = this.#opts.streamRetryBaseMs ?? 1000;
@@ -165,7 +167,7 @@ export class AnthropicClient implements LlmClient {
     let retries = 0;
     for (;;) {
       try {
-        yield* this.#once(client, body, signal);
+        yield* this.#once(client, body, json, signal);
         return;
       } catch (err) {
         if (signal.aborted) throw new LlmError('interrupted', 'aborted');
@@ -254,10 +256,15 @@ export class AnthropicClient implements LlmClient {
   async *#once(
     client: SdkClient,
     body: Record<string, unknown>,
+    json: string,
     signal: AbortSignal,
   ): AsyncGenerator<LlmEvent> {
+    // The SDK reads the params (model, stream, tools) and sends `json` as it is: a string body with a
+    // content-type is passed through, not serialised again.
     const stream = (await client.messages.create(body as unknown as Anthropic.MessageCreateParamsStreaming, {
       signal,
+      body: json,
+      headers: { 'content-type': 'application/json' },
     })) as AsyncIterable<Anthropic.RawMessageStreamEvent>;
     const acc = new Accumulator();
     try {

@@ -173,11 +173,12 @@ function requestTooLarge(
 
 /**
  * Refuse a request body before it is sent when the Messages API would: over {@link MAX_REQUEST_BYTES}
- * (images count by their base64) or over {@link MAX_REQUEST_IMAGES} images.
+ * (images count by their base64) or over {@link MAX_REQUEST_IMAGES} images. `json` is the body as it
+ * will be sent (`JSON.stringify(body)`), so that a long conversation is serialised once per request.
  * @throws RequestTooLargeError saying which limit, and what to send instead.
  */
-export function checkRequestSize(body: Record<string, unknown>): void {
-  const bytes = Buffer.byteLength(JSON.stringify(body));
+export function checkRequestSize(body: Record<string, unknown>, json: string): void {
+  const bytes = Buffer.byteLength(json);
   const found = Array.isArray(body.messages) ? imagesIn(body.messages as { content: unknown }[]) : [];
   const images = { count: found.length, bytes: found.reduce((n, s) => n + s.data.length, 0) };
   if (bytes > MAX_REQUEST_BYTES || images.count > MAX_REQUEST_IMAGES) throw requestTooLarge(bytes, images);

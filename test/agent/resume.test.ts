@@ -92,6 +92,34 @@ describe('resumeConversation', () => {
     ]);
   });
 
+  it('removes a field named like an object method (toString, constructor) as any unknown field', () => {
+    const edited = [
+      { type: 'text', text: 'hi', toString: 'x', constructor: 1 },
+    ] as unknown as MessageParam['content'];
+    const { conversation, repairs } = resumeConversation([{ role: 'user', content: edited }, said('hello')]);
+    expect(conversation.messages).toEqual([user('hi'), said('hello')]);
+    expect(repairs).toEqual([
+      'what the API would refuse was dropped or fixed: a text block with a field the API does not take (removed)',
+    ]);
+  });
+
+  it('keeps each block that needs no change as the stored object, so the store sees nothing to write', () => {
+    const messages: MessageParam[] = [
+      user('hi'),
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'bash', input: { command: 'ls' } }],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'a.txt' }] }],
+      },
+      said('one file'),
+    ];
+    const { conversation } = resumeConversation(messages);
+    conversation.messages.forEach((m, i) => expect(m.content[0]).toBe(messages[i].content[0]));
+  });
+
   it('says when the last message had no answer (a response cut mid-stream is not stored)', () => {
     const { conversation, repairs } = resumeConversation([user('hi'), said('hello'), user('and?')]);
     expect(conversation.length).toBe(3);

@@ -41,8 +41,9 @@ export function unusedExports(texts: Readonly<Record<string, string>>, sources: 
 
 describe('exports', () => {
   const sources = filesOf('src');
+  // The launcher (bin/codey.js) calls the entries it imports from dist/.
   const texts = Object.fromEntries(
-    [...sources, ...filesOf('test')].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]),
+    [...sources, ...filesOf('test'), 'bin/codey.js'].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]),
   );
 
   it('every exported value is used by another source or test file', () => {

@@ -93,6 +93,11 @@ describe('AnthropicClient', () => {
     const r = final(await collect(client()));
     expect(r.type === 'response' && r.response.content[0]).toMatchObject({ text: 'after overload' });
     expect(fake.messageRequests).toHaveLength(2);
+    // Both tries send the same JSON object, with one content-type.
+    const [first, second] = fake.messageRequests;
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(first.body).toMatchObject({ model: 'claude-opus-4-8', stream: true, max_tokens: 1000 });
+    expect(second.raw).toBe(first.raw);
   });
 
   it('retries a stream cut after the 200 and keeps exactly one copy of the content', async () => {

@@ -128,6 +128,48 @@ describe('SessionRecorder', () => {
     rec2.close();
   });
 
+  it('a resumed file whose keys are in another order (an older codey, an edit) is not written again', async () => {
+    const c = new Conversation();
+    const rec = recorder('s9');
+    rec.follow(c);
+    c.appendUser('first');
+    c.appendAssistant([{ type: 'tool_use', id: 't1', name: 'bash', input: { command: 'ls' } }]);
+    c.appendUser([{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt' }]);
+    c.appendAssistant([{ type: 'text', text: 'one file' }]);
+    rec.close();
+    // The same lines with every object's keys in reverse order (the same length, so the summary holds).
+    const reversed = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(reversed)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, reversed(x)]),
+            )
+          : v;
+    const file = conversationFile(dir, 's9');
+    const text = (await readFile(file, 'utf8')).trim().split('\n');
+    await writeFile(file, `${text.map((l) => JSON.stringify(reversed(JSON.parse(l)))).join('\n')}\n`);
+    const back = loadSession(dir, 's9');
+    const { conversation, repairs } = resumeConversation(back.messages, back.finishedResults);
+    expect(repairs).toEqual([]);
+    const rec2 = new SessionRecorder({
+      dir,
+      header: back.header,
+      scrub: (s) => s,
+      existing: { summary: back.summary, messages: back.messages, wholeBytes: back.wholeBytes },
+    });
+    rec2.follow(conversation);
+    conversation.appendUser('second');
+    rec2.close();
+    // One new splice, for 'second' alone: the four stored messages were seen as the same.
+    const splices = (await lines('s9')).filter((r) => r.type === 'messages');
+    expect(splices.slice(4)).toMatchObject([{ at: 4, remove: 0, messages: [{ role: 'user' }] }]);
+    expect(splices).toHaveLength(5);
+    expect(loadSession(dir, 's9').messages).toEqual(conversation.messages);
+  });
+
   it('keeps a finished tool’s result before the message that holds it is written', () => {
     const c = new Conversation();
     const rec = recorder('s6');

@@ -136,6 +136,13 @@ export function App({
   useEffect(() => {
     if (pending) setViewing(undefined);
   }, [pending]);
+  // While a prompt asks, the call it asks about is not drawn above it: the prompt names the tool and
+  // shows its input, and the header's second copy would take rows a narrowing terminal's reflow needs
+  // (a frame that reflows taller than the screen leaves its top in the scrollback).
+  const live = useMemo(
+    () => (pending ? state.live.filter((i) => i.kind !== 'tool' || !i.awaitingApproval) : state.live),
+    [pending, state.live],
+  );
   const openViewer = useCallback(() => {
     const last = [...state.done, ...state.live].filter(isViewable).at(-1);
     if (!last) return 'Nothing to expand yet: Ctrl+O shows a tool output, thinking or subagent in full.';
@@ -170,8 +177,10 @@ export function App({
   // While a prompt asks, the queue is one counted line, so the prompt keeps its room.
   const queueView = queueLines(session.queued, pending ? 1 : queueRowsFor(rows));
   const queueRows = queueView.length;
-  // The prompt's own cap leaves room for the status line, the queue and the tool's header above it.
-  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - 3 - queueRows);
+  // The prompt's own cap leaves room for the status line, the queue and the headers of other calls
+  // running beside the one it asks about.
+  const besidePrompt = live.length > 0 ? 3 : 0;
+  const promptRows = Math.max(MIN_PROMPT_ROWS, rows - 1 - STATUS_ROWS - besidePrompt - queueRows);
   // Until a new prompt is measured, it counts as tall as its cap.
   const promptHeight = pending && measured.promptId === pending.id ? measured.prompt : promptRows;
   // The working line and the queue sit above whatever asks or takes input.
@@ -199,7 +208,7 @@ export function App({
             <Transcript
               key={state.epoch}
               done={state.done}
-              live={viewerOpen ? [] : state.live}
+              live={viewerOpen ? [] : live}
               columns={columns}
               maxLiveRows={maxLiveRows}
             />
