@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { SETTING_KEYS, settingDefault, type SettingKey } from '../config/schema';
+import type { SettingKey } from '../config/schema';
+import { SETTING_DEFAULTS, SETTING_KEYS } from '../config/setting-defaults';
 import { SETTING_META } from '../config/setting-meta';
 
 /** The widest `codey --help` gets (columns), whatever the terminal's width. */
@@ -28,13 +29,14 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
 
 /**
  * What the help adds to a flag that sets `key`: `default claude-opus-4-8; env CODEY_MODEL,
- * ANTHROPIC_MODEL`, from the schema's default and the setting's env names (src/config/setting-meta.ts).
+ * ANTHROPIC_MODEL`, from the setting's default (src/config/setting-defaults.ts) and env names
+ * (src/config/setting-meta.ts).
  * A `--no-X` flag only turns its setting off, so its default is not repeated; an empty list is no
  * default worth showing.
  */
 function settingNote(key: SettingKey): string {
   const meta = SETTING_META[key];
-  const value = meta.flag?.name.startsWith('--no-') ? undefined : settingDefault(key);
+  const value = meta.flag?.name.startsWith('--no-') ? undefined : SETTING_DEFAULTS[key];
   const hasDefault = value !== undefined && !(Array.isArray(value) && value.length === 0);
   return [hasDefault ? `default ${shown(value)}` : '', meta.env ? `env ${meta.env.join(', ')}` : '']
     .filter(Boolean)
@@ -47,7 +49,7 @@ function settingNote(key: SettingKey): string {
  */
 function defaultsLine(): string {
   return SETTING_KEYS.flatMap((key) => {
-    const value = settingDefault(key);
+    const value = SETTING_DEFAULTS[key];
     if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
       return Object.entries(value).map(([k, v]) => `${key}.${k}=${shown(v)}`);

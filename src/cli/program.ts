@@ -8,15 +8,14 @@ import { EXIT } from './exit-codes';
 import { personWriter } from './person-out';
 
 /**
- * The commander program. Only commander and the config schema (for the help's defaults) are loaded
- * up front: `--version` and `--help` must not pay for ink, react or the SDK, so everything else is
- * imported when a mode needs it.
+ * The commander program. Only commander and the settings' plain defaults and env names (no schema,
+ * no zod) are loaded up front: `--help` must not pay for zod, ink, react or the SDK, so everything
+ * else is imported when a mode needs it.
  */
 
 /**
  * The program. Its help is at most 80 columns wide and gives each setting flag's default and
- * environment variables and every setting's default, all from the config schema
- * ({@link withHelpDetails}).
+ * environment variables and every setting's default ({@link withHelpDetails}).
  */
 export function buildProgram(): Command {
   const program = new Command('codey')

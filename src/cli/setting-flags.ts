@@ -5,7 +5,8 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 import type { CliOptions } from './cli-options';
-import { baseType, fromEnv, SETTING_KEYS, settingSchemas, type SettingKey } from '../config/schema';
+import type { SettingKey } from '../config/schema';
+import { numberText, SETTING_DEFAULTS, SETTING_KEYS } from '../config/setting-defaults';
 import { SETTING_META, type SettingFlag } from '../config/setting-meta';
 
 /** commander's option name for a flag: `--max-turns` is `maxTurns`, `--no-skills` is `skills`. */
@@ -13,26 +14,25 @@ const optionName = (flag: SettingFlag): string =>
   flag.name.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 /**
- * A number flag's text as the number its schema takes, checked by the schema: a value the schema
- * refuses is a usage error at once (`expected a whole number of 1 or more, got "0"`).
+ * A number flag's text as a number (`expected a number, got "many"` is a usage error at once). The
+ * setting's schema checks the number with every other value when the settings are resolved
+ * (`--max-turns 0 is not valid: expected a whole number of 1 or more`), so the flags are parsed
+ * without loading it.
  */
-function numberParser(key: SettingKey): (text: string) => unknown {
-  const schema = settingSchemas[key];
-  return (text) => {
-    const value = fromEnv(schema, text);
-    if (typeof value !== 'number') throw new InvalidArgumentError(`expected a number, got "${text}"`);
-    const checked = schema.safeParse(value);
-    if (!checked.success)
-      throw new InvalidArgumentError(`${checked.error.issues[0]?.message ?? 'invalid'}, got "${text}"`);
-    return checked.data;
-  };
+function parseNumber(text: string): number {
+  const value = numberText(text);
+  if (value === undefined) throw new InvalidArgumentError(`expected a number, got "${text}"`);
+  return value;
 }
 
-/** The option for `key`'s flag: its placeholder and help, and how its value is read. */
+/**
+ * The option for `key`'s flag: its placeholder and help, and how its value is read. A setting whose
+ * default is a number takes a number (test/cli/flags.test.ts checks this against the schema).
+ */
 function settingOption(key: SettingKey, flag: SettingFlag): Option {
   const option = new Option(flag.arg ? `${flag.name} ${flag.arg}` : flag.name, flag.help);
   if (flag.repeats) return option.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
-  if (baseType(settingSchemas[key]) === 'number') return option.argParser(numberParser(key));
+  if (typeof SETTING_DEFAULTS[key] === 'number') return option.argParser(parseNumber);
   return option;
 }
 

@@ -10,26 +10,17 @@ import {
   WEB_PROVIDERS,
   type PermissionMode,
 } from '../util/shapes';
+import { DEFAULT_MODEL, MODEL_ALIAS_DEFAULTS, numberText, SETTING_KEYS } from './setting-defaults';
 
 /**
  * The one schema for codey's settings (DESIGN.md "Config"): file format, defaults and sanitising.
- * Keys are snake_case in files; environment variables are `CODEY_` + upper case.
+ * Keys are snake_case in files; environment variables are `CODEY_` + upper case. The keys and
+ * defaults without zod are in ./setting-defaults.
  */
 
-/** Default model: a current Claude model id. */
-export const DEFAULT_MODEL = 'claude-opus-4-8';
+export { DEFAULT_MODEL, MODEL_ALIAS_DEFAULTS, SETTING_KEYS } from './setting-defaults';
 
 export { WEB_PROVIDERS, type WebProvider } from '../util/shapes';
-
-/**
- * The model each family alias (`opus`, `sonnet`, `haiku`, as agent definitions and command files
- * write `model:`) names by default: the current model of each family. The one place to change them.
- */
-export const MODEL_ALIAS_DEFAULTS = Object.freeze({
-  opus: DEFAULT_MODEL,
-  sonnet: 'claude-sonnet-4-6',
-  haiku: 'claude-haiku-4-5',
-});
 
 const WHOLE_NUMBER = 'expected a whole number of 1 or more';
 
@@ -148,7 +139,6 @@ export const settingSchemas = {
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
-export const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 
 /** A setting's default: what its schema gives for "not set"; `undefined` for one without a default. */
 export function settingDefault<K extends SettingKey>(
@@ -202,7 +192,7 @@ export function fromEnv(schema: z.ZodType, text: string, envList?: 'words' | 'co
   }
   switch (baseType(schema)) {
     case 'number':
-      return /^-?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : s;
+      return numberText(s) ?? s;
     case 'boolean':
       return /^(true|1|yes|on)$/i.test(s) ? true : /^(false|0|no|off)$/i.test(s) ? false : s;
     case 'array':

@@ -2,7 +2,8 @@
  * What each setting may come from and how (DESIGN.md "Config"): its flag, environment variables and
  * the project rule a repository's file is held to. The schemas themselves are in ./schema.
  */
-import { type SettingKey, SETTING_KEYS, type Values } from './schema';
+import type { SettingKey, Values } from './schema';
+import { SETTING_KEYS } from './setting-defaults';
 
 /**
  * What a project file (a repository's `.codeyrc.json`, …) may do with a setting. A project file is

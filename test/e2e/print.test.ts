@@ -398,7 +398,7 @@ describe('usage and configuration errors exit 2', () => {
   it('a bad flag value says what is wrong', async () => {
     const turns = await codey(box, ['-p', 'hi', '--max-turns', '0']);
     expect(turns.exitCode).toBe(2);
-    expect(turns.stderr).toContain('expected a whole number of 1 or more, got "0"');
+    expect(turns.stderr).toContain('--max-turns 0 is not valid: expected a whole number of 1 or more');
     const url = await codey(box, ['-p', 'hi', '--base-url', 'not-a-url']);
     expect(url.exitCode).toBe(2);
     expect(url.stderr).toContain('--base-url "not-a-url" is not valid: expected an http:// or https:// URL');

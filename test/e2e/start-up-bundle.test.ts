@@ -138,8 +138,16 @@ describe('what each start loads', () => {
     expect(s.flagsChanged).toBe(false);
   });
 
-  it("--help loads zod's schemas with its English messages only (none of its other 60 locales)", async () => {
+  it('--help loads no zod: its defaults and env names come from plain tables', async () => {
     const s = await startUp(['--help']);
+    expect(s.stdout.replace(/\s+/g, ' ')).toContain('(default 100; env CODEY_MAX_TURNS)');
+    expect((await bundledSources(s.files)).filter((f) => f.includes('/zod/'))).toEqual([]);
+  });
+
+  it("-p loads zod's schemas with its English messages only (none of its other 60 locales)", async () => {
+    fake.enqueue(reply.text('hello in English'));
+    const s = await startUp(['-p', 'hi']);
+    expect(s.stdout).toContain('hello in English');
     const zod = (await bundledSources(s.files)).filter((f) => f.includes('/zod/'));
     expect(zod.some((f) => f.endsWith('/v4/core/schemas.js'))).toBe(true);
     expect(zod.filter((f) => f.includes('/locales/') && !f.endsWith('/locales/en.js'))).toEqual([]);
