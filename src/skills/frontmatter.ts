@@ -1,7 +1,8 @@
+import type * as Yaml from 'yaml';
 import { withCommas } from '../util/text';
 
 /** The `yaml` package (281 KB of code): loaded by {@link frontmatterReady} for the first frontmatter. */
-let yaml: typeof import('yaml') | undefined;
+let yaml: typeof Yaml | undefined;
 
 /** A Markdown file split at its YAML frontmatter. */
 export type Frontmatter =
@@ -31,7 +32,7 @@ const opens = (firstLine: string | undefined): boolean => firstLine?.trimEnd() =
 export async function frontmatterReady(text: string): Promise<void> {
   if (yaml || !opens(normalizeText(text).split('\n', 1)[0])) return;
   // A CommonJS package: its exports come as `default` from the built chunk (and from Node).
-  const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
+  const mod = (await import('yaml')) as typeof Yaml & { default?: typeof Yaml };
   yaml = mod.default ?? mod;
 }
 
