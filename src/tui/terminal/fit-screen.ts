@@ -8,12 +8,18 @@
 import type { DOMElement } from 'ink';
 import { useLayoutEffect, type RefObject } from 'react';
 
+/**
+ * Sets `box`'s most rows to `height` (undefined: no limit), on its Yoga node: a box laid out from the
+ * bottom with its overflow hidden then shows the last `height` rows of what it holds. Set during
+ * render, it counts in the frame that render draws (the node is the one of the box's last commit).
+ */
+export function capHeight(box: DOMElement | null, height: number | undefined) {
+  box?.yogaNode?.setMaxHeight(height);
+}
+
 /** Sets the cap on `box` to `rows - 1` (no cap for a terminal of unknown height). */
 function cap(box: DOMElement | null, rows: number | undefined) {
-  const node = box?.yogaNode;
-  if (!node) return;
-  if (rows !== undefined && Number.isFinite(rows) && rows > 1) node.setMaxHeight(rows - 1);
-  else node.setMaxHeight(undefined);
+  capHeight(box, rows !== undefined && Number.isFinite(rows) && rows > 1 ? rows - 1 : undefined);
 }
 
 /**

@@ -87,12 +87,11 @@ export abstract class ElementActions {
           out.fenceLang = LANGUAGE.exec(a.get('class') ?? '')?.[1] ?? '';
         return out.openCode() ? Kind.CODE : Kind.INLINE;
       case Kind.LINK: {
-        const href = this.links.resolve(a.get('href'));
-        if (href === undefined || !out.openLink(href)) return Kind.INLINE;
+        const target = this.links.resolve(a.get('href'));
+        if (target === undefined || !out.openLink(target.url)) return Kind.INLINE;
         this.linkDepth++;
         if (this.lists.depth > 0) {
-          const other = this.links.isOtherSite(href);
-          this.lists.link(other || a.get('hreflang') !== undefined || a.get('lang') !== undefined);
+          this.lists.link(target.other || a.get('hreflang') !== undefined || a.get('lang') !== undefined);
         }
         return Kind.LINK;
       }

@@ -24,20 +24,23 @@ function originOf(base: string): string | undefined {
 }
 
 /**
- * The absolute URL a link points to, if it is http(s) (WHATWG URL parsing, relative to `base`).
- * Undefined for fragment-only targets (the same page), other schemes (javascript:, data:, mailto:,
- * ftp:, ...) and anything unparsable, including a relative target when `base` is not a URL.
+ * Where a link points, if it is http(s) (WHATWG URL parsing, relative to `base`). Undefined for
+ * fragment-only targets (the same page), other schemes (javascript:, data:, mailto:, ftp:, ...) and
+ * anything unparsable, including a relative target when `base` is not a URL.
  * @param origin `originOf(base)`, if known: plain path-absolute targets then skip URL parsing.
  */
-function resolveHref(href: string, base: string, origin?: string): string | undefined {
+function resolveHref(href: string, base: string, origin?: string): LinkTarget | undefined {
   const h = href.trim();
   if (!h || h.charCodeAt(0) === 35) return undefined;
-  if (origin !== undefined && PLAIN_PATH.test(h) && !DOT_SEGMENT.test(h)) return origin + h;
+  if (origin !== undefined && PLAIN_PATH.test(h) && !DOT_SEGMENT.test(h)) {
+    return { url: origin + h, other: false };
+  }
   const scheme = SCHEME.exec(h)?.[1].toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return undefined;
   try {
     const u = scheme === undefined ? new URL(h, base) : new URL(h);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? linkTarget(u.href) : undefined;
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    return { url: linkTarget(u.href), other: origin === undefined || !u.href.startsWith(`${origin}/`) };
   } catch {
     return undefined;
   }
@@ -66,6 +69,14 @@ function linkTarget(href: string): string {
   return href.slice(0, path) + href.slice(path).replace(UNSAFE_ALL, (c) => ENCODED[c] ?? c);
 }
 
+/** A link target resolved by {@link PageLinks.resolve}. */
+export interface LinkTarget {
+  /** The absolute http(s) URL, as a markdown link target (see {@link linkTarget}). */
+  readonly url: string;
+  /** Leads to another site than the base's (always, when the base has no origin). */
+  readonly other: boolean;
+}
+
 /**
  * The page's link targets: hrefs resolved against the page URL, or the first `<base href>`, and
  * remembered (pages repeat their links in menus and tables of contents; parsing a URL is the cost).
@@ -74,44 +85,36 @@ export class PageLinks {
   private base: string;
   /** `originOf(base)`: plain path-absolute links resolve without URL parsing. */
   private origin: string | undefined;
-  /** `origin` and `/`: what every link to this site starts with (empty when there is no origin). */
-  private originSlash = '';
   private baseSet = false;
-  /** href → absolute http(s) URL, or null. */
-  private readonly resolved = new Map<string, string | null>();
+  /** href → its target, or null when it is not an http(s) link. */
+  private readonly resolved = new Map<string, LinkTarget | null>();
 
   constructor(baseUrl: string) {
     this.base = baseUrl;
     this.setOrigin();
   }
 
-  /** Whether a resolved target leads to another site than the base's (always, when the base has no origin). */
-  isOtherSite(url: string): boolean {
-    return this.origin === undefined || !url.startsWith(this.originSlash);
-  }
-
   /** {@link resolveHref} against the base; undefined for no href or one that is not http(s). */
-  resolve(href: string | undefined): string | undefined {
+  resolve(href: string | undefined): LinkTarget | undefined {
     if (!href) return undefined;
-    let url = this.resolved.get(href);
-    if (url === undefined) {
-      url = resolveHref(href, this.base, this.origin) ?? null;
-      this.resolved.set(href, url);
+    let target = this.resolved.get(href);
+    if (target === undefined) {
+      target = resolveHref(href, this.base, this.origin) ?? null;
+      this.resolved.set(href, target);
     }
-    return url ?? undefined;
+    return target ?? undefined;
   }
 
   /** A `<base href>`: only the first one counts (HTML Living Standard, "the document base URL"). */
   setBase(href: string | undefined): void {
     if (this.baseSet) return;
     this.baseSet = true;
-    this.base = this.resolve(href) ?? this.base;
+    this.base = this.resolve(href)?.url ?? this.base;
     this.setOrigin();
     this.resolved.clear();
   }
 
   private setOrigin(): void {
     this.origin = originOf(this.base);
-    this.originSlash = this.origin === undefined ? '' : `${this.origin}/`;
   }
 }

@@ -258,10 +258,11 @@ export class TreeBuilder implements TokenizerCallbacks, Attributes {
     // Names are compared in place: most attributes (id, src, data-*, ...) are never sliced.
     for (let i = attrHash(html, start, end); ATTR_TABLE[i] !== 0; i = (i + 1) & ATTR_MASK) {
       const bit = ATTR_TABLE[i] - 1;
+      // Not wanted here, or a duplicate (the first of duplicate attributes wins, as in the HTML
+      // tokenizer): no need to compare. Every name has one slot, so probing on finds no other match.
+      if ((want & (1 << bit)) === 0) continue;
       const name = ATTR_NAMES[bit];
       if (name.length !== length || !sameName(html, start, name)) continue;
-      // Not wanted here, or a duplicate: the first of duplicate attributes wins (HTML tokenizer).
-      if ((want & (1 << bit)) === 0) return;
       this.want = want & ~(1 << bit);
       this.collected |= 1 << bit;
       this.attrNames[this.attrCount] = name;

@@ -274,6 +274,34 @@ describe('a long message typed ahead in one piece', () => {
   });
 });
 
+describe('a running call whose output is estimated taller than the room it has', () => {
+  it('at 60×20, is drawn at its own height from its first frame: no held-back note, no blank rows under the status line', async () => {
+    const shell = Array.from({ length: 30 }, (_, i) => `shell-line-${i + 1}`);
+    const t = await start(60, 20, shell);
+    await t.type('run it', '\r');
+    await eventually(() => expect(t.c.runs).toHaveLength(1));
+    t.c.emit({
+      type: 'tool_start',
+      id: 'b1',
+      name: 'bash',
+      displayName: 'Bash',
+      input: { command: 'seq 1 12' },
+      summary: 'Run: seq 1 12',
+      detail: 'seq 1 12',
+    });
+    await t.shows('Bash(seq 1 12)');
+    // Twelve lines, shown as the first and "+11 lines": the estimate counts all twelve.
+    for (let i = 1; i <= 12; i++) t.c.emit({ type: 'tool_progress', id: 'b1', message: `out-${i}\n` });
+    await t.shows('+11 lines');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.vt.recorded).not.toContain('⋮');
+    const screen = t.vt.screenLines();
+    // The frame ends on the screen's last rows: the status line, then the cursor's row.
+    expect(screen.findLastIndex((l) => l !== '')).toBe(screen.length - 2);
+    expect(t.vt.allLines().slice(0, shell.length)).toEqual(shell);
+  });
+});
+
 describe('a streamed table', () => {
   const row = (...cells: string[]) => `| ${cells.join(' | ')} |`;
   const names = Array.from({ length: 12 }, (_, i) => `entry-${i + 1}`);
