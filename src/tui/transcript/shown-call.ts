@@ -1,11 +1,11 @@
 /**
- * What the transcript shows of a tool call's words: the summary, the detail, and the finished
- * call's command, path, URL, diff and title, with every character that draws nothing or reorders text written as its `\u` escape
- * (`showHidden`), as the approval prompt shows them, so the prompt, the running call's header and
+ * What the transcript shows of a tool call's words: the name, the summary, the detail, and the
+ * finished call's command, path, URL, diff and title, with every character that draws nothing or
+ * reorders text written as its `\u` escape (`showHidden`), as the approval prompt shows them, so the prompt, the running call's header and
  * the finished call read the same. Applied before `forTerminal`, which then has nothing to strip.
  */
 import type { TranscriptAction } from './transcript-types';
-import { showHidden } from '../../util/hidden-chars';
+import { showCallWords, showHidden } from '../../util/hidden-chars';
 
 /**
  * Characters of the detail's first line in a call's header: a long command reads in full, wrapped,
@@ -19,16 +19,10 @@ export const HEADER_DETAIL_CHARS = 1000;
  */
 export function shownCall(action: TranscriptAction): TranscriptAction[] {
   if (action.type === 'tool_start') {
-    const summary = showHidden(action.summary);
-    const detail = showHidden(action.detail);
-    const hidden = summary.hidden + detail.hidden;
-    if (hidden === 0 && escaped(action.displayName) === action.displayName) return [action];
-    const shown = {
-      ...action,
-      displayName: escaped(action.displayName),
-      summary: summary.text,
-      detail: detail.text,
-    };
+    const { summary, detail, hidden } = showCallWords(action.summary, action.detail);
+    const displayName = escaped(action.displayName);
+    if (hidden === 0 && displayName === action.displayName) return [action];
+    const shown = { ...action, displayName, summary, detail };
     return action.agentId || hidden === 0
       ? [shown]
       : [shown, { type: 'hidden_chars', id: action.id, hidden }];
