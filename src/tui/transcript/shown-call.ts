@@ -2,7 +2,8 @@
  * What the transcript shows of a tool call's words: the name, the summary, the detail, and the
  * finished call's command, path, URL, diff and title, with every character that draws nothing or
  * reorders text written as its `\u` escape (`showHidden`), as the approval prompt shows them, so
- * the prompt, the running call's header and the finished call read the same. Applied before `forTerminal`, which then has nothing to strip.
+ * the prompt, the running call's header and the finished call read the same. Applied before
+ * `forTerminal`, which then has nothing to strip.
  */
 import type { TranscriptAction } from './transcript-types';
 import { showCallWords, showHidden } from '../../util/hidden-chars';
