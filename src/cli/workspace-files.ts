@@ -2,7 +2,7 @@
  * The workspace's files for the `@` picker: the walk `glob` makes (.gitignore honoured, `.git`
  * never entered), less what a deny rule keeps from `read_file`, binary files and names holding a
  * control, bidi or zero-width character or a line break (the picker would draw them, and an `@path`
- * could not say them; `glob` still lists them, escaped), each folder that
+ * could not say them; `glob` still finds them), each folder that
  * holds a listed file just before its first one (`src/agent/`), found in batches so
  * the picker shows the first ones while a big tree is still being walked, and kept until a turn or
  * a `!cmd` may have changed the tree.
