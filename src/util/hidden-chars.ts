@@ -42,3 +42,35 @@ export function hiddenWarning(hidden: number): string {
   const what = hidden === 1 ? '1 character that would not show' : `${hidden} characters that would not show`;
   return `⚠ ${what} (zero-width, bidi or control) ${hidden === 1 ? 'is' : 'are'} written as \\u escapes`;
 }
+
+/** A call's summary and detail as {@link showCallWords} shows them. */
+export interface ShownWords {
+  summary: string;
+  detail: string;
+  /** Hidden characters of the call, each counted once (see {@link showCallWords}). */
+  hidden: number;
+}
+
+/** How many times each hidden character occurs in `text`. */
+function hiddenTally(text: string): Map<string, number> {
+  const tally = new Map<string, number>();
+  for (const [ch] of text.matchAll(HIDDEN)) tally.set(ch, (tally.get(ch) ?? 0) + 1);
+  return tally;
+}
+
+/**
+ * A call's `summary` and `detail` with hidden characters escaped, and how many hidden characters
+ * the call holds: a summary that repeats the detail (`Run: <command>` over the command) repeats its
+ * characters, so each kind of character counts as often as the one of the two that holds more of
+ * it. Pure.
+ */
+export function showCallWords(summary: string, detail: string): ShownWords {
+  const s = showHidden(summary);
+  const d = showHidden(detail);
+  let hidden = d.hidden;
+  if (s.hidden > 0) {
+    const inDetail = hiddenTally(detail);
+    for (const [ch, n] of hiddenTally(summary)) hidden += Math.max(0, n - (inDetail.get(ch) ?? 0));
+  }
+  return { summary: s.text, detail: d.text, hidden };
+}

@@ -1,8 +1,12 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argumentWords, discoverCommands, expandCommand, parseCommand } from '../../src/skills/commands';
+import { frontmatterReady } from '../../src/skills/frontmatter';
 import { removeDir, tempDir, writeTree } from '../tools/file-tools-kit';
+
+// parseCommand is synchronous: the YAML parser it splits a frontmatter with is loaded first, as discovery does.
+beforeAll(() => frontmatterReady('---\n'));
 
 let base: string;
 let repo: string;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/skills/skill';
+import { frontmatterReady } from '../../src/skills/frontmatter';
 import {
   BLOCK_SCALAR_SKILL,
   FOLDED_SKILL,
@@ -7,6 +8,9 @@ import {
   plainSkill,
   QUOTED_SKILL,
 } from './skill-fixtures';
+
+// parseSkill is synchronous: the YAML parser it splits a frontmatter with is loaded first, as discovery does.
+beforeAll(() => frontmatterReady('---\n'));
 
 const where = (folderName: string) => ({
   dir: `/skills/${folderName}`,

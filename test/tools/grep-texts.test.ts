@@ -30,10 +30,23 @@ beforeAll(async () => {
     'bigger.txt': `${'filler line\n'.repeat((200 * KIB) / 12)}needle far in\n`,
     // Binary: a NUL at the start, or one far past the first read.
     'bin-early.dat': Buffer.concat([Buffer.from([0]), Buffer.from(`needle\n${'x'.repeat(100 * KIB)}\n`)]),
+    // No line here is longer than ripgrep's 64 KiB buffer: a longer one grows the buffer of the
+    // thread that reads it, and then how much that thread reads of later files at once.
     'bin-late.dat': Buffer.concat([
-      Buffer.from(`${'y'.repeat(100 * KIB)}\n`),
+      Buffer.from(`${'y'.repeat(99)}\n`.repeat(1024)),
       Buffer.from([0]),
       Buffer.from('needle\n'),
+    ]),
+    // Binary too, but a match comes before the read that meets the NUL (ripgrep searches that part).
+    'bin-after-match.dat': Buffer.concat([
+      Buffer.from(`needle first\n${`${'y'.repeat(99)}\n`.repeat(1024)}`),
+      Buffer.from([0]),
+      Buffer.from('needle\n'),
+    ]),
+    // The match is in the same read as the NUL (past the first 64 KiB): not searched.
+    'bin-same-read.dat': Buffer.concat([
+      Buffer.from(`${'a line\n'.repeat((70 * KIB) / 7)}needle in the second read\n`),
+      Buffer.from([0]),
     ]),
   });
   rgPath = await findRipgrep({ memo: new Map() }, process.env.PATH ?? '');
@@ -52,7 +65,7 @@ const js = (q: GrepQuery) => grepSearch(q, { useRipgrep: false }).then((r) => r.
 
 describe('grep without ripgrep, plain strings and file contents', () => {
   it('finds a plain string in UTF-16 files (both byte orders), after a BOM and past the first read', async () => {
-    expect((await js(query('needle'))).split('\n')).toEqual([
+    expect((await js(query('needle', 'files_with_matches', { glob: '!*.dat' }))).split('\n')).toEqual([
       'be.txt',
       'big.txt',
       'bigger.txt',
@@ -72,9 +85,15 @@ describe('grep without ripgrep, plain strings and file contents', () => {
     );
   });
 
-  it('skips binary files, whether the NUL comes first or far into the file', async () => {
-    expect(await js(query('needle', 'files_with_matches', { glob: '*.dat' }))).toBe(
-      'no matches for needle in . (files matching *.dat)',
+  it('searches a binary file as ripgrep does: only lines that ended before the read holding its NUL', async () => {
+    const dat = { glob: '*.dat' };
+    expect(await js(query('needle', 'files_with_matches', dat))).toBe('bin-after-match.dat');
+    expect(await js(query('needle', 'content', dat))).toBe('bin-after-match.dat:1:needle first');
+    // A binary file counts no lines (ripgrep's count of it is 0).
+    expect(await js(query('needle', 'count', dat))).toBe('no matches for needle in . (files matching *.dat)');
+    expect(await js(query('a line', 'files_with_matches', dat))).toBe('bin-same-read.dat');
+    expect(await js(query('second read', 'files_with_matches', dat))).toBe(
+      'no matches for second read in . (files matching *.dat)',
     );
   });
 
@@ -116,12 +135,13 @@ describe.skipIf(!rgOnPath && !ci)('grep on encodings and large files, ripgrep an
     'a \\+ b',
     '\u{1F600} needle',
     'near the end$',
+    'a line',
+    'second read',
   ];
   for (const pattern of patterns) {
     for (const mode of ['files_with_matches', 'content', 'count'] as const) {
       it(`${pattern}, ${mode}`, async () => {
-        // The late NUL is left out: ripgrep judges a file by the part it has read when it matches.
-        const q = query(pattern, mode, { glob: '!bin-late.dat' });
+        const q = query(pattern, mode);
         const rg = await grepSearch(q, { useRipgrep: true, rgPath: rgPath ?? 'rg' });
         expect(rg.output).toBe(await js(q));
       });

@@ -5,21 +5,20 @@
  * the call escapes the same way, so the two show the same text.
  */
 import type { ApprovalRequest } from '../../approval/types';
-import { showHidden } from '../../util/hidden-chars';
+import { showCallWords, showHidden } from '../../util/hidden-chars';
 import { deepForTerminal } from '../../util/terminal-text';
 
 /** A request as the prompt shows it, and how many characters were escaped in it. */
 export interface ShownRequest {
   request: ApprovalRequest;
-  /** Escaped in the summary and the detail, plus those the change adds to the file. */
+  /** Escaped in the summary and the detail (each once), plus those the change adds to the file. */
   hidden: number;
 }
 
 /** `request` as the prompt shows it (see the module's comment). Pure. */
 export function shownRequest(request: ApprovalRequest): ShownRequest {
-  const summary = showHidden(request.summary);
-  const detail = showHidden(request.detail);
-  let hidden = summary.hidden + detail.hidden;
+  const words = showCallWords(request.summary, request.detail);
+  let hidden = words.hidden;
   let preview = request.preview;
   if (preview && typeof preview.after === 'string') {
     const after = showHidden(preview.after);
@@ -28,7 +27,7 @@ export function shownRequest(request: ApprovalRequest): ShownRequest {
     preview = { ...preview, after: after.text, ...(before ? { before: before.text } : {}) };
   }
   return {
-    request: deepForTerminal({ ...request, summary: summary.text, detail: detail.text, preview }),
+    request: deepForTerminal({ ...request, summary: words.summary, detail: words.detail, preview }),
     hidden,
   };
 }

@@ -5,7 +5,7 @@
  * the finished call read the same. Applied before `forTerminal`, which then has nothing to strip.
  */
 import type { TranscriptAction } from './transcript-types';
-import { showHidden } from '../../util/hidden-chars';
+import { showCallWords, showHidden } from '../../util/hidden-chars';
 
 /**
  * Characters of the detail's first line in a call's header: a long command reads in full, wrapped,
@@ -19,11 +19,9 @@ export const HEADER_DETAIL_CHARS = 1000;
  */
 export function shownCall(action: TranscriptAction): TranscriptAction[] {
   if (action.type === 'tool_start') {
-    const summary = showHidden(action.summary);
-    const detail = showHidden(action.detail);
-    const hidden = summary.hidden + detail.hidden;
+    const { summary, detail, hidden } = showCallWords(action.summary, action.detail);
     if (hidden === 0) return [action];
-    const shown = { ...action, summary: summary.text, detail: detail.text };
+    const shown = { ...action, summary, detail };
     return action.agentId ? [shown] : [shown, { type: 'hidden_chars', id: action.id, hidden }];
   }
   if (action.type === 'tool_end' && action.display?.kind === 'shell') {
