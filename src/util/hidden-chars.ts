@@ -43,6 +43,20 @@ export function hiddenWarning(hidden: number): string {
   return `⚠ ${what} (zero-width, bidi or control) ${hidden === 1 ? 'is' : 'are'} written as \\u escapes`;
 }
 
+/** Most characters of a name or value a notice quotes. */
+export const MAX_QUOTED_CHARS = 80;
+
+/**
+ * `value` as JSON for a notice (`"sk\u001b]52;c;…"`), cut to `max` characters with `…`: controls come
+ * out as JSON's `\u` escapes and the other characters that draw nothing or reorder text as theirs
+ * ({@link showHidden}), so a quoted name can neither drive the terminal nor lose part of itself to
+ * the sanitiser and read as another name. Pure.
+ */
+export function quoted(value: unknown, max: number = MAX_QUOTED_CHARS): string {
+  const json = showHidden(JSON.stringify(value) ?? String(value)).text;
+  return json.length > max ? `${json.slice(0, max)}…` : json;
+}
+
 /** A call's summary and detail as {@link showCallWords} shows them. */
 export interface ShownWords {
   summary: string;

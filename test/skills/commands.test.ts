@@ -131,6 +131,15 @@ describe('discoverCommands', () => {
       'codey: command .codey/commands/help.md: /help is a built-in command; rename the file to use it',
     ]);
   });
+
+  it('names a file whose name holds escape sequences with them written as \\u escapes', async () => {
+    await writeTree(ws, { '.codey/commands/q\u001b]0;CMDNAME\u0007.md': 'a prompt' });
+    const r = await discoverCommands({ workspace: ws, env }, BUILTINS);
+    expect(r.commands).toEqual([]);
+    expect(r.notices).toEqual([
+      'codey: command .codey/commands/q\\u001b]0;CMDNAME\\u0007.md: a command name is 1–64 letters, digits, ., - and _ (from the file and folder names); skipped',
+    ]);
+  });
 });
 
 describe('expandCommand', () => {

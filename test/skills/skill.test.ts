@@ -219,6 +219,13 @@ describe('parseSkill', () => {
       `${lenient('a'.repeat(65))} "${'a'.repeat(64)}"`,
     ],
     [
+      'escape sequences in the name (quoted with them written as \\u escapes)',
+      '---\nname: "sk\\e]52;c;c2tpbGw=\\aill"\ndescription: y\n---\nbody',
+      'sk-52-c-c2tpbgw-ill',
+      'sk-52-c-c2tpbgw-ill',
+      `${lenient('sk\\u001b]52;c;c2tpbGw=\\u0007ill')} "sk-52-c-c2tpbgw-ill"`,
+    ],
+    [
       'a name other than the folder',
       '---\nname: template-skill\ndescription: y\n---\nbody',
       'template',
