@@ -13,6 +13,16 @@
  */
 const HIDDEN = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
 
+const UNSHOWABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Whether `name` holds a character that draws nothing, reorders text or breaks a line (tab and newline
+ * included): such a name cannot be typed back as it is shown.
+ */
+export function hasUnshowable(name: string): boolean {
+  return UNSHOWABLE.test(name);
+}
+
 /** `\u200b` for a BMP character, `\u{e0041}` above it. */
 function escapeOf(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
