@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readProjectConfigText } from './config-text';
+import { ConfigError } from './errors';
 import { readSettingsFile } from './settings-file';
 
 type Raw = Record<string, unknown>;
@@ -44,7 +45,8 @@ function mcpJsonFile(cwd: string, home: string): { file: string; root: string } 
  * The project's `.mcp.json` as `{ file, data: { mcp_servers }, problems }`, less the servers `lists`
  * leave out: those a `disabledMcpjsonServers` names, and, where an `enabledMcpjsonServers` exists,
  * those it does not name. Undefined when there is no such file (or it is empty).
- * @throws {@link ConfigError} as `readSettingsFile` does (not JSON, not an object, a link out of its folder).
+ * A file that is not JSON, not an object or a link out of its folder gives no servers and a problem
+ * line (the start goes on without them).
  */
 export async function readMcpJson(
   cwd: string,
@@ -53,14 +55,24 @@ export async function readMcpJson(
 ): Promise<{ file: string; data: Raw; unused: string[]; problems: string[] } | undefined> {
   const found = mcpJsonFile(cwd, home);
   if (!found) return undefined;
-  const raw = await readSettingsFile(found.file, {
-    readText: async (f) => {
-      const text = await readProjectConfigText(f, found.root);
-      return text.trim() === '' ? undefined : text;
-    },
-  });
-  if (!raw) return undefined;
   const out = { file: found.file, data: {} as Raw, unused: [] as string[], problems: [] as string[] };
+  let raw: Raw | undefined;
+  try {
+    raw = await readSettingsFile(found.file, {
+      readText: async (f) => {
+        const text = await readProjectConfigText(f, found.root);
+        return text.trim() === '' ? undefined : text;
+      },
+    });
+  } catch (err) {
+    // A broken `.mcp.json` costs its servers, never the start.
+    if (!(err instanceof ConfigError)) throw err;
+    out.problems.push(
+      `codey: ${err.message.replace(/; fix the file.*$/, '')}; its MCP servers are not started until it is fixed`,
+    );
+    return out;
+  }
+  if (!raw) return undefined;
   const servers = raw.mcpServers;
   if (servers === undefined) return out;
   if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) {

@@ -53,9 +53,12 @@ export function isInside(root: string, p: string): boolean {
 /**
  * Paths whose change is always asked about, whatever rule allows the tool (`protected` in the approval
  * request): anything under a `.git` folder (hooks and config run code), `package.json` (its scripts run
- * under npm, and cosmiconfig reads codey's settings from it) and codey's own project config files
- * (cosmiconfig's search places for `codey`). Names match in any case: on a case-insensitive file
- * system (macOS, Windows) `.GIT/config` is the real `.git/config`.
+ * under npm, and cosmiconfig reads codey's settings from it), codey's own project config files
+ * (cosmiconfig's search places for `codey`), and what sets what codey does at its next start: anything
+ * under a `.codey` or `.claude` folder (Claude Code's settings with their allow and deny rules, hooks
+ * and MCP servers; skills, agents, commands) and `.mcp.json`, the same names the sandbox keeps
+ * read-only. Names match in any case: on a case-insensitive file system (macOS, Windows)
+ * `.GIT/config` is the real `.git/config`.
  */
 export function isProtectedPath(p: string): boolean {
   const parts = path
@@ -63,7 +66,8 @@ export function isProtectedPath(p: string): boolean {
     .toLowerCase()
     .split(/[\\/]+/);
   const name = parts.at(-1) ?? '';
-  if (parts.includes('.git')) return true;
+  if (parts.some((part) => part === '.git' || part === '.claude' || part === '.codey')) return true;
+  if (name === '.mcp.json') return true;
   if (name === 'package.json') return true;
   if (/^\.codeyrc(\.(json|ya?ml|[cm]?js|ts))?$/.test(name)) return true;
   if (/^codey\.config\.([cm]?js|ts)$/.test(name)) return true;

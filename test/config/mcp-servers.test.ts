@@ -100,3 +100,17 @@ describe('mcp_servers', () => {
     expect(bad.notices.join('\n')).toContain('enableAllProjectMcpServers is not true or false; ignored');
   });
 });
+
+describe('a broken .mcp.json', () => {
+  it('costs its servers, not the start: one notice, the rest of the settings apply', async () => {
+    await user({ model: 'claude-mine', mcp_servers: { mine: { command: 'my-server' } } });
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, '.mcp.json'), 'pwned');
+    const r = await resolve({ trusted: true });
+    expect(r.settings.model).toBe('claude-mine');
+    expect(Object.keys(r.settings.mcp_servers ?? {})).toEqual(['mine']);
+    expect(r.notices).toContain(
+      `codey: ${join(project, '.mcp.json')} is not valid JSON (line 1, column 1: not valid JSON (unexpected 'p')); its MCP servers are not started until it is fixed`,
+    );
+  });
+});

@@ -190,12 +190,22 @@ describe('isProtectedPath', () => {
     ['Package.JSON', true],
     ['package-lock.json', false],
     ['src/package.ts', false],
+    ['.claude/settings.json', true],
+    ['.claude/settings.local.json', true],
+    ['sub/.claude/settings.json', true],
+    ['.claude/skills/deploy/SKILL.md', true],
+    ['.codey/agents/reviewer.md', true],
+    ['.mcp.json', true],
+    ['.Claude/Settings.json', true],
+    ['docs/claude.md', false],
+    ['src/mcp.json', false],
   ])('%s → %s', (p, want) => {
     expect(isProtectedPath(p)).toBe(want);
   });
 
   it('write_file and edit_file mark such paths protected in their approval description', () => {
     expect(writeFileTool.describe({ path: '.git/hooks/pre-commit', content: '' }).protected).toBe(true);
+    expect(writeFileTool.describe({ path: '.claude/settings.json', content: '{}' }).protected).toBe(true);
     expect(editFileTool.describe({ path: 'src/a.ts', old_string: 'a', new_string: 'b' }).protected).toBe(
       false,
     );
