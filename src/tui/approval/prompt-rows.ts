@@ -55,7 +55,7 @@ export interface DetailRows {
 const isBlank = (line: string) => /^[ \t]*$/.test(line);
 
 /** The row that stands for `n` blank lines. */
-export const blankRun = (n: number) => `⋮ ${n} blank lines`;
+const blankRun = (n: number) => `⋮ ${n} blank lines`;
 
 /**
  * `detail` wrapped into rows of at most `width` cells, each line cut first to
