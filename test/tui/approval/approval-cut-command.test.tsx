@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeCommand } from '../../../src/tools/bash';
-import { startInVt } from '../vt-app';
-import { eventually } from '../helpers';
+import { askAboutCommand } from './ask-bash';
 
 // A command too long for the prompt shows its first rows and its end, where `&& rm -rf …` would
 // hide, with the count of what is between; blank lines cannot push the command off the prompt.
@@ -13,24 +11,9 @@ afterEach(async () => {
 });
 
 async function askAbout(columns: number, rows: number, command: string) {
-  const t = await startInVt(columns, rows, ['$ codey']);
-  stop = t.stop;
-  await t.type('do it', '\r');
-  await eventually(() => expect(t.c.runs).toHaveLength(1));
-  const words = describeCommand(command);
-  t.c.emit({
-    type: 'tool_start',
-    id: 'b1',
-    name: 'bash',
-    displayName: 'Bash',
-    input: { command },
-    summary: words.summary,
-    detail: command,
-  });
-  void t.c.ask({ tool: 'bash', kind: 'execute', ...words });
-  await t.shows('Allow this?');
-  const screen = t.screen();
-  return { t, screen, prompt: screen.slice(screen.lastIndexOf('╭')) };
+  const asked = await askAboutCommand(columns, rows, command);
+  stop = asked.t.stop;
+  return asked;
 }
 
 /** The text without borders and white space: a wrapped command reads whole. */
