@@ -85,7 +85,9 @@ export function printSubscriber(format: OutputFormat, out: Out, verbose: boolean
       case 'tool_end': {
         const what =
           e.status === 'done'
-            ? (e.title ?? 'done')
+            ? e.title
+              ? shownCall(e.title)
+              : 'done'
             : e.status === 'error'
               ? `error: ${shown(e.output, 80)}`
               : e.status === 'denied' && unasked.has(e.id)

@@ -1,6 +1,8 @@
 /**
  * The workspace's files for the `@` picker: the walk `glob` makes (.gitignore honoured, `.git`
- * never entered), less what a deny rule keeps from `read_file` and binary files, each folder that
+ * never entered), less what a deny rule keeps from `read_file`, binary files and names holding a
+ * control, bidi or zero-width character or a line break (the picker would draw them, and an `@path`
+ * could not say them; `glob` still finds them), each folder that
  * holds a listed file just before its first one (`src/agent/`), found in batches so
  * the picker shows the first ones while a big tree is still being walked, and kept until a turn or
  * a `!cmd` may have changed the tree.
@@ -9,6 +11,7 @@ import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { walkFiles } from '../tools/search-files';
 import { looksBinary } from '../tools/text-file';
+import { hasUnshowable } from '../util/hidden-chars';
 import type { FileSource } from '../util/shapes';
 
 /** Extensions of files that are not text: left out without opening them. */
@@ -139,7 +142,8 @@ export class WorkspaceFiles implements FileSource {
       await walkFiles(
         root,
         async (entry, ignored) => {
-          if (ignored || this.#keepsOut(entry.abs) || !(await isListed(entry.abs, entry.rel))) return;
+          if (ignored || hasUnshowable(entry.rel) || this.#keepsOut(entry.abs)) return;
+          if (!(await isListed(entry.abs, entry.rel))) return;
           for (let i = entry.rel.indexOf('/'); i > 0; i = entry.rel.indexOf('/', i + 1)) {
             const folder = entry.rel.slice(0, i + 1);
             if (folders.has(folder)) continue;

@@ -1,6 +1,6 @@
 import { fromEnv, SETTING_KEYS, settingSchemas, type SettingKey, type Values } from './schema';
 import { ENV_NAMES, SETTING_META } from './setting-meta';
-import { escapeJsonControls } from '../util/terminal-text';
+import { MAX_QUOTED_CHARS, quoted } from '../util/hidden-chars';
 import { userConfigFile } from './paths';
 import { FlagError } from './errors';
 import { readProjectFile } from './project-file';
@@ -80,18 +80,6 @@ export interface HeldSettings {
 }
 
 /** What to do instead of putting `key` in a project file: the user file, or the flag or variable. */
-/** Most characters of a key name or value a notice quotes. */
-const MAX_QUOTED_CHARS = 80;
-
-/**
- * `value` as JSON for a notice, cut to {@link MAX_QUOTED_CHARS} with `…`; controls (C0, DEL, C1)
- * come out as `\u` escapes, so a file's key name cannot drive the terminal and stays readable.
- */
-function quoted(value: unknown): string {
-  const json = escapeJsonControls(JSON.stringify(value) ?? String(value));
-  return json.length > MAX_QUOTED_CHARS ? `${json.slice(0, MAX_QUOTED_CHARS)}…` : json;
-}
-
 function elsewhere(key: SettingKey, userFile: string): string {
   const meta = SETTING_META[key];
   const other = meta.flag ? `, or pass ${meta.flag.name}` : meta.env ? `, or set ${meta.env[0]}` : '';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { CLAUDE_TOOL_NAMES } from '../util/shapes';
 import { leftOutNotice, withinListingBudget } from './budget';
-import { normalizeText, splitFrontmatter } from './frontmatter';
+import { frontmatterReady, normalizeText, splitFrontmatter } from './frontmatter';
 import {
   absoluteEnv,
   codeyConfigDir,
@@ -249,6 +249,7 @@ export async function discoverAgents(
         continue;
       }
       const text = read.text;
+      await frontmatterReady(text);
       const parsed = parseAgentDefinition(text, file, scope, knownTools);
       if ('problem' in parsed) {
         say(parsed.problem);

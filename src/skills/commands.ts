@@ -1,7 +1,7 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
-import { splitFrontmatter } from './frontmatter';
+import { frontmatterReady, splitFrontmatter } from './frontmatter';
 import {
   absoluteEnv,
   codeyConfigDir,
@@ -214,6 +214,7 @@ export async function discoverCommands(
         continue;
       }
       const text = read.text;
+      await frontmatterReady(text);
       const parsed = parseCommand(text, { path: file, name, scope: root.scope });
       for (const p of parsed.problems) say(p);
       if (!parsed.command) continue;

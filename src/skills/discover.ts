@@ -10,6 +10,7 @@ import {
 } from './places';
 import { isInsideReal, readTextFile, refusalText } from '../util/read-text';
 import { leftOutNotice, withinListingBudget } from './budget';
+import { frontmatterReady } from './frontmatter';
 import { parseSkill, type Skill, type SkillScope } from './skill';
 
 /** A SKILL.md larger than this (bytes) is left out with a notice: it is instructions, not data. */
@@ -113,6 +114,7 @@ export async function discoverSkills(places: PlacesInput): Promise<SkillSet> {
         continue;
       }
       const text = read.text;
+      await frontmatterReady(text);
       const parsed = parseSkill(text, { dir, file, folderName: entry, scope: root.scope, root: root.dir });
       for (const p of parsed.problems) say(p);
       const skill = parsed.skill;

@@ -1,5 +1,8 @@
-import { parse, YAMLParseError } from 'yaml';
+import type * as Yaml from 'yaml';
 import { withCommas } from '../util/text';
+
+/** The `yaml` package (281 KB of code): loaded by {@link frontmatterReady} for the first frontmatter. */
+let yaml: typeof Yaml | undefined;
 
 /** A Markdown file split at its YAML frontmatter. */
 export type Frontmatter =
@@ -18,17 +21,35 @@ export function normalizeText(text: string): string {
   return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
 }
 
+/** Whether normalized text's first line is a frontmatter's opening `---`. */
+const opens = (firstLine: string | undefined): boolean => firstLine?.trimEnd() === '---';
+
+/**
+ * Makes {@link splitFrontmatter} ready for `text`: loads the YAML parser (once) when `text` opens
+ * with a frontmatter, and does nothing for a file without one, so a project without skills, agents,
+ * commands or rules with a frontmatter never loads it. Every caller awaits it before splitting.
+ */
+export async function frontmatterReady(text: string): Promise<void> {
+  if (yaml || !opens(normalizeText(text).split('\n', 1)[0])) return;
+  // A CommonJS package: its exports come as `default` from the built chunk (and from Node).
+  const mod = (await import('yaml')) as typeof Yaml & { default?: typeof Yaml };
+  yaml = mod.default ?? mod;
+}
+
 /**
  * Split `text` (a SKILL.md or a command file) at its frontmatter: a first line `---`, YAML, and a
  * closing line `---` (or `...`). The YAML is parsed with the `yaml` package (YAML 1.2 core schema:
  * block scalars such as `|-`, quoted strings, nested maps); its errors become one-line problems with
  * the line number in the file, and a `: ` inside an unquoted value gets a hint to quote it. YAML over
  * {@link MAX_FRONTMATTER_BYTES} is `bad`, without a body, so the caller leaves the file out.
+ * @throws Error when `text` has a frontmatter and {@link frontmatterReady} was not awaited for it
+ *   (a caller's mistake, never the file's).
  */
 export function splitFrontmatter(text: string): Frontmatter {
   const src = normalizeText(text);
   const lines = src.split('\n');
-  if (lines[0]?.trimEnd() !== '---') return { kind: 'none', body: src };
+  if (!opens(lines[0])) return { kind: 'none', body: src };
+  if (!yaml) throw new Error('splitFrontmatter: await frontmatterReady(text) first');
   const end = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
   if (end < 0) return { kind: 'bad', problem: 'the frontmatter has no closing --- line' };
   const body = lines.slice(end + 1).join('\n');
@@ -44,7 +65,7 @@ export function splitFrontmatter(text: string): Frontmatter {
   }
   let data: unknown;
   try {
-    data = parse(lines.slice(1, end).join('\n'), { uniqueKeys: true });
+    data = yaml.parse(lines.slice(1, end).join('\n'), { uniqueKeys: true });
   } catch (err) {
     return { kind: 'bad', problem: yamlProblem(err), body, bodyLine };
   }
@@ -62,7 +83,7 @@ export function splitFrontmatter(text: string): Frontmatter {
 
 /** One line naming what is wrong with the YAML, at its line in the file (the `---` is line 1). */
 function yamlProblem(err: unknown): string {
-  if (err instanceof YAMLParseError) {
+  if (yaml && err instanceof yaml.YAMLParseError) {
     const line = err.linePos?.[0].line;
     const at = line ? ` at line ${line + 1}` : '';
     const what = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');

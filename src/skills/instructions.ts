@@ -1,7 +1,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readTextFile, refusalText } from '../util/read-text';
-import { normalizeText, splitFrontmatter } from './frontmatter';
+import { frontmatterReady, normalizeText, splitFrontmatter } from './frontmatter';
 import { atReferences } from './markdown-code';
 import {
   absoluteEnv,
@@ -116,7 +116,9 @@ export async function loadCandidate(c: Candidate, state: LoadState, depth = 0, q
       );
     return;
   }
-  const text = c.file.includes(`${path.sep}rules${path.sep}`) ? ruleBody(read.text) : read.text;
+  const rule = c.file.includes(`${path.sep}rules${path.sep}`);
+  if (rule) await frontmatterReady(read.text);
+  const text = rule ? ruleBody(read.text) : read.text;
   state.files.push({ path: c.file, content: text });
   if (depth >= MAX_IMPORT_DEPTH) return;
   for (const ref of atReferences(text)) {
@@ -177,6 +179,7 @@ export async function findInstructionFiles(
   const pathRules: PathRule[] = [];
   for (const rule of await ruleFiles(path.join(repoRoot, '.claude', 'rules'))) {
     const text = await readTextFile(rule, { maxBytes: MAX_INSTRUCTION_FILE_BYTES, inside: repoRoot });
+    if ('text' in text) await frontmatterReady(text.text);
     const paths = 'text' in text ? pathsOf(text.text) : undefined;
     if (paths) {
       pathRules.push({ file: rule, paths });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { showHidden } from '../util/hidden-chars';
 
 /** The part of the environment the skills layer reads; passed in, never taken from `process.env`. */
 export interface PlacesEnv {
@@ -58,9 +59,14 @@ export function foldersUpToRoot(workspace: string, gitRoot?: string): string[] {
 
 /**
  * A path as the person reads it in a notice: relative to the workspace when inside it, `~/…` under
- * HOME, absolute otherwise.
+ * HOME, absolute otherwise; each character that draws nothing or reorders text (an escape sequence
+ * in a file name) written as its `\u` escape, so the notice names the file there really is.
  */
 export function shownPath(file: string, workspace: string, env: PlacesEnv): string {
+  return showHidden(placedPath(file, workspace, env)).text;
+}
+
+function placedPath(file: string, workspace: string, env: PlacesEnv): string {
   const rel = path.relative(workspace, file);
   if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
   if (env.HOME) {

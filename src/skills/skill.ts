@@ -1,5 +1,6 @@
 import { splitFrontmatter } from './frontmatter';
 import { withCommas } from '../util/text';
+import { quoted } from '../util/hidden-chars';
 
 /**
  * Limits of the Agent Skills format (agentskills.io, "Specification"), in characters (code points).
@@ -94,15 +95,17 @@ export function parseSkill(
   }
   const given = written === undefined ? where.folderName : String(written);
   const name = normalSkillName(given);
-  if (!name) return { problems: [`name "${cut(given, 80)}" has no letter or digit; skipped`] };
+  if (!name) return { problems: [`name ${quoted(given)} has no letter or digit; skipped`] };
   if (written === undefined) {
     if (name !== where.folderName) problems.push(`no name; loaded as "${name}" (its folder's name)`);
   } else if (name !== given) {
     problems.push(
-      `name "${cut(given, 80)}" is not 1–${SKILL_NAME_MAX} characters of a-z, 0-9 and single hyphens; loaded as "${name}"`,
+      `name ${quoted(given)} is not 1–${SKILL_NAME_MAX} characters of a-z, 0-9 and single hyphens; loaded as "${name}"`,
     );
   } else if (name !== where.folderName) {
-    problems.push(`name "${name}" differs from its folder's name "${where.folderName}"; loaded as "${name}"`);
+    problems.push(
+      `name "${name}" differs from its folder's name ${quoted(where.folderName)}; loaded as "${name}"`,
+    );
   }
 
   const rawDescription = d.description;

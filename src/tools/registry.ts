@@ -11,6 +11,7 @@ import type { SandboxSetup, SandboxSpec } from '../util/exec-shapes';
 import type { ToolDefinition } from '../util/shapes';
 import { zodValidate } from './json-schema';
 import { capLine, capQuote, capWords, MAX_QUOTE_CHARS } from './truncate';
+import { showHidden } from '../util/hidden-chars';
 
 /** Most schema problems listed in one "invalid arguments" error. */
 const MAX_ISSUES = 10;
@@ -118,7 +119,7 @@ export class Registry {
       return {
         ok: false,
         code: 'unknown_tool',
-        error: `unknown tool "${capQuote(name)}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
+        error: `unknown tool "${showHidden(capQuote(name)).text}"; the tools are: ${[...this.#tools.keys()].join(', ')}`,
       };
     }
     const checked = validate(tool.schema, input ?? {});

@@ -13,6 +13,16 @@
  */
 const HIDDEN = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
 
+const UNSHOWABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Whether `name` holds a character that draws nothing, reorders text or breaks a line (tab and newline
+ * included): such a name cannot be typed back as it is shown.
+ */
+export function hasUnshowable(name: string): boolean {
+  return UNSHOWABLE.test(name);
+}
+
 /** `\u200b` for a BMP character, `\u{e0041}` above it. */
 function escapeOf(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
@@ -41,6 +51,20 @@ export function showHidden(text: string): ShownText {
 export function hiddenWarning(hidden: number): string {
   const what = hidden === 1 ? '1 character that would not show' : `${hidden} characters that would not show`;
   return `⚠ ${what} (zero-width, bidi or control) ${hidden === 1 ? 'is' : 'are'} written as \\u escapes`;
+}
+
+/** Most characters of a name or value a notice quotes. */
+export const MAX_QUOTED_CHARS = 80;
+
+/**
+ * `value` as JSON for a notice (`"sk\u001b]52;c;…"`), cut to `max` characters with `…`: controls come
+ * out as JSON's `\u` escapes and the other characters that draw nothing or reorder text as theirs
+ * ({@link showHidden}), so a quoted name can neither drive the terminal nor lose part of itself to
+ * the sanitiser and read as another name. Pure.
+ */
+export function quoted(value: unknown, max: number = MAX_QUOTED_CHARS): string {
+  const json = showHidden(JSON.stringify(value) ?? String(value)).text;
+  return json.length > max ? `${json.slice(0, max)}…` : json;
 }
 
 /** A call's summary and detail as {@link showCallWords} shows them. */

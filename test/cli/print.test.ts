@@ -29,6 +29,31 @@ describe('printSubscriber (text)', () => {
     ]);
   });
 
+  it("writes a finished call's title (which names its path) with the same escapes as its call", () => {
+    const err: string[] = [];
+    const on = printSubscriber('text', { stdout: () => {}, stderr: (s) => err.push(s) }, false);
+    const path = 'note\u001b]0;T\u0007.txt';
+    on({
+      type: 'tool_start',
+      id: 'w1',
+      name: 'write_file',
+      displayName: 'WriteFile',
+      input: {},
+      summary: '',
+      detail: path,
+    } as never);
+    on({
+      type: 'tool_end',
+      id: 'w1',
+      name: 'write_file',
+      displayName: 'WriteFile',
+      status: 'done',
+      output: '',
+      title: `Created ${path}`,
+    } as never);
+    expect(err[0]).toBe('● WriteFile(note\\u001b]0;T\\u0007.txt) Created note\\u001b]0;T\\u0007.txt\n');
+  });
+
   it("names a hosted tool by its display name, whatever the tool's wire name", () => {
     const err: string[] = [];
     const on = printSubscriber('text', { stdout: () => {}, stderr: (s) => err.push(s) }, false);

@@ -71,6 +71,24 @@ describe('WorkspaceFiles', () => {
     ]);
   });
 
+  it('leaves out names that hold escape sequences, bidi controls or line breaks, and folders of them', async () => {
+    const root = repo({
+      'README.md': '# hi\n',
+      'READ\u001b]52;c;cHduZWQ=\u0007\u001b[2JME.md': 'x\n',
+      'bad\u001b]0;TITLE\u0007name.txt': 'x\n',
+      'two\nlines.txt': 'x\n',
+      'safe\u202etxt.md': 'x\n',
+      'zero\u200bwidth.ts': 'x\n',
+      'ev\u001b[31mil/inner.ts': 'x\n',
+      'ok/inner.ts': 'x\n',
+    });
+    const files = new WorkspaceFiles(
+      () => root,
+      () => false,
+    );
+    expect([...(await listOf(files))].sort()).toEqual(['README.md', 'ok/', 'ok/inner.ts']);
+  });
+
   it('lists each folder once, just before its first file, nested ones too', async () => {
     const root = repo({ 'src/agent/loop.ts': '', 'src/agent/run.ts': '', 'src/app.ts': '' });
     const files = new WorkspaceFiles(

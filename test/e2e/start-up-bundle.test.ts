@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -161,6 +161,31 @@ describe('what each start loads', () => {
     expect(s.flagsChanged).toBe(true);
     // Everything a short turn needs is bundled; iconv-lite waits for a file that is not UTF-8.
     expect(s.files.filter((f) => f.startsWith('node_modules/'))).toEqual([]);
+  });
+
+  it('-p in a project without skills, agents or commands loads no YAML parser', async () => {
+    fake.enqueue(reply.text('no yaml here'));
+    const s = await startUp(['-p', 'hi']);
+    expect(s.stdout).toContain('no yaml here');
+    expect((await bundledSources(s.files)).filter((f) => f.includes('/yaml/'))).toEqual([]);
+  });
+
+  it('-p loads the YAML parser once a skill with a frontmatter is there, and the skill loads', async () => {
+    const dir = join(box.root, '.claude', 'skills', 'greet');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: greet\ndescription: Say hello nicely\n---\nSay hello.\n',
+    );
+    try {
+      fake.enqueue(reply.text('with a skill'));
+      const s = await startUp(['-p', 'hi']);
+      expect(s.stdout).toContain('with a skill');
+      expect((await bundledSources(s.files)).some((f) => f.includes('/yaml/'))).toBe(true);
+      expect(JSON.stringify(fake.messageRequests.at(-1))).toContain('Say hello nicely');
+    } finally {
+      await rm(join(box.root, '.claude'), { recursive: true, force: true });
+    }
   });
 
   it("-p loads the SDK's client with its Messages and Models APIs, not the SDK's every API", async () => {

@@ -1,8 +1,12 @@
 import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { discoverAgents, parseAgentDefinition } from '../../src/skills/agents';
+import { frontmatterReady } from '../../src/skills/frontmatter';
+
+// parseAgentDefinition is synchronous: the YAML parser it splits a frontmatter with is loaded first, as discovery does.
+beforeAll(() => frontmatterReady('---\n'));
 
 const KNOWN = new Set([
   'bash',

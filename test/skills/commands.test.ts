@@ -1,8 +1,12 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { argumentWords, discoverCommands, expandCommand, parseCommand } from '../../src/skills/commands';
+import { frontmatterReady } from '../../src/skills/frontmatter';
 import { removeDir, tempDir, writeTree } from '../tools/file-tools-kit';
+
+// parseCommand is synchronous: the YAML parser it splits a frontmatter with is loaded first, as discovery does.
+beforeAll(() => frontmatterReady('---\n'));
 
 let base: string;
 let repo: string;
@@ -125,6 +129,15 @@ describe('discoverCommands', () => {
       'codey: command .codey/commands/Clear.md: /Clear is a built-in command; rename the file to use it',
       'codey: command .codey/commands/fix issue.md: a command name is 1–64 letters, digits, ., - and _ (from the file and folder names); skipped',
       'codey: command .codey/commands/help.md: /help is a built-in command; rename the file to use it',
+    ]);
+  });
+
+  it('names a file whose name holds escape sequences with them written as \\u escapes', async () => {
+    await writeTree(ws, { '.codey/commands/q\u001b]0;CMDNAME\u0007.md': 'a prompt' });
+    const r = await discoverCommands({ workspace: ws, env }, BUILTINS);
+    expect(r.commands).toEqual([]);
+    expect(r.notices).toEqual([
+      'codey: command .codey/commands/q\\u001b]0;CMDNAME\\u0007.md: a command name is 1–64 letters, digits, ., - and _ (from the file and folder names); skipped',
     ]);
   });
 });

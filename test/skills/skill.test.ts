@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSkill } from '../../src/skills/skill';
+import { frontmatterReady } from '../../src/skills/frontmatter';
 import {
   BLOCK_SCALAR_SKILL,
   FOLDED_SKILL,
@@ -7,6 +8,9 @@ import {
   plainSkill,
   QUOTED_SKILL,
 } from './skill-fixtures';
+
+// parseSkill is synchronous: the YAML parser it splits a frontmatter with is loaded first, as discovery does.
+beforeAll(() => frontmatterReady('---\n'));
 
 const where = (folderName: string) => ({
   dir: `/skills/${folderName}`,
@@ -213,6 +217,13 @@ describe('parseSkill', () => {
       'a',
       'a'.repeat(64),
       `${lenient('a'.repeat(65))} "${'a'.repeat(64)}"`,
+    ],
+    [
+      'escape sequences in the name (quoted with them written as \\u escapes)',
+      '---\nname: "sk\\e]52;c;c2tpbGw=\\aill"\ndescription: y\n---\nbody',
+      'sk-52-c-c2tpbgw-ill',
+      'sk-52-c-c2tpbgw-ill',
+      `${lenient('sk\\u001b]52;c;c2tpbGw=\\u0007ill')} "sk-52-c-c2tpbgw-ill"`,
     ],
     [
       'a name other than the folder',

@@ -66,6 +66,10 @@ describe('Registry errors carry a code', () => {
   it('keeps the code of a ToolError, calls anything else internal, and names an unknown tool', async () => {
     const registry = new Registry([]);
     expect(registry.parse('nope', {})).toMatchObject({ ok: false, code: 'unknown_tool' });
+    // A name holding escape sequences is quoted with them written as \u escapes, not stripped.
+    expect(registry.parse('bash\u001b]0;TN\u0007', {})).toMatchObject({
+      error: 'unknown tool "bash\\u001b]0;TN\\u0007"; the tools are: ',
+    });
     const notFound = tool(async () => {
       throw new ToolError('no file a.ts; did you mean b.ts?', 'not_found');
     });
