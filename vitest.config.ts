@@ -25,6 +25,7 @@ const ISOLATED = [
   'test/tui/app/scrollback.test.tsx',
   'test/tui/approval/approval-shows-all.test.tsx',
   'test/tui/approval/approval-hidden-count.test.tsx',
+  'test/tui/approval/approval-cut-command.test.tsx',
   'test/tui/viewer/viewer-terminal.test.tsx',
   // starts the setup wizard through runWizard, which loads Ink the same way
   'test/tui/wizard/small-screen.test.tsx',

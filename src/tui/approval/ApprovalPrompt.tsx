@@ -4,8 +4,8 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../approval/types';
 import { useTheme } from '../widgets/theme';
 import { PASTE_END, PASTE_START, endsWithEnter, useKeys, useStallCheck } from '../terminal/keys';
-import { capTextWidth } from '../text/line-cap';
-import { FIELD_LABEL, MAX_DETAIL_CELLS, detailRows, promptRows } from './prompt-rows';
+import { capLineWidth, capTextWidth } from '../text/line-cap';
+import { FIELD_LABEL, MAX_DETAIL_CELLS, cutDetail, detailRows, moreHints, promptRows } from './prompt-rows';
 import { hiddenWarning } from '../../util/hidden-chars';
 import { withCommas } from '../../util/text';
 
@@ -245,12 +245,12 @@ export function ApprovalPrompt({
     detailLines: allDetail.rows.length,
     diff: change !== undefined,
   });
-  const { shortHeader, onlyChosen, shownMessage, diffRows } = rows;
-  const shownHeader = rows.header;
-  const detail = {
-    lines: allDetail.rows.slice(0, rows.detailShown),
-    hidden: allDetail.rows.length - rows.detailShown,
-  };
+  const { onlyChosen, shownMessage, diffRows } = rows;
+  const detail = cutDetail(allDetail, rows.detailShown, inner - 2);
+  // A detail given one row shows its end: the header, one row, then holds its start.
+  const endOnly = detail.head.length === 0 && detail.tail.length > 0;
+  const shortHeader = rows.shortHeader || endOnly;
+  const shownHeader = endOnly ? capLineWidth(`${displayName}: ${request.summary}`, inner) : rows.header;
   // Left out of the box: what "d" prints in full.
   const cut = detail.hidden > 0 || allDetail.cut || (change !== undefined && Number.isFinite(maxRows));
   const fullPreview = (): FullPreview => {
@@ -266,7 +266,8 @@ export function ApprovalPrompt({
         : {}),
     };
   };
-  const moreHint = onShowAll ? (shownAll ? ', shown in full above' : ', press d to see all') : '';
+  const hints = moreHints(inner);
+  const moreHint = onShowAll ? (shownAll ? hints.shown : hints.ask) : '';
   return (
     <Box
       flexDirection="column"
@@ -287,11 +288,11 @@ export function ApprovalPrompt({
           {summary ? <Text>{`: ${summary}`}</Text> : null}
         </Text>
       )}
-      {detail.lines.length > 0 ? (
+      {detail.head.length + detail.tail.length > 0 ? (
         <Box flexDirection="column" paddingLeft={2} marginY={rows.margins / 2}>
-          {detail.lines.map((line, i) => (
-            <Text key={i} color={theme.accent} wrap="truncate-end">
-              {line || ' '}
+          {detail.head.map((row, i) => (
+            <Text key={i} color={row.mark ? theme.muted : theme.accent} wrap="truncate-end">
+              {row.text || ' '}
             </Text>
           ))}
           {detail.hidden > 0 || allDetail.cut ? (
@@ -301,6 +302,11 @@ export function ApprovalPrompt({
                 : `… a line is cut at ${withCommas(MAX_DETAIL_CELLS)} characters${moreHint}`}
             </Text>
           ) : null}
+          {detail.tail.map((row, i) => (
+            <Text key={`t${i}`} color={theme.accent} wrap="truncate-end">
+              {row}
+            </Text>
+          ))}
         </Box>
       ) : null}
       {warning ? <Text color={theme.warning}>{warning}</Text> : null}

@@ -43,23 +43,87 @@ export function tailOf(text: string, cells: number): string {
 /** The detail as the prompt draws it: rows of at most the width, and whether a line was cut. */
 export interface DetailRows {
   rows: string[];
+  /** Indices of rows that stand for a run of blank lines (`⋮ 20 blank lines`), drawn muted. */
+  marks: ReadonlySet<number>;
   /** A line was longer than {@link MAX_DETAIL_CELLS}: the rows end it with "…". */
   cut: boolean;
+  /** The last line that is not blank, whole (tabs expanded), for the end of a cut detail. */
+  last: string;
 }
+
+/** A line of spaces and tabs only. */
+const isBlank = (line: string) => /^[ \t]*$/.test(line);
+
+/** The row that stands for `n` blank lines. */
+const blankRun = (n: number) => `⋮ ${n} blank lines`;
 
 /**
  * `detail` wrapped into rows of at most `width` cells, each line cut first to
  * {@link MAX_DETAIL_CELLS}, so a command of any length costs what a long one costs and every
- * character up to the cap is on screen.
+ * character up to the cap is on screen. A run of two or more blank lines takes one row saying how
+ * many, and blank lines at the end take none, so blank lines cannot push the command off the screen.
  */
 export function detailRows(detail: string, width: number): DetailRows {
+  const lines = splitLines(detail);
+  while (lines.length > 0 && isBlank(lines[lines.length - 1])) lines.pop();
   let cut = false;
-  const rows = splitLines(detail).flatMap((line) => {
-    const capped = capLineWidth(line, MAX_DETAIL_CELLS);
-    if (capped !== line) cut = true;
-    return wrapCells(expandTabs(capped), width);
-  });
-  return { rows, cut };
+  const rows: string[] = [];
+  const marks = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    let j = i;
+    while (j < lines.length && isBlank(lines[j])) j++;
+    if (j - i >= 2) {
+      marks.add(rows.length);
+      rows.push(blankRun(j - i));
+      i = j - 1;
+      continue;
+    }
+    const capped = capLineWidth(lines[i], MAX_DETAIL_CELLS);
+    if (capped !== lines[i]) cut = true;
+    rows.push(...wrapCells(expandTabs(capped), width));
+  }
+  return { rows, marks, cut, last: expandTabs(lines[lines.length - 1] ?? '') };
+}
+
+/** What a detail cut to a number of rows shows: its first rows, then its end. */
+export interface CutDetail {
+  /** The first rows, with whether each stands for blank lines. */
+  head: { text: string; mark: boolean }[];
+  /** Rows hidden between the head and the tail (0: nothing is cut). */
+  hidden: number;
+  /** The end of the last line that is not blank, in rows of the width, after a "…" when cut. */
+  tail: string[];
+}
+
+/** The end of `line` in at most `rows` rows of `width` cells, after a "…" when cut. */
+function endRows(line: string, rows: number, width: number): string[] {
+  // Only the end is measured, so a megabyte line costs what a short one costs.
+  const end = line.length > rows * width * 2 + 8 ? line.slice(-(rows * width * 2 + 8)) : line;
+  for (let cells = rows * width; cells > 1; cells--) {
+    const wrapped = wrapCells(tailOf(end, cells), width);
+    if (wrapped.length <= rows) return wrapped;
+  }
+  return ['…'];
+}
+
+/**
+ * `d` in `shown` rows: all of it when it fits; else its first rows and the end of its last line
+ * that is not blank (where `&& rm -rf …` would hide), up to half the rows, with the count of the
+ * rows between. Given one row, it shows the end.
+ */
+export function cutDetail(d: DetailRows, shown: number, width: number): CutDetail {
+  const all = d.rows.map((text, i) => ({ text, mark: d.marks.has(i) }));
+  if (d.rows.length <= shown) return { head: all, hidden: 0, tail: [] };
+  // One row: the end (the header above holds the start).
+  const room = Math.max(1, shown);
+  const half = Math.max(1, Math.floor(room / 2));
+  const tailRows = Math.min(rowsOf(d.last.slice(-(half * width * 2 + 8)), width), half);
+  const head = room === 1 ? [] : all.slice(0, room - tailRows);
+  return {
+    head,
+    hidden: Math.max(1, d.rows.length - head.length - tailRows),
+    tail: endRows(d.last, tailRows, width),
+  };
 }
 
 /** What the prompt holds, for {@link promptRows}. */
@@ -100,8 +164,22 @@ export interface PromptRows {
   diffRows?: number;
 }
 
-/** The longest "more" line under a cut detail, for its rows at a narrow width. */
-const MORE_LINE = '… +9999 more lines, shown in full above';
+/** What follows "+N more lines" under a cut detail or diff: before and after "d" was pressed. */
+export interface MoreHints {
+  ask: string;
+  shown: string;
+}
+
+/** The longest "more" line before the hints. */
+const MORE = '… +9999 more lines';
+
+/** The hints for a prompt `inner` cells wide: shorter when the full ones would wrap. */
+export function moreHints(inner: number): MoreHints {
+  const full = { ask: ', press d to see all', shown: ', shown in full above' };
+  return stringWidth(`  ${MORE}${full.shown}`) <= inner
+    ? full
+    : { ask: ', d shows all', shown: ', shown above' };
+}
 
 /**
  * Splits `rows` between the detail and the diff. Each keeps at least one row; the detail keeps its
@@ -146,7 +224,12 @@ export function promptRows(p: PromptContent): PromptRows {
     (message !== undefined && allChoices + fieldRows + noteRows + 1 > maxRows) ||
     (message === undefined && p.diff && allChoices + noteRows + 4 > maxRows);
   const fixed = (onlyChosen ? allChoices - p.choices + 1 : allChoices) + fieldRows + noteRows;
-  const split = splitRows(maxRows - fixed, p.detailLines, p.diff, rowsOf(`  ${MORE_LINE}`, inner - 2));
+  const split = splitRows(
+    maxRows - fixed,
+    p.detailLines,
+    p.diff,
+    rowsOf(`  ${MORE}${moreHints(inner).shown}`, inner - 2),
+  );
   return {
     header: shortHeader ? capLineWidth(p.header, inner) : p.header,
     shortHeader,

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeCommand } from '../../../src/tools/bash';
 import { hiddenWarning } from '../../../src/util/hidden-chars';
-import { startInVt } from '../vt-app';
+import { askAboutCommand } from './ask-bash';
 import { eventually } from '../helpers';
 
 // The warning under a command with characters that would not show counts each of them once, though
@@ -14,22 +13,8 @@ afterEach(async () => {
 });
 
 async function askAbout(command: string) {
-  const t = await startInVt(100, 30, ['$ codey']);
+  const { t } = await askAboutCommand(100, 30, command);
   stop = t.stop;
-  await t.type('do it', '\r');
-  await eventually(() => expect(t.c.runs).toHaveLength(1));
-  const words = describeCommand(command);
-  t.c.emit({
-    type: 'tool_start',
-    id: 'b1',
-    name: 'bash',
-    displayName: 'Bash',
-    input: { command },
-    summary: words.summary,
-    detail: command,
-  });
-  void t.c.ask({ tool: 'bash', kind: 'execute', ...words });
-  await t.shows('Allow this?');
   return t;
 }
 

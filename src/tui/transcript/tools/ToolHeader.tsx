@@ -3,7 +3,7 @@ import { hiddenWarning } from '../../../util/hidden-chars';
 import { HEADER_DETAIL_CHARS } from '../shown-call';
 import { Wrapped } from '../../widgets/Wrapped';
 import type { ToolItem, ToolStatus } from '../transcript-state';
-import { firstLine } from '../../../util/text';
+import { firstLine, splitLines } from '../../../util/text';
 import { formatElapsed, spinnerFrame } from '../../text/format';
 import { useTheme } from '../../widgets/theme';
 import { useNow } from '../../widgets/use-now';
@@ -11,7 +11,7 @@ import { useNow } from '../../widgets/use-now';
 export interface ToolHeaderProps {
   status: ToolStatus;
   displayName: string;
-  /** Shown in the parentheses; its first line only. */
+  /** Shown in the parentheses: its first line, and how many lines follow. */
   detail: string;
   /** ms since the epoch. */
   startedAt: number;
@@ -62,7 +62,10 @@ export function ToolHeader(props: ToolHeaderProps) {
       : elapsed >= 1000
         ? formatElapsed(elapsed)
         : '';
-  const detail = firstLine(props.detail, HEADER_DETAIL_CHARS);
+  // The first line; a longer detail says how many lines follow it.
+  const more = splitLines(props.detail).length - 1;
+  const first = firstLine(props.detail, HEADER_DETAIL_CHARS);
+  const detail = more > 0 ? `${first} +${more} ${more === 1 ? 'line' : 'lines'}` : first;
   const header = (
     <Wrapped marker={<Text color={glyphColor}>{glyph} </Text>}>
       <Text bold>{props.displayName}</Text>
