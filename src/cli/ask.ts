@@ -1,5 +1,5 @@
 import { forTerminal } from '../util/terminal-text';
-import { withKeysHandedOver } from './held-keys';
+import { withKeysSetAside } from './held-keys';
 
 /** Only `y` or `yes` (any case, spaces around) is yes. */
 export const isYes = (answer: string | undefined): boolean => /^y(es)?$/i.test((answer ?? '').trim());
@@ -9,10 +9,17 @@ export const isYes = (answer: string | undefined): boolean => /^y(es)?$/i.test((
  * @returns the line; `undefined` at end of input (Ctrl-D); `interrupted` for Ctrl-C.
  */
 export function askLine(question: string): Promise<string | undefined | 'interrupted'> {
-  // Keys typed before the question (while codey loaded) are read as its first answer, as a
-  // terminal's line discipline would; the hold starts again after it.
-  return withKeysHandedOver(() => askLineNow(question));
+  // Keys typed before the question was drawn (while codey loaded) are no answer: a `y` and Enter
+  // typed ahead would trust a repository unseen. They wait for the input box.
+  return withKeysSetAside(
+    () => askLineNow(question),
+    () => process.stderr.write(`${KEPT_NOTE}\n`),
+  );
 }
+
+/** Said before a question when keys typed while codey loaded wait: they do not answer it. */
+const KEPT_NOTE =
+  'codey: what you typed while codey started is kept for the input box; it does not answer this';
 
 async function askLineNow(question: string): Promise<string | undefined | 'interrupted'> {
   const { createInterface } = await import('node:readline/promises');

@@ -21,6 +21,11 @@ export interface HeldKeys {
   /** {@link handOver}, then the terminal back in its own mode (cooked, echo): for `-p`. */
   release(): void;
   /**
+   * Stops keeping keys but keeps what was typed so far for the next {@link handOver}: a question
+   * then reads only keys typed after it was drawn. Returns how many characters are kept.
+   */
+  setAside(): number;
+  /**
    * True when the line the cursor is on may hold echoed text: something was typed before raw mode
    * was on and not ended with Enter. The app's first frame clears that line first.
    */
@@ -99,6 +104,10 @@ export function holdKeysOf(stdin: NodeJS.ReadStream, proc: NodeJS.Process = proc
       if (typed) stdin.unshift(Buffer.from(typed, 'utf8'));
       return typed.length;
     },
+    setAside() {
+      stopReading();
+      return chunks.reduce((n, c) => n + c.length, 0);
+    },
     release() {
       this.handOver();
       offSignals();
@@ -138,6 +147,22 @@ export function holdEarly(args: readonly string[]): void {
 export async function withKeysHandedOver<T>(ask: () => Promise<T>): Promise<T> {
   const keys = held;
   keys?.handOver();
+  try {
+    return await ask();
+  } finally {
+    keys?.hold();
+  }
+}
+
+/**
+ * Runs `ask` (a question whose answer widens what codey may do) with only keys typed after it was
+ * drawn: what was typed while codey loaded is no answer and waits for the input box. `kept(n)` is
+ * told when such keys (n characters) wait.
+ */
+export async function withKeysSetAside<T>(ask: () => Promise<T>, kept?: (n: number) => void): Promise<T> {
+  const keys = held;
+  const n = keys?.setAside() ?? 0;
+  if (n > 0) kept?.(n);
   try {
     return await ask();
   } finally {

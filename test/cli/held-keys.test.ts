@@ -32,6 +32,27 @@ function fakeProcess() {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('held keys', () => {
+  it('set aside for a question, what was typed before it is no answer and is handed over later', async () => {
+    const stdin = fakeTty();
+    const proc = fakeProcess();
+    const keys = holdKeysOf(stdin as unknown as NodeJS.ReadStream, proc as unknown as NodeJS.Process);
+    keys.hold();
+    stdin.write('y\r');
+    await tick();
+    expect(keys.setAside()).toBe(2);
+    // The question reads only what comes after it: nothing was put back into stdin.
+    expect(stdin.read()).toBe(null);
+    stdin.write('n\r');
+    await tick();
+    expect(String(stdin.read())).toBe('n\r');
+    keys.hold();
+    stdin.write('hello');
+    await tick();
+    keys.handOver();
+    // The input box gets the keys in the order they were typed.
+    expect(String(stdin.read())).toBe('y\rhello');
+  });
+
   it('keeps what is typed while held and gives it to the next reader, a line feed as Enter', async () => {
     const stdin = fakeTty();
     const proc = fakeProcess();

@@ -56,6 +56,32 @@ describe('the trust question for a project file', () => {
   );
 
   it.skipIf(tmuxMissing)(
+    'a y and Enter typed while codey starts do not answer it: they wait for the input box',
+    async () => {
+      const rc = join(app.box.cwd, '.codeyrc.json');
+      await writeFile(rc, JSON.stringify({ allow: ['bash(echo trusted)'] }));
+      app.term = startTmux({ argv: ['node', BIN], cwd: app.box.cwd, env: app.box.env });
+      // Typed at once, before the question can be drawn.
+      app.term.type('y');
+      app.term.keys('Enter');
+      let screen = await app.term.waitFor('the question', (s) => s.includes('Trust this file?'));
+      expect(unwrapped(screen)).toContain(
+        unwrapped(
+          'codey: what you typed while codey started is kept for the input box; it does not answer this',
+        ),
+      );
+      // Still asking: nothing was trusted by the keys typed ahead.
+      await expect(readFile(trustFile(app.box.env), 'utf8')).rejects.toThrow();
+      app.term.type('n');
+      app.term.keys('Enter');
+      screen = await app.term.waitFor('the input box', (s) => s.includes('Ask codey'));
+      expect(unwrapped(screen)).toContain(unwrapped(`codey: not trusted: ${rc}'s allow ignored`));
+      await expect(readFile(trustFile(app.box.env), 'utf8')).rejects.toThrow();
+    },
+    60_000,
+  );
+
+  it.skipIf(tmuxMissing)(
     'shows every allow rule whole, a 200-character one wrapped, and what each would let happen',
     async () => {
       const long = `bash(npm run lint -- ${'--rule no-unused-vars '.repeat(8).trim()} | tee lint.log)`;
